@@ -1,0 +1,47 @@
+// Business constants of the product spec (section 9) and values both sides must agree on.
+export const APP_NAME = 'Kathelia'
+export const APP_VERSION = '1.0.7'
+export const RELEASE = `kathelia@${APP_VERSION}`
+export const REPOSITORY_TAG_URL = `https://github.com/kathelia/kathelia/releases/tag/v${APP_VERSION}`
+
+export const PASSWORD_MIN_LENGTH = 8
+// Upper bound so a hash request cannot be used for CPU exhaustion (Appwrite allows 256).
+export const PASSWORD_MAX_LENGTH = 256
+
+export const MESSAGES_PER_BATCH = 100
+export const SCANS_PER_BATCH = 100
+export const MESSAGE_GAP_MINUTES = 15
+export const TYPING_SEND_INTERVAL_MS = 3_000
+export const TYPING_EXPIRE_MS = 10_000
+
+export const DEVICE_TYPES = ['Mobile', 'Tablet', 'Desktop', 'Others'] as const
+export type DeviceType = (typeof DEVICE_TYPES)[number]
+
+export const DATE_FORMATS = {
+  date: 'MMMM d, yyyy',
+  datetime: 'MMMM d, yyyy hh:mm:ss aa',
+  messageTime: 'h:mm aaa',
+  dayDivider: 'EEEE, MMMM d, yyyy',
+} as const
+
+export const STORAGE_KEY = 'global-state'
+export const HOME_ROOM_ID = 'home'
+
+export const QUERY_DEFAULTS = {
+  retry: 3,
+  retryBaseMs: 1_000,
+  retryMaxMs: 30_000,
+  gcTimeMs: 5 * 60_000,
+} as const
+
+export const TOAST_AUTO_CLOSE_MS = 5_000
+export const UPLOAD_CHUNK_BYTES = 5 * 1024 * 1024
+
+export const MONITORING = {
+  tunnel: '/monitoring',
+  tracesSampleRate: 1,
+  replaysSessionSampleRate: 0,
+  replaysOnErrorSampleRate: 0,
+} as const
+
+export const PREFERENCES = { blur: 0, loopVideos: false } as const

@@ -1,0 +1,144 @@
+// The one database schema. The embedded backend serves it, and `npm run appwrite:setup`
+// provisions the same tables, columns, indexes, permissions, bucket and teams on real Appwrite.
+import { HOME_ROOM_ID } from './constants'
+
+export type ColumnType = 'string' | 'integer' | 'float' | 'boolean' | 'datetime' | 'enum'
+export type Column = {
+  key: string
+  type: ColumnType
+  required?: boolean
+  size?: number
+  elements?: readonly string[]
+  default?: string | number | boolean | null
+  array?: boolean
+}
+export type Index = { key: string; type: 'key' | 'unique' | 'fulltext'; columns: string[] }
+export type TableSchema = {
+  id: string
+  name: string
+  permissions: string[]
+  rowSecurity: boolean
+  columns: Column[]
+  indexes: Index[]
+  // A per-scope counter the server assigns on create (messages are ordered by it, never by clocks).
+  sequence?: { column: string; scope: string }
+}
+
+export const DATABASE_ID = 'kathelia'
+export const TEAMS = { admin: 'admin', user: 'user' } as const
+export const BUCKET_ID = 'files'
+
+const str = (key: string, size: number, extra: Partial<Column> = {}): Column => ({
+  key,
+  type: 'string',
+  size,
+  ...extra,
+})
+const bool = (key: string, d = false): Column => ({ key, type: 'boolean', default: d })
+const readUsers = [`read("team:${TEAMS.user}")`]
+
+export const TABLES = {
+  status: {
+    id: 'status',
+    name: 'Status',
+    // Written only by the product API (server key); both partners read.
+    permissions: readUsers,
+    rowSecurity: false,
+    columns: [
+      bool('isOnline'),
+      bool('isTyping'),
+      str('typingRoomId', 36),
+      str('location', 256),
+      { key: 'deviceType', type: 'enum', elements: ['Mobile', 'Tablet', 'Desktop', 'Others'] },
+      str('browser', 64),
+      str('operatingSystem', 64),
+      str('activity', 128),
+      { key: 'lastSeenAt', type: 'datetime' },
+    ],
+    indexes: [{ key: 'online', type: 'key', columns: ['isOnline'] }],
+  },
+  rooms: {
+    id: 'rooms',
+    name: 'Rooms',
+    permissions: [...readUsers, `update("team:${TEAMS.admin}")`],
+    rowSecurity: false,
+    columns: [
+      str('name', 64, { required: true }),
+      str('hiddenName', 64, { required: true }),
+      str('color', 7, { required: true }),
+      bool('isDeleted'),
+      str('createdBy', 36),
+    ],
+    indexes: [
+      { key: 'hidden_name', type: 'unique', columns: ['hiddenName'] },
+      { key: 'name', type: 'key', columns: ['name'] },
+    ],
+  },
+  messages: {
+    id: 'messages',
+    name: 'Messages',
+    // Created only through /api/message/add, which takes the sender from the verified JWT.
+    permissions: readUsers,
+    rowSecurity: false,
+    columns: [
+      str('roomId', 36, { required: true }),
+      str('message', 4000, { required: true }),
+      str('senderId', 36, { required: true }),
+      { key: 'kind', type: 'enum', elements: ['user', 'system'], default: 'user' },
+      str('clientId', 36),
+      { key: 'seq', type: 'integer' },
+    ],
+    indexes: [
+      { key: 'room_seq', type: 'unique', columns: ['roomId', 'seq'] },
+      { key: 'client_id', type: 'unique', columns: ['senderId', 'clientId'] },
+    ],
+    sequence: { column: 'seq', scope: 'roomId' },
+  },
+  logs: {
+    id: 'logs',
+    name: 'Logs',
+    permissions: [`read("team:${TEAMS.admin}")`],
+    rowSecurity: false,
+    columns: [
+      str('section', 64, { required: true }),
+      str('action', 64, { required: true }),
+      str('description', 1000, { required: true }),
+      str('userId', 36),
+      str('data', 10000),
+    ],
+    indexes: [{ key: 'section', type: 'key', columns: ['section'] }],
+  },
+  scans: {
+    id: 'scans',
+    name: 'Scans',
+    permissions: [`create("team:${TEAMS.user}")`],
+    rowSecurity: true,
+    columns: [str('target', 256, { required: true }), str('summary', 10000), str('sources', 1000)],
+    indexes: [],
+  },
+  bookmarks: {
+    id: 'bookmarks',
+    name: 'Bookmarks',
+    permissions: [`create("team:${TEAMS.user}")`],
+    rowSecurity: true,
+    columns: [str('url', 2048, { required: true }), str('title', 256), str('note', 1000)],
+    indexes: [],
+  },
+} satisfies Record<string, TableSchema>
+
+export type TableId = keyof typeof TABLES
+
+export const BUCKET = {
+  id: BUCKET_ID,
+  name: 'Files',
+  permissions: [`create("team:${TEAMS.user}")`],
+  fileSecurity: true,
+}
+
+export const SEED_ROWS = [
+  {
+    tableId: 'rooms' as const,
+    rowId: HOME_ROOM_ID,
+    data: { name: 'Home', hiddenName: 'home', color: '#4f46e5', isDeleted: false, createdBy: '' },
+  },
+]

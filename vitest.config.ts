@@ -1,0 +1,45 @@
+import { cloudflareTest } from '@cloudflare/vitest-pool-workers'
+import { defineConfig } from 'vitest/config'
+import { exampleVars } from './scripts/local-vars'
+
+// One `vitest run` covers every layer: unit (Node), worker (inside workerd), compat (official SDKs
+// against a running server) and e2e (Debian Chromium against a running server).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: { bindings: exampleVars() },
+          }),
+        ],
+        test: { name: 'worker', include: ['tests/worker/**/*.test.ts'] },
+      },
+      {
+        test: {
+          name: 'compat',
+          environment: 'node',
+          include: ['tests/compat/**/*.test.ts'],
+          globalSetup: ['tests/fixtures/global-server.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})

@@ -1,0 +1,23 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query'
+import { toast } from 'react-toastify'
+import { QUERY_DEFAULTS } from '../../shared/constants'
+
+// The spec's data-fetching defaults: retry 3, backoff 1 s doubling to 30 s, cache 5 minutes.
+export const retryDelay = (attempt: number) =>
+  Math.min(QUERY_DEFAULTS.retryBaseMs * 2 ** attempt, QUERY_DEFAULTS.retryMaxMs)
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: QUERY_DEFAULTS.retry, retryDelay, gcTime: QUERY_DEFAULTS.gcTimeMs },
+      mutations: { retry: 0 },
+    },
+    // A failed background refetch keeps the old data on screen, so say so; first loads reach
+    // the route's error component instead.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.state.data !== undefined) toast.error(error.message)
+      },
+    }),
+  })
+}

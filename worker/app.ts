@@ -1,0 +1,38 @@
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { ApiError } from './lib/api-error'
+import { ConfigError } from './config'
+import health from './routes/health'
+import { edge } from './appwrite-edge'
+import devRoutes from './routes/dev'
+
+// Composition of every area. /v1 is the embedded backend and answers in Appwrite's error shape;
+// everything else answers `{ code, message }`.
+const api = new Hono<{ Bindings: Env }>().route('/health', health)
+
+export const app = new Hono<{ Bindings: Env }>()
+  .route('/api', api)
+  .route('/v1', edge)
+  .route('/__dev', devRoutes)
+  .notFound((c) =>
+    c.json(
+      new ApiError(404, `No route for ${c.req.method} ${new URL(c.req.url).pathname}`).body,
+      404,
+    ),
+  )
+  .onError((err, c) => {
+    if (err instanceof ApiError) return c.json(err.body, err.status)
+    if (err instanceof HTTPException) {
+      // Hono's own 400s (e.g. a body that is not JSON) keep their status, in our shape.
+      const e = new ApiError(err.status as ApiError['status'], err.message || 'Request failed')
+      return c.json(e.body, e.status)
+    }
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      return c.json(new ApiError(500, 'The server is misconfigured', 'config_error').body, 500)
+    }
+    console.error('Unhandled error', err)
+    return c.json(new ApiError(500, 'Internal server error').body, 500)
+  })
+
+export type AppType = typeof api

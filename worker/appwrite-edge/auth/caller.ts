@@ -1,0 +1,88 @@
+import { parse } from 'hono/utils/cookie'
+import type { Config } from '../../config'
+import { fail } from '../errors'
+import type { SessionRecord, UserRecord } from '../db/records'
+import type { Sql } from '../db/sql'
+import { timingSafeEqual } from './crypto'
+import { verifyJwt } from './jwt'
+import { GUEST_ROLES, userRoles } from './roles'
+import { cookieName, decodeSession, hashSecret } from './session'
+
+export type Caller =
+  | { kind: 'guest'; roles: string[] }
+  | { kind: 'key'; roles: string[] }
+  | {
+      kind: 'user'
+      user: UserRecord
+      session: SessionRecord
+      roles: string[]
+      via: 'session' | 'jwt'
+    }
+
+/** Looks up an unexpired session by the secret of an encoded session value. */
+export async function sessionFromValue(sql: Sql, value: string | undefined) {
+  const decoded = decodeSession(value)
+  if (!decoded) return undefined
+  const session = sql.one<SessionRecord>(
+    'SELECT * FROM sessions WHERE secret_hash = ? AND user_id = ?',
+    await hashSecret(decoded.secret),
+    decoded.id,
+  )
+  return session && Date.parse(session.expire) > Date.now() ? session : undefined
+}
+
+function fallbackCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined
+  try {
+    const v = (JSON.parse(header) as Record<string, unknown>)[name]
+    return typeof v === 'string' ? v : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The encoded session a request carries: cookie, X-Appwrite-Session or X-Fallback-Cookies. */
+export function sessionValue(req: Request, projectId: string): string | undefined {
+  const name = cookieName(projectId)
+  return (
+    parse(req.headers.get('cookie') ?? '', name)[name] ||
+    req.headers.get('x-appwrite-session') ||
+    fallbackCookie(req.headers.get('x-fallback-cookies'), name)
+  )
+}
+
+/**
+ * Who is calling, in Appwrite's lookup order: API key; cookie, X-Appwrite-Session or
+ * X-Fallback-Cookies; then a JWT. A stale or forged session is a guest, as in Appwrite; a bad JWT
+ * or key is an error.
+ */
+export async function resolveCaller(req: Request, sql: Sql, config: Config): Promise<Caller> {
+  const key = req.headers.get('x-appwrite-key')
+  if (key) {
+    if (!timingSafeEqual(key, config.EMBEDDED_API_KEY)) fail('user_unauthorized')
+    return { kind: 'key', roles: ['any'] }
+  }
+  const session = await sessionFromValue(sql, sessionValue(req, config.APPWRITE_PROJECT_ID))
+  const jwt = req.headers.get('x-appwrite-jwt') ?? new URL(req.url).searchParams.get('jwt')
+  if (jwt) {
+    if (session) fail('user_jwt_and_cookie_set')
+    const payload = await verifyJwt(jwt, config.AUTH_SECRET)
+    const jwtSession =
+      payload &&
+      sql.one<SessionRecord>(
+        'SELECT * FROM sessions WHERE id = ? AND user_id = ?',
+        payload.sessionId,
+        payload.userId,
+      )
+    if (!jwtSession || Date.parse(jwtSession.expire) <= Date.now()) fail('user_jwt_invalid')
+    return withUser(sql, jwtSession, 'jwt')
+  }
+  return session ? withUser(sql, session, 'session') : { kind: 'guest', roles: GUEST_ROLES }
+}
+
+function withUser(sql: Sql, session: SessionRecord, via: 'session' | 'jwt'): Caller {
+  const user = sql.one<UserRecord>('SELECT * FROM users WHERE id = ?', session.user_id)
+  if (!user) return { kind: 'guest', roles: GUEST_ROLES }
+  if (!user.status) fail('user_blocked')
+  return { kind: 'user', user, session, roles: userRoles(sql, user), via }
+}

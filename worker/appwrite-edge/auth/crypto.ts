@@ -1,0 +1,42 @@
+const enc = new TextEncoder()
+
+export const toHex = (buf: ArrayBuffer | Uint8Array) =>
+  Array.from(buf instanceof Uint8Array ? buf : new Uint8Array(buf), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('')
+
+export const toBase64Url = (buf: ArrayBuffer | Uint8Array) =>
+  btoa(String.fromCharCode(...(buf instanceof Uint8Array ? buf : new Uint8Array(buf))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+
+export const fromBase64Url = (s: string) =>
+  Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
+
+export async function sha256Hex(text: string): Promise<string> {
+  return toHex(await crypto.subtle.digest('SHA-256', enc.encode(text)))
+}
+
+export async function hmac(secret: string, data: string): Promise<ArrayBuffer> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    enc.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
+  return crypto.subtle.sign('HMAC', key, enc.encode(data))
+}
+
+/** 256 bits from the CSPRNG, as 64 hex characters. */
+export const randomSecret = () => toHex(crypto.getRandomValues(new Uint8Array(32)))
+
+/** Compares two strings without an early exit, so timing does not reveal a matching prefix. */
+export function timingSafeEqual(a: string, b: string): boolean {
+  const x = enc.encode(a)
+  const y = enc.encode(b)
+  let diff = x.length ^ y.length
+  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0)
+  return diff === 0
+}

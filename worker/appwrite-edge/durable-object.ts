@@ -1,0 +1,101 @@
+import { DurableObject } from 'cloudflare:workers'
+import { getConfig } from '../config'
+import { resolveCaller } from './auth/caller'
+import { decoySalt, parseHash } from './auth/password'
+import type { Edge, EdgeEvent } from './context'
+import { INTERNAL } from './context'
+import type { UserRecord } from './db/records'
+import { provision } from './db/provision'
+import { Sql } from './db/sql'
+import { AppwriteException, errorResponse } from './errors'
+import { createEdgeApp } from './http'
+import { readOutbox, sendMail } from './mail/transport'
+import { RealtimeHub } from './realtime/hub'
+
+/**
+ * The embedded Appwrite-compatible backend: all state in this object's SQLite storage and the
+ * realtime sockets in the same object, so a write is stored and fanned out in one place.
+ * Password hashing happens in the Worker before a request arrives here.
+ */
+export class EdgeBackend extends DurableObject<Env> {
+  readonly sql: Sql
+  readonly realtime: RealtimeHub
+  private readonly app: ReturnType<typeof createEdgeApp>
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env)
+    this.sql = new Sql(ctx.storage.sql)
+    ctx.blockConcurrencyWhile(async () => {
+      this.sql.migrate()
+      provision(this.sql)
+    })
+    this.realtime = new RealtimeHub(ctx, this.sql, getConfig(env))
+    this.app = createEdgeApp((req) => this.edgeFor(req))
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get('upgrade')?.toLowerCase() === 'websocket') {
+      try {
+        return this.realtime.upgrade(
+          request,
+          await resolveCaller(request, this.sql, getConfig(this.env)),
+        )
+      } catch (err) {
+        if (err instanceof AppwriteException) return errorResponse(err)
+        throw err
+      }
+    }
+    return this.app.fetch(request, this.env)
+  }
+
+  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
+    await this.realtime.message(ws, message)
+  }
+
+  async webSocketClose(ws: WebSocket) {
+    this.realtime.close(ws)
+  }
+
+  async webSocketError(ws: WebSocket) {
+    this.realtime.close(ws)
+  }
+
+  /** RPC for the Worker's login step: the stored salt, or a decoy so a miss costs the same. */
+  async passwordSalt(email: string): Promise<{ salt: string; iterations: number }> {
+    const user = this.sql.one<UserRecord>(
+      'SELECT * FROM users WHERE email = ?',
+      email.toLowerCase(),
+    )
+    const parsed = user && parseHash(user.password)
+    if (parsed) return { salt: parsed.salt, iterations: parsed.iterations }
+    return {
+      salt: await decoySalt(email.toLowerCase(), getConfig(this.env).AUTH_SECRET),
+      iterations: 100_000,
+    }
+  }
+
+  /** RPC for GET /__dev/outbox (development only). */
+  outbox() {
+    return readOutbox(this.sql)
+  }
+
+  publish(event: EdgeEvent) {
+    this.realtime.publish(event)
+  }
+
+  private async edgeFor(req: Request): Promise<Edge> {
+    const config = getConfig(this.env)
+    return {
+      sql: this.sql,
+      config,
+      env: this.env,
+      caller: await resolveCaller(req, this.sql, config),
+      publish: (e) => this.realtime.publish(e),
+      sendMail: (mail) => sendMail(this.sql, config, this.env, mail),
+      waitUntil: (p) => void p.catch((err) => console.error('background task failed', err)),
+      ip: req.headers.get(INTERNAL.ip) ?? '',
+      userAgent: req.headers.get('user-agent') ?? '',
+      secure: req.headers.get(INTERNAL.secure) === '1',
+    }
+  }
+}

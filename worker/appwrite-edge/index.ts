@@ -1,0 +1,105 @@
+import { Hono } from 'hono'
+import { getConfig } from '../config'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants'
+import { derive, hashPassword } from './auth/password'
+import { INTERNAL } from './context'
+import { allowedOrigin, corsHeaders } from './cors'
+import { AppwriteException, errorResponse, fail } from './errors'
+import { backendStub } from './stub'
+
+export { EdgeBackend } from './durable-object'
+
+// Requests whose body carries a password that must be hashed here, in the stateless Worker,
+// before the Durable Object sees them.
+const NEW_PASSWORD = [
+  /^POST \/v1\/account$/,
+  /^PATCH \/v1\/account\/password$/,
+  /^PUT \/v1\/account\/recovery$/,
+  /^POST \/v1\/users$/,
+  /^PATCH \/v1\/users\/[^/]+\/password$/,
+]
+const LOGIN = /^POST \/v1\/account\/sessions(\/email)?$/
+
+/** Worker side of /v1: mode, CORS, project, password hashing; then the Durable Object. */
+export const edge = new Hono<{ Bindings: Env }>()
+  .all('*', async (c) => {
+    const config = getConfig(c.env)
+    const req = c.req.raw
+    if (config.backend !== 'embedded') fail('general_route_not_found')
+    const origin = allowedOrigin(req, config)
+    if (origin === false) fail('general_unknown_origin')
+    const cors = origin ? corsHeaders(origin) : {}
+    if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors })
+    const url = new URL(req.url)
+    const project = req.headers.get('x-appwrite-project') ?? url.searchParams.get('project')
+    if (project !== config.APPWRITE_PROJECT_ID) fail('project_not_found')
+
+    const stub = backendStub(c.env, config)
+    const headers = new Headers(req.headers)
+    for (const h of Object.values(INTERNAL)) headers.delete(h)
+    headers.set(INTERNAL.ip, req.headers.get('cf-connecting-ip') ?? '127.0.0.1')
+    if (url.protocol === 'https:') headers.set(INTERNAL.secure, '1')
+    if (req.headers.get('upgrade')?.toLowerCase() === 'websocket')
+      return stub.fetch(new Request(req, { headers }))
+
+    let body: ArrayBuffer | string | null = req.body ? await req.arrayBuffer() : null
+    const route = `${req.method} ${url.pathname}`
+    if (NEW_PASSWORD.some((r) => r.test(route)) || LOGIN.test(route)) {
+      const json = parseJson(body)
+      if (typeof json.password === 'string') {
+        if (LOGIN.test(route)) {
+          const email = typeof json.email === 'string' ? json.email : ''
+          const { salt, iterations } = await stub.passwordSalt(email)
+          headers.set(
+            INTERNAL.passwordProof,
+            await derive(json.password, config.AUTH_SECRET, salt, iterations),
+          )
+        } else {
+          if (
+            json.password.length < PASSWORD_MIN_LENGTH ||
+            json.password.length > PASSWORD_MAX_LENGTH
+          )
+            fail(
+              'general_argument_invalid',
+              `Invalid \`password\` param: Password must be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters long, and should not be one of the commonly used password.`,
+            )
+          headers.set(INTERNAL.newPassword, await hashPassword(json.password, config.AUTH_SECRET))
+        }
+        // The plain password goes no further than this Worker.
+        body = JSON.stringify({ ...json, password: undefined })
+      }
+    }
+    const res = await stub.fetch(url.toString(), { method: req.method, headers, body })
+    return withCors(res, cors)
+  })
+  .onError((err, c) => {
+    const config = (() => {
+      try {
+        return getConfig(c.env)
+      } catch {
+        return undefined
+      }
+    })()
+    const origin = config ? allowedOrigin(c.req.raw, config) : null
+    const cors = origin ? corsHeaders(origin) : {}
+    if (err instanceof AppwriteException) return errorResponse(err, cors)
+    console.error('edge worker error', err)
+    return errorResponse(new AppwriteException('general_server_error'), cors)
+  })
+
+function parseJson(body: ArrayBuffer | string | null): Record<string, unknown> {
+  if (!body) return {}
+  try {
+    const v = JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body))
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+function withCors(res: Response, cors: Record<string, string>): Response {
+  if (!Object.keys(cors).length) return res
+  const out = new Response(res.body, res)
+  for (const [k, v] of Object.entries(cors)) out.headers.set(k, v)
+  return out
+}

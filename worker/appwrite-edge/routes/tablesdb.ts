@@ -1,0 +1,7 @@
+import { Hono } from 'hono'
+import type { EdgeHono } from '../context'
+
+// Placeholder until this area lands; unknown paths answer general_route_not_found.
+const tablesdb = new Hono<EdgeHono>()
+
+export default tablesdb

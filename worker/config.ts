@@ -1,0 +1,132 @@
+import { z } from 'zod'
+
+// The environment, parsed once per isolate into one typed config. Optional integrations are
+// simply off (undefined) when their variable is empty or unset.
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+const optionalUrl = optional.pipe(z.url({ message: 'expected an http(s) URL' }).optional())
+const emailList = z
+  .string({ message: 'expected a comma-separated list of email addresses' })
+  .transform((v) =>
+    v
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ message: 'expected email addresses' })))
+const int = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ message: 'expected a whole number' })
+    .int({ message: 'expected a whole number' })
+    .min(min, { message: `expected at least ${min}` })
+    .max(max, { message: `expected at most ${max}` })
+    .default(fallback)
+const secret = z
+  .string({ message: 'expected a secret of at least 32 characters' })
+  .min(32, { message: 'expected a secret of at least 32 characters' })
+
+const schema = z
+  .object({
+    APP_ENV: z.enum(['development', 'production'], {
+      message: 'expected "development" or "production"',
+    }),
+    APP_ORIGINS: z
+      .string({ message: 'expected a comma-separated list of origins' })
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ message: 'expected origins like https://chat.example' }))),
+    ALLOWED_EMAILS: emailList,
+    ADMIN_EMAIL: z
+      .email({ message: 'expected an email address' })
+      .transform((e) => e.toLowerCase()),
+    SPECIAL_EMAILS: emailList.default([]),
+    PRESENCE_GRACE_SECONDS: int(60, 10, 3600),
+    APPWRITE_PROJECT_ID: z.string().regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/, {
+      message: 'expected an Appwrite project id',
+    }),
+    APPWRITE_ENDPOINT: optionalUrl,
+    APPWRITE_API_KEY: optional,
+    AUTH_SECRET: secret,
+    EMBEDDED_API_KEY: secret,
+    SESSION_DAYS: int(30, 1, 365),
+    MAX_SESSIONS: int(10, 1, 100),
+    FILE_MAX_BYTES: int(30 * 1024 * 1024, 1024, 5 * 1024 * 1024 * 1024),
+    MAIL_TRANSPORT: z
+      .enum(['outbox', 'send_email', 'http'], {
+        message: 'expected "outbox", "send_email" or "http"',
+      })
+      .default('outbox'),
+    MAIL_FROM: z.string().default('Kathelia <no-reply@kathelia.test>'),
+    MAIL_HTTP_URL: optionalUrl,
+    MAIL_HTTP_TOKEN: optional,
+    SENTRY_DSN: optionalUrl,
+    SENTRY_ENVIRONMENT: z.string().default('production'),
+    WEBHOOK_URL: optionalUrl,
+    WEBHOOK_FORMAT: z
+      .enum(['google-chat', 'slack', 'discord'], {
+        message: 'expected "google-chat", "slack" or "discord"',
+      })
+      .default('google-chat'),
+    IP_ECHO_URL: optionalUrl,
+    IP_INFO_URL: optionalUrl,
+    IP_INFO_TOKEN: optional,
+    LEAKCHECK_URL: optionalUrl,
+    LEAKCHECK_KEY: optional,
+    GIF_API_URL: optionalUrl,
+    GIF_API_KEY: optional,
+  })
+  .superRefine((c, ctx) => {
+    if (c.APPWRITE_ENDPOINT && !c.APPWRITE_API_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APPWRITE_API_KEY'],
+        message: 'required when APPWRITE_ENDPOINT is set',
+      })
+    if (c.MAIL_TRANSPORT === 'http' && !c.MAIL_HTTP_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_HTTP_URL'],
+        message: 'required when MAIL_TRANSPORT is "http"',
+      })
+    if (c.MAIL_TRANSPORT === 'outbox' && c.APP_ENV === 'production')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_TRANSPORT'],
+        message: 'the outbox is for development; use "send_email" or "http" in production',
+      })
+  })
+
+export type Config = z.infer<typeof schema> & { backend: 'embedded' | 'appwrite' }
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+const cache = new WeakMap<object, Config>()
+
+/** Parses the environment; throws a ConfigError naming every wrong variable. */
+export function getConfig(env: object): Config {
+  const hit = cache.get(env)
+  if (hit) return hit
+  const result = schema.safeParse(env)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => {
+      const name = String(i.path[0] ?? 'environment')
+      const given = (env as Record<string, unknown>)[name]
+      return `${name}: ${given === undefined || given === '' ? 'missing, ' : ''}${i.message}`
+    })
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const config = {
+    ...result.data,
+    backend: result.data.APPWRITE_ENDPOINT ? 'appwrite' : 'embedded',
+  } as Config
+  cache.set(env, config)
+  return config
+}

@@ -1,0 +1,21 @@
+import { Hono } from 'hono'
+import { getConfig } from '../config'
+import { ApiError } from '../lib/api-error'
+import { backendStub } from '../appwrite-edge/stub'
+
+// Development helpers; they do not exist in production or with real Appwrite.
+const dev = new Hono<{ Bindings: Env }>()
+  .use('*', async (c, next) => {
+    const config = getConfig(c.env)
+    if (
+      config.APP_ENV !== 'development' ||
+      config.backend !== 'embedded' ||
+      config.MAIL_TRANSPORT !== 'outbox'
+    )
+      throw new ApiError(404, `No route for ${c.req.method} ${new URL(c.req.url).pathname}`)
+    await next()
+  })
+  // The mails the embedded backend "sent", newest first.
+  .get('/outbox', async (c) => c.json(await backendStub(c.env, getConfig(c.env)).outbox(), 200))
+
+export default dev
