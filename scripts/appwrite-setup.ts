@@ -1,0 +1,126 @@
+// Provisions a real Appwrite project (≥ 1.8) from shared/db-schema.ts: database, tables, columns,
+// indexes, permissions, bucket, teams and fixed rows. Safe to re-run: existing parts are kept.
+// Usage: APPWRITE_ENDPOINT=… APPWRITE_PROJECT_ID=… APPWRITE_API_KEY=… npm run appwrite:setup
+import { AppwriteException, Client, Storage, TablesDB, Teams } from 'node-appwrite'
+import type { Column, TableSchema } from '../shared/db-schema'
+import { BUCKET, DATABASE_ID, SEED_ROWS, TABLES, TEAMS } from '../shared/db-schema'
+
+const { APPWRITE_ENDPOINT, APPWRITE_PROJECT_ID, APPWRITE_API_KEY } = process.env
+if (!APPWRITE_ENDPOINT || !APPWRITE_PROJECT_ID || !APPWRITE_API_KEY) {
+  console.error(
+    'Set APPWRITE_ENDPOINT, APPWRITE_PROJECT_ID and APPWRITE_API_KEY (scopes: databases, tables, columns, indexes, rows, buckets, teams).',
+  )
+  process.exit(1)
+}
+const client = new Client()
+  .setEndpoint(APPWRITE_ENDPOINT)
+  .setProject(APPWRITE_PROJECT_ID)
+  .setKey(APPWRITE_API_KEY)
+const db = new TablesDB(client)
+const storage = new Storage(client)
+const teams = new Teams(client)
+
+/** Runs a create call; an "already exists" answer (409) counts as done. */
+async function ensure(what: string, create: () => Promise<unknown>) {
+  try {
+    await create()
+    console.log(`created  ${what}`)
+  } catch (err) {
+    if (err instanceof AppwriteException && err.code === 409) return console.log(`exists   ${what}`)
+    throw err
+  }
+}
+
+function createColumn(table: string, col: Column) {
+  const base = {
+    databaseId: DATABASE_ID,
+    tableId: table,
+    key: col.key,
+    required: !!col.required,
+    array: col.array,
+  }
+  const xdefault = col.required ? undefined : (col.default ?? undefined)
+  switch (col.type) {
+    case 'string':
+      return db.createStringColumn({
+        ...base,
+        size: col.size ?? 255,
+        xdefault: xdefault as string | undefined,
+      })
+    case 'integer':
+      return db.createIntegerColumn({ ...base, xdefault: xdefault as number | undefined })
+    case 'float':
+      return db.createFloatColumn({ ...base, xdefault: xdefault as number | undefined })
+    case 'boolean':
+      return db.createBooleanColumn({ ...base, xdefault: xdefault as boolean | undefined })
+    case 'datetime':
+      return db.createDatetimeColumn({ ...base, xdefault: xdefault as string | undefined })
+    case 'enum':
+      return db.createEnumColumn({
+        ...base,
+        elements: [...(col.elements ?? [])],
+        xdefault: xdefault as string | undefined,
+      })
+  }
+}
+
+/** Appwrite creates columns asynchronously; indexes need them "available". */
+async function waitForColumns(table: TableSchema) {
+  for (let i = 0; i < 60; i++) {
+    const { columns } = await db.listColumns({ databaseId: DATABASE_ID, tableId: table.id })
+    const pending = (columns as Array<{ key: string; status: string }>).filter(
+      (c) => c.status !== 'available',
+    )
+    if (!pending.length) return
+    await new Promise((r) => setTimeout(r, 1000))
+  }
+  throw new Error(`columns of ${table.id} did not become available`)
+}
+
+await ensure(`database ${DATABASE_ID}`, () =>
+  db.create({ databaseId: DATABASE_ID, name: 'Kathelia' }),
+)
+for (const table of Object.values(TABLES) as TableSchema[]) {
+  await ensure(`table ${table.id}`, () =>
+    db.createTable({
+      databaseId: DATABASE_ID,
+      tableId: table.id,
+      name: table.name,
+      permissions: table.permissions,
+      rowSecurity: table.rowSecurity,
+    }),
+  )
+  for (const col of table.columns)
+    await ensure(`column ${table.id}.${col.key}`, () => createColumn(table.id, col))
+  await waitForColumns(table)
+  for (const index of table.indexes)
+    await ensure(`index ${table.id}.${index.key}`, () =>
+      db.createIndex({
+        databaseId: DATABASE_ID,
+        tableId: table.id,
+        key: index.key,
+        type: index.type as never,
+        columns: index.columns,
+      }),
+    )
+}
+await ensure(`bucket ${BUCKET.id}`, () =>
+  storage.createBucket({
+    bucketId: BUCKET.id,
+    name: BUCKET.name,
+    permissions: BUCKET.permissions,
+    fileSecurity: BUCKET.fileSecurity,
+  }),
+)
+for (const id of Object.values(TEAMS))
+  await ensure(`team ${id}`, () => teams.create({ teamId: id, name: id }))
+for (const seed of SEED_ROWS)
+  await ensure(`row ${seed.tableId}/${seed.rowId}`, () =>
+    db.createRow({
+      databaseId: DATABASE_ID,
+      tableId: seed.tableId,
+      rowId: seed.rowId,
+      data: seed.data,
+    }),
+  )
+console.log('Appwrite project is ready.')
