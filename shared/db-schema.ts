@@ -54,6 +54,9 @@ export const TABLES = {
       str('operatingSystem', 64),
       str('activity', 128),
       { key: 'lastSeenAt', type: 'datetime' },
+      // What the client last reported and what was last announced (see worker/services/presence.ts).
+      { key: 'presence', type: 'enum', elements: ['online', 'away', 'offline'] },
+      { key: 'announced', type: 'enum', elements: ['online', 'away', 'offline'] },
     ],
     indexes: [{ key: 'online', type: 'key', columns: ['isOnline'] }],
   },

@@ -1,0 +1,58 @@
+import { z } from 'zod'
+import { DEVICE_TYPES } from '../constants'
+
+// Building blocks shared by every /api payload. The SPA imports these to type its calls; the
+// Worker validates every body with them, so both sides agree by construction.
+
+/** An Appwrite id: at most 36 chars of [a-zA-Z0-9._-], not starting with a special char. */
+export const Id = z
+  .string()
+  .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/, { message: 'expected an id (max 36 chars)' })
+
+export const Email = z
+  .email({ message: 'expected an email address' })
+  .max(320)
+  .transform((e) => e.toLowerCase())
+
+/** Every /api error: `{ code, message }`; `message` is safe to show to the user. */
+export const ApiErrorBody = z.object({ code: z.string(), message: z.string() })
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>
+
+export const DeviceType = z.enum(DEVICE_TYPES)
+
+// What the client last reported (visible tab, hidden tab, closed/logged out) and what the server
+// last announced; announcing only on a change of `announced` keeps reloads silent.
+export const PRESENCE_STATES = ['online', 'away', 'offline'] as const
+export const PresenceState = z.enum(PRESENCE_STATES)
+export type PresenceState = z.infer<typeof PresenceState>
+
+/** The public part of an account: nothing else (no hash, no prefs, no sessions) leaves /api. */
+export const Account = z.object({ $id: Id, name: z.string(), email: z.string() })
+export type Account = z.infer<typeof Account>
+
+/**
+ * A status row (row id = user id). For a non-admin caller reading the chatee, the admin-only
+ * details (location, deviceType, browser, operatingSystem, activity) are null.
+ */
+export const Status = z.object({
+  $id: Id,
+  isOnline: z.boolean(),
+  isTyping: z.boolean(),
+  typingRoomId: z.string().nullable(),
+  location: z.string().nullable(),
+  deviceType: DeviceType.nullable(),
+  browser: z.string().nullable(),
+  operatingSystem: z.string().nullable(),
+  activity: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  presence: PresenceState.nullable(),
+})
+export type Status = z.infer<typeof Status>
+
+/** Requests that name one user: it must be the caller (or, where the spec reads the partner, the chatee). */
+export const UserIdBody = z.object({ userId: Id })
+export type UserIdBody = z.infer<typeof UserIdBody>
+
+/** Requests that name the caller by email (the spec's chatee and flags calls). */
+export const EmailBody = z.object({ email: Email })
+export type EmailBody = z.input<typeof EmailBody>
