@@ -98,4 +98,18 @@ export const MIGRATIONS: string[] = [
     reset_at INTEGER NOT NULL
   );
   `,
+  // Storage: the R2 object of a file, and the R2 multipart upload (with its parts) of a chunked
+  // upload until the last chunk completes it. state: uploading | completing | ready.
+  `
+  ALTER TABLE files ADD COLUMN object_key TEXT NOT NULL DEFAULT '';
+  ALTER TABLE files ADD COLUMN upload_id TEXT;
+  ALTER TABLE files ADD COLUMN state TEXT NOT NULL DEFAULT 'ready';
+  CREATE TABLE file_parts (
+    bucket_id TEXT NOT NULL,
+    file_id TEXT NOT NULL,
+    part INTEGER NOT NULL,
+    etag TEXT NOT NULL,
+    PRIMARY KEY (bucket_id, file_id, part)
+  );
+  `,
 ]
