@@ -95,6 +95,10 @@ const CATALOG = {
     'The file size is either not valid or exceeds the maximum allowed size.',
   ],
   storage_file_type_unsupported: [400, 'The given file extension is not supported.'],
+  storage_invalid_range: [
+    416,
+    'The requested range is not satisfiable. Please check the range header.',
+  ],
 } as const satisfies Record<string, readonly [number, string]>
 
 export type ErrorType = keyof typeof CATALOG
