@@ -11,13 +11,15 @@ export const HeartbeatResponse = z.object({
 export type HeartbeatResponse = z.infer<typeof HeartbeatResponse>
 
 /**
- * POST /api/presence/beacon — for navigator.sendBeacon on pagehide/beforeunload, which cannot set
- * headers: the body is JSON (sent as text/plain) carrying the JWT. It only says "this tab is
- * leaving"; offline is announced by the sweep once the grace period passes without a heartbeat,
- * so a reload announces nothing. Answers 204.
+ * POST /api/presence/beacon — for pagehide/beforeunload. Either `fetch(…, {keepalive: true})` with
+ * Authorization: Bearer and a JSON body, or navigator.sendBeacon, which cannot set headers: then
+ * the body is this JSON as a string (sent as text/plain) carrying the JWT. The JWT is not a
+ * cookie, so a cross-site page cannot forge the call. It only says "this tab is leaving";
+ * away/offline is announced by the sweep once the grace period passes without a report, so a
+ * reload announces nothing. Answers 204.
  */
 export const BeaconRequest = z.object({
-  jwt: z.string().min(1).max(4096),
+  jwt: z.string().min(1).max(4096).optional(),
   presence: z.enum(['away', 'offline']).default('offline'),
 })
 export type BeaconRequest = z.input<typeof BeaconRequest>
