@@ -81,6 +81,16 @@ const CATALOG = {
     400,
     'The row data and permissions are missing. You must provide either row data or permissions to be updated.',
   ],
+  document_missing_data: [
+    400,
+    'The document data is missing. Try again with document data populated',
+  ],
+  row_missing_data: [400, 'The row data is missing. Try again with row data populated'],
+  database_query_order_null: [
+    400,
+    'The order attribute had a null value. Cursor pagination requires all order attribute values are non-null.',
+  ],
+  transaction_not_found: [404, 'Transaction with the requested ID could not be found.'],
   storage_bucket_not_found: [404, 'Storage bucket with the requested ID could not be found.'],
   storage_file_not_found: [404, 'The requested file could not be found.'],
   storage_invalid_content_range: [400, 'The content range is invalid.'],
