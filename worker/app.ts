@@ -5,15 +5,33 @@ import { ConfigError } from './config'
 import health from './routes/health'
 import { edge } from './appwrite-edge'
 import devRoutes from './routes/dev'
+import { captureException } from '@sentry/cloudflare'
+import { BackendError } from './backend'
+import { fromBackendError } from './middleware/errors'
+import user from './routes/user'
+import auth from './routes/auth'
+import system from './routes/system'
+import message from './routes/message'
+import room from './routes/room'
+import presence from './routes/presence'
+import monitoring from './routes/monitoring'
 
 // Composition of every area. /v1 is the embedded backend and answers in Appwrite's error shape;
 // everything else answers `{ code, message }`.
-const api = new Hono<{ Bindings: Env }>().route('/health', health)
+const api = new Hono<{ Bindings: Env }>()
+  .route('/health', health)
+  .route('/user', user)
+  .route('/auth', auth)
+  .route('/system', system)
+  .route('/message', message)
+  .route('/room', room)
+  .route('/presence', presence)
 
 export const app = new Hono<{ Bindings: Env }>()
   .route('/api', api)
   .route('/v1', edge)
   .route('/__dev', devRoutes)
+  .route('/monitoring', monitoring)
   .notFound((c) =>
     c.json(
       new ApiError(404, `No route for ${c.req.method} ${new URL(c.req.url).pathname}`).body,
@@ -21,6 +39,10 @@ export const app = new Hono<{ Bindings: Env }>()
     ),
   )
   .onError((err, c) => {
+    if (err instanceof BackendError) err = fromBackendError(err)
+    // Hono handles errors before withSentry sees them; report the server's own failures here.
+    if (!(err instanceof ApiError && err.status < 500) && !(err instanceof HTTPException))
+      captureException(err)
     if (err instanceof ApiError) return c.json(err.body, err.status)
     if (err instanceof HTTPException) {
       // Hono's own 400s (e.g. a body that is not JSON) keep their status, in our shape.

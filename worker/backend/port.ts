@@ -1,0 +1,101 @@
+import type { TableId } from '../../shared/db-schema'
+
+// The one interface the product API uses to reach the backend (ARCHITECTURE §1). Two adapters
+// implement it: embedded (in-process calls into the Durable Object) and appwrite (node-appwrite
+// with the API key). Both speak Appwrite's REST semantics, so handlers never know which runs.
+
+export type BackendUser = {
+  $id: string
+  name: string
+  email: string
+  emailVerification: boolean
+  status: boolean
+}
+
+/** Appwrite's row model: system fields plus the table's columns. */
+export type Row<T = Record<string, unknown>> = T & {
+  $id: string
+  $sequence?: string | number
+  $tableId?: string
+  $createdAt: string
+  $updatedAt: string
+  $permissions?: string[]
+}
+
+export type RowList<T> = { total: number; rows: Row<T>[] }
+
+export type Membership = {
+  $id: string
+  teamId: string
+  userId: string
+  roles: string[]
+  confirm: boolean
+}
+
+/** A backend answer that is not success, in Appwrite's terms (status, type, message). */
+export class BackendError extends Error {
+  override name = 'BackendError'
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export const isNotFound = (err: unknown) => err instanceof BackendError && err.status === 404
+export const isConflict = (err: unknown) => err instanceof BackendError && err.status === 409
+
+export interface BackendPort {
+  readonly kind: 'embedded' | 'appwrite'
+  /** The account behind a JWT; BackendError 401 when the JWT is invalid or expired. */
+  getCaller(jwt: string): Promise<BackendUser>
+  getUser(userId: string): Promise<BackendUser | undefined>
+  /** Users matching Appwrite query strings (Query.equal('email', …) etc.). */
+  listUsers(queries: string[]): Promise<BackendUser[]>
+  updateEmailVerification?(userId: string, verified: boolean): Promise<BackendUser>
+
+  listRows<T>(table: TableId, queries: string[]): Promise<RowList<T>>
+  getRow<T>(table: TableId, rowId: string): Promise<Row<T> | undefined>
+  /** BackendError 409 when the id (or a unique index) is taken. */
+  createRow<T>(table: TableId, rowId: string, data: Partial<T>): Promise<Row<T>>
+  updateRow<T>(table: TableId, rowId: string, data: Partial<T>): Promise<Row<T>>
+  upsertRow<T>(table: TableId, rowId: string, data: Partial<T>): Promise<Row<T>>
+  deleteRow(table: TableId, rowId: string): Promise<void>
+
+  /** Server-side membership: confirmed at once, no invitation mail. 409 when already a member. */
+  createMembership(teamId: string, userId: string, roles: string[]): Promise<Membership>
+  listMemberships(teamId: string, queries?: string[]): Promise<Membership[]>
+}
+
+/** Appwrite query strings, built like the SDKs' Query class (identical wire format). */
+export const q = {
+  equal: (attribute: string, value: unknown) =>
+    JSON.stringify({ method: 'equal', attribute, values: Array.isArray(value) ? value : [value] }),
+  limit: (n: number) => JSON.stringify({ method: 'limit', values: [n] }),
+  orderAsc: (attribute: string) => JSON.stringify({ method: 'orderAsc', attribute }),
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '')
+
+/** Keeps only the fields the product API may use: the hash and prefs never travel further. */
+export function toBackendUser(raw: Record<string, unknown>): BackendUser {
+  return {
+    $id: str(raw.$id),
+    name: str(raw.name),
+    email: str(raw.email).toLowerCase(),
+    emailVerification: raw.emailVerification === true,
+    status: raw.status !== false,
+  }
+}
+
+export function toMembership(raw: Record<string, unknown>): Membership {
+  return {
+    $id: str(raw.$id),
+    teamId: str(raw.teamId),
+    userId: str(raw.userId),
+    roles: Array.isArray(raw.roles) ? raw.roles.map(String) : [],
+    confirm: raw.confirm === true,
+  }
+}

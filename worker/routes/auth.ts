@@ -1,0 +1,92 @@
+import { Hono } from 'hono'
+import { TEXTS } from '../../shared/texts'
+import { TEAMS } from '../../shared/db-schema'
+import {
+  AssignTeamsRequest,
+  AuthorizedRequest,
+  ChateeRequest,
+  ChateeStatusRequest,
+  CreateStatusRequest,
+  FlagsRequest,
+} from '../../shared/schemas'
+import { isConflict, q } from '../backend'
+import { ApiError } from '../lib/api-error'
+import { validate } from '../lib/validate'
+import { assertSelf, isAdmin, requireCaller, withBackend } from '../middleware/auth'
+import type { ApiHono } from '../middleware/context'
+import { rateLimit } from '../middleware/rate-limit'
+import { findChatee, toAccount } from '../services/chatee'
+import { toStatus, type StatusData } from '../services/presence'
+
+const notYours = () => new ApiError(403, 'The email must be your own')
+
+const auth = new Hono<ApiHono>()
+  .use('*', withBackend)
+  // Public: may this email register? Rate limited per IP because it answers about the allowlist.
+  .post(
+    '/authorized',
+    rateLimit({ name: 'authorized', limit: 20, windowMs: 60_000 }),
+    validate('json', AuthorizedRequest),
+    (c) => {
+      const { email } = c.req.valid('json')
+      return c.var.config.ALLOWED_EMAILS.includes(email)
+        ? c.json({ state: true }, 200)
+        : c.json({ state: false, message: TEXTS.notAuthorized }, 200)
+    },
+  )
+  .post('/chatee', requireCaller, validate('json', ChateeRequest), async (c) => {
+    const { caller, backend, config } = c.var
+    if (c.req.valid('json').email !== caller.email) throw notYours()
+    const chatee = await findChatee(backend, config, caller)
+    if (!chatee) throw new ApiError(404, 'Your chat partner has no account yet')
+    return c.json(toAccount(chatee), 200)
+  })
+  .post('/chatee-status', requireCaller, validate('json', ChateeStatusRequest), async (c) => {
+    const { caller, backend, config } = c.var
+    const chatee = await findChatee(backend, config, caller)
+    if (!chatee || chatee.$id !== c.req.valid('json').userId)
+      throw new ApiError(403, 'You can only read the status of your chatee')
+    const row = await backend.getRow<StatusData>('status', chatee.$id)
+    if (!row) throw new ApiError(404, 'Your chatee has no status yet')
+    return c.json(toStatus(row, isAdmin(config, caller)), 200)
+  })
+  .post('/flags', requireCaller, validate('json', FlagsRequest), (c) => {
+    const { caller, config } = c.var
+    if (c.req.valid('json').email !== caller.email) throw notYours()
+    return c.json({ isAdmin: isAdmin(config, caller) }, 200)
+  })
+  // Idempotent: every verified, allowlisted user joins `user`; the admin also joins `admin`.
+  .post('/assign-teams', requireCaller, validate('json', AssignTeamsRequest), async (c) => {
+    const { caller, backend, config } = c.var
+    assertSelf(caller, c.req.valid('json').userId)
+    const teams: string[] = [TEAMS.user, ...(isAdmin(config, caller) ? [TEAMS.admin] : [])]
+    for (const team of teams) {
+      const existing = await backend.listMemberships(team, [q.equal('userId', caller.$id)])
+      if (existing.some((m) => m.userId === caller.$id)) continue
+      await backend.createMembership(team, caller.$id, []).catch((err) => {
+        if (!isConflict(err)) throw err
+      })
+    }
+    return c.json({ teams }, 200)
+  })
+  // Idempotent: an existing row comes back unchanged (200); a new one is created (201).
+  .post('/create-status', requireCaller, validate('json', CreateStatusRequest), async (c) => {
+    const { caller, backend } = c.var
+    assertSelf(caller, c.req.valid('json').userId)
+    const existing = await backend.getRow<StatusData>('status', caller.$id)
+    if (existing) return c.json(toStatus(existing, true), 200)
+    try {
+      const row = await backend.createRow<StatusData>('status', caller.$id, {
+        isOnline: false,
+        isTyping: false,
+        presence: 'offline',
+      })
+      return c.json(toStatus(row, true), 201)
+    } catch (err) {
+      const row = isConflict(err) && (await backend.getRow<StatusData>('status', caller.$id))
+      if (!row) throw err
+      return c.json(toStatus(row, true), 200)
+    }
+  })
+
+export default auth

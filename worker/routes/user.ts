@@ -1,0 +1,56 @@
+import { Hono } from 'hono'
+import { UpdateStatusRequest, UserInfoRequest, UserStatusRequest } from '../../shared/schemas'
+import { ApiError } from '../lib/api-error'
+import { validate } from '../lib/validate'
+import { assertSelf, later, requireCaller, withBackend } from '../middleware/auth'
+import type { ApiHono } from '../middleware/context'
+import { findChatee, toAccount } from '../services/chatee'
+import { resolveLocation } from '../services/geo'
+import { announce } from '../services/notifier'
+import { reportPresence, toStatus, type StatusData } from '../services/presence'
+import { parseUserAgent } from '../services/user-agent'
+
+const user = new Hono<ApiHono>()
+  .use('*', withBackend, requireCaller)
+  // Name and email of the caller or the chatee; never a password or anything else.
+  .post('/info', validate('json', UserInfoRequest), async (c) => {
+    const { userId } = c.req.valid('json')
+    const { caller, backend, config } = c.var
+    if (userId === caller.$id) return c.json(toAccount(caller), 200)
+    const chatee = await findChatee(backend, config, caller)
+    if (chatee?.$id !== userId)
+      throw new ApiError(403, 'You can only read your own account or your chatee’s')
+    return c.json(toAccount(chatee), 200)
+  })
+  .post('/status', validate('json', UserStatusRequest), async (c) => {
+    const { userId } = c.req.valid('json')
+    assertSelf(c.var.caller, userId)
+    const row = await c.var.backend.getRow<StatusData>('status', userId)
+    if (!row) throw new ApiError(404, 'No status yet - call /api/auth/create-status first')
+    return c.json(toStatus(row, true), 200)
+  })
+  // Device, browser, OS and location come from the request, never from the payload.
+  .post('/update-status', validate('json', UpdateStatusRequest), async (c) => {
+    const { userId, payload } = c.req.valid('json')
+    const { caller, backend, config } = c.var
+    assertSelf(caller, userId)
+    const presence =
+      payload.presence ??
+      (payload.isOnline === undefined ? undefined : payload.isOnline ? 'online' : 'offline')
+    const patch: Partial<StatusData> = {}
+    if (payload.isTyping !== undefined) {
+      patch.isTyping = payload.isTyping
+      patch.typingRoomId = payload.isTyping ? (payload.typingRoomId ?? null) : null
+    }
+    if (payload.activity !== undefined) patch.activity = payload.activity
+    if (presence === 'online') {
+      Object.assign(patch, parseUserAgent(c.req.header('user-agent')))
+      const location = await resolveLocation(c.req.raw, config)
+      if (location) patch.location = location
+    }
+    const { row, notice } = await reportPresence(backend, caller.$id, patch, presence)
+    if (notice) later(c, announce(backend, config, notice, caller))
+    return c.json(toStatus(row, true), 200)
+  })
+
+export default user

@@ -1,0 +1,103 @@
+import type { PresenceState, Status } from '../../shared/schemas'
+import { q, type BackendPort, type BackendUser, type Row } from '../backend'
+import type { Config } from '../config'
+import { announce, type NoticeKind } from './notifier'
+
+/** The status row's columns (shared/db-schema.ts `status`). */
+export type StatusData = {
+  isOnline: boolean
+  isTyping: boolean
+  typingRoomId: string | null
+  location: string | null
+  deviceType: 'Mobile' | 'Tablet' | 'Desktop' | 'Others' | null
+  browser: string | null
+  operatingSystem: string | null
+  activity: string | null
+  lastSeenAt: string | null
+  presence: PresenceState | null
+  announced: PresenceState | null
+}
+export type StatusRow = Row<StatusData>
+
+/*
+ * Presence model. `presence` is what the client last reported (visible tab → online, hidden →
+ * away, logout/pagehide beacon → offline); `lastSeenAt` is stamped on every report. `announced`
+ * is the state last announced. Going online is announced at once when `announced` differs.
+ * Going away/offline is announced only by the cron sweep, after PRESENCE_GRACE_SECONDS without a
+ * report, so a reload (beacon "offline", then "online" a second later) or a quick tab switch
+ * announces nothing. A visible tab whose heartbeats stop (crash, lost network) counts as offline.
+ */
+
+export const nowIso = () => new Date().toISOString()
+
+/** Writes a client report; returns the row and the notice to send (online only). */
+export async function reportPresence(
+  backend: BackendPort,
+  userId: string,
+  patch: Partial<StatusData>,
+  presence?: PresenceState,
+): Promise<{ row: StatusRow; notice?: NoticeKind }> {
+  const current = await backend.getRow<StatusData>('status', userId)
+  const data: Partial<StatusData> = { ...patch, lastSeenAt: nowIso() }
+  let notice: NoticeKind | undefined
+  if (presence) {
+    data.presence = presence
+    data.isOnline = presence === 'online'
+    if (presence !== 'online') data.isTyping = false
+    if (presence === 'online' && current?.announced !== 'online') {
+      data.announced = 'online'
+      notice = 'online'
+    }
+  }
+  const row = await backend.upsertRow<StatusData>('status', userId, data)
+  return { row, notice }
+}
+
+/** Cron: users silent for longer than the grace period become away/offline, announced once. */
+export async function sweepPresence(backend: BackendPort, config: Config, now = Date.now()) {
+  const cutoff = now - config.PRESENCE_GRACE_SECONDS * 1000
+  const { rows } = await backend.listRows<StatusData>('status', [q.limit(100)])
+  const announcements: Promise<void>[] = []
+  let changed = 0
+  for (const row of rows) {
+    const seen = row.lastSeenAt ? Date.parse(row.lastSeenAt) : NaN
+    if (Number.isNaN(seen) || seen > cutoff) continue
+    const effective: PresenceState = row.presence === 'away' ? 'away' : 'offline'
+    const update: Partial<StatusData> = {}
+    if (row.isOnline) update.isOnline = false
+    if (row.isTyping) update.isTyping = false
+    if (row.presence !== effective) update.presence = effective
+    // Someone never announced online has nothing to take back.
+    const notice = row.announced && row.announced !== effective ? effective : undefined
+    if (notice) update.announced = effective
+    if (!Object.keys(update).length) continue
+    changed++
+    await backend.updateRow<StatusData>('status', row.$id, update)
+    if (notice)
+      announcements.push(
+        backend.getUser(row.$id).then((user?: BackendUser) => {
+          if (user) return announce(backend, config, notice, user)
+        }),
+      )
+  }
+  await Promise.all(announcements)
+  return { checked: rows.length, changed }
+}
+
+/** A status row as /api returns it; `full` false hides the admin-only details (spec §6). */
+export function toStatus(row: StatusRow, full: boolean): Status {
+  const admin = <T>(v: T | null | undefined) => (full ? (v ?? null) : null)
+  return {
+    $id: row.$id,
+    isOnline: row.isOnline === true,
+    isTyping: row.isTyping === true,
+    typingRoomId: row.typingRoomId ?? null,
+    location: admin(row.location),
+    deviceType: admin(row.deviceType),
+    browser: admin(row.browser),
+    operatingSystem: admin(row.operatingSystem),
+    activity: admin(row.activity),
+    lastSeenAt: row.lastSeenAt ?? null,
+    presence: row.presence ?? null,
+  }
+}
