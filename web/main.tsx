@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { startMonitoring } from './lib/monitoring'
 import { createQueryClient } from './lib/query-client'
 import { routeTree } from './routeTree.gen'
 import './styles.css'
@@ -30,3 +31,5 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 )
+
+startMonitoring(router)

@@ -6,8 +6,11 @@ export const Route = createFileRoute('/bookmarks')({
 
 function BookmarksPage() {
   return (
-    <main>
-      <h1>Bookmarks</h1>
-    </main>
+    <section className="placeholder-page" aria-labelledby="page-title">
+      <h1 id="page-title">Bookmarks</h1>
+      <p>
+        Save the links and memories you want to keep together. This area arrives in a later release.
+      </p>
+    </section>
   )
 }

@@ -6,8 +6,12 @@ export const Route = createFileRoute('/breaches')({
 
 function BreachesPage() {
   return (
-    <main>
-      <h1>Breaches</h1>
-    </main>
+    <section className="placeholder-page" aria-labelledby="page-title">
+      <h1 id="page-title">Breaches</h1>
+      <p>
+        Check whether your email addresses appear in known data breaches. This area arrives in a
+        later release.
+      </p>
+    </section>
   )
 }

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { HOME_ROOM_ID } from '../../shared/constants'
+import { LazyChatRoom } from '../features/chat/lazy-chat-room'
 
 export const Route = createFileRoute('/')({
   component: HomePage,
 })
 
 function HomePage() {
-  return (
-    <main>
-      <h1>Home</h1>
-    </main>
-  )
+  return <LazyChatRoom roomId={HOME_ROOM_ID} />
 }

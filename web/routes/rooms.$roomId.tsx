@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { LazyChatRoom } from '../features/chat/lazy-chat-room'
 
 export const Route = createFileRoute('/rooms/$roomId')({
   component: RoomPage,
@@ -6,9 +7,6 @@ export const Route = createFileRoute('/rooms/$roomId')({
 
 function RoomPage() {
   const { roomId } = Route.useParams()
-  return (
-    <main>
-      <h1>Room {roomId}</h1>
-    </main>
-  )
+  // A key per room resets scroll position and per-room hooks when switching rooms.
+  return <LazyChatRoom key={roomId} roomId={roomId} />
 }

@@ -6,8 +6,9 @@ export const Route = createFileRoute('/settings')({
 
 function SettingsPage() {
   return (
-    <main>
-      <h1>Settings</h1>
-    </main>
+    <section className="placeholder-page" aria-labelledby="page-title">
+      <h1 id="page-title">Settings</h1>
+      <p>Personal preferences for Kathelia. More settings arrive in a later release.</p>
+    </section>
   )
 }

@@ -1,20 +1,13 @@
 import { proxy, subscribe } from 'valtio'
 import { STORAGE_KEY } from '../../shared/constants'
+import type { Status as StatusRow } from '../../shared/schemas'
 
 // UI state of spec section 3, persisted under "global-state". Only display data lives here:
 // no session secret, token or password ever does.
 export type Account = { $id: string; name: string; email: string; emailVerification: boolean }
-export type Status = {
-  $id: string
-  isOnline: boolean
-  isTyping: boolean
-  location: string
-  deviceType: string
-  browser: string
-  operatingSystem: string
-  activity: string
-  lastSeenAt?: string | null
-}
+/** A status row; $updatedAt (when the row last changed) comes with realtime events. */
+export type Status = StatusRow & { $updatedAt?: string }
+/** isAdmin: the admin view is switched on; showAdmin: this user is offered the switch. */
 export type Flags = { isAdmin: boolean; showAdmin: boolean }
 
 export type GlobalState = {
@@ -63,6 +56,19 @@ export const setLoading = (isLoading: boolean) => {
 export const setSidebarOpen = (open: boolean) => {
   globalState.isSidebarOpen = open
 }
-export const setShowAdmin = (on: boolean) => {
-  globalState.flags.showAdmin = on
+/** The admin menu switch; only the user offered it may turn it on. */
+export const setAdminView = (on: boolean) => {
+  globalState.flags.isAdmin = on && globalState.flags.showAdmin
+}
+
+/** Clears who is signed in; the location is kept (spec: restored from local storage). */
+export function signedOut() {
+  Object.assign(globalState, {
+    account: null,
+    status: null,
+    chatee: null,
+    chateeStatus: null,
+    flags: { isAdmin: false, showAdmin: false },
+    isSidebarOpen: false,
+  })
 }

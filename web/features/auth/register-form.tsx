@@ -1,30 +1,72 @@
-// Fields of the spec's registration form; submitting is wired in the SPA issue.
+import { useState, type FormEvent } from 'react'
+import { toNotice } from '../../lib/errors'
+import { showAuthNotice } from '../../state/ui-state'
+import { PasswordChecklist } from './password-checklist'
+import { register } from './register'
+import { rememberForResend } from './resend-verification'
+import { checkRegistration, emptyRegistration, type RegistrationInput } from './registration-rules'
+
 export function RegisterForm() {
+  const [form, setForm] = useState<RegistrationInput>(emptyRegistration)
+  const [busy, setBusy] = useState(false)
+  const field = (name: keyof RegistrationInput) => ({
+    name,
+    value: form[name],
+    required: true,
+    onChange: (e: { target: { value: string } }) =>
+      setForm((f) => ({ ...f, [name]: e.target.value })),
+  })
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    const problem = checkRegistration(form)
+    if (problem) return showAuthNotice(problem)
+    setBusy(true)
+    showAuthNotice(null)
+    try {
+      await register(form)
+      const email = form.email.trim().toLowerCase()
+      rememberForResend(email, form.password)
+      showAuthNotice({
+        type: 'success',
+        title: 'Registration Successful',
+        body: `We sent a verification link to ${email}. Please open it to activate your account. Didn't get it?`,
+        resend: { email },
+      })
+      setForm(emptyRegistration())
+    } catch (err) {
+      showAuthNotice(toNotice('registration', err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
   return (
-    <form className="auth-form" onSubmit={(e) => e.preventDefault()}>
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
       <label>
         Email
-        <input name="email" type="email" autoComplete="email" required />
+        <input type="email" autoComplete="email" {...field('email')} />
       </label>
       <div className="row">
         <label>
           First name
-          <input name="firstname" autoComplete="given-name" required />
+          <input autoComplete="given-name" {...field('firstname')} />
         </label>
         <label>
           Last name
-          <input name="lastname" autoComplete="family-name" required />
+          <input autoComplete="family-name" {...field('lastname')} />
         </label>
       </div>
       <label>
         Password
-        <input name="password" type="password" autoComplete="new-password" required />
+        <input type="password" autoComplete="new-password" {...field('password')} />
       </label>
+      <PasswordChecklist password={form.password} />
       <label>
         Confirm password
-        <input name="confirmPassword" type="password" autoComplete="new-password" required />
+        <input type="password" autoComplete="new-password" {...field('confirmPassword')} />
       </label>
-      <button type="submit" className="primary">
+      <button type="submit" className="primary" disabled={busy}>
         Register
       </button>
     </form>

@@ -1,9 +1,36 @@
-import { TEXTS } from '../../../shared/texts'
+import { useState, type FormEvent } from 'react'
+import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
+import { toNotice } from '../../lib/errors'
+import { showAuthNotice } from '../../state/ui-state'
+import { signIn } from './sign-in'
 
-// Fields of the spec's login form; submitting is wired in the SPA issue.
 export function SignInForm() {
+  const [busy, setBusy] = useState(false)
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const data = new FormData(e.currentTarget)
+    setBusy(true)
+    showAuthNotice(null)
+    try {
+      await signIn(String(data.get('email') ?? ''), String(data.get('password') ?? ''))
+    } catch (err) {
+      showAuthNotice(toNotice(ERROR_TITLES.login, err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  function onForgot() {
+    showAuthNotice({
+      type: 'info',
+      title: 'Password Reset',
+      body: 'Resetting a password by email is coming soon. Until then, please ask the administrator to reset it for you.',
+    })
+  }
+
   return (
-    <form className="auth-form" onSubmit={(e) => e.preventDefault()}>
+    <form className="auth-form" onSubmit={onSubmit} aria-busy={busy}>
       <label>
         Email
         <input name="email" type="email" autoComplete="email" required />
@@ -12,10 +39,10 @@ export function SignInForm() {
         Password
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
-      <button type="button" className="link forgot">
+      <button type="button" className="link forgot" onClick={onForgot}>
         {TEXTS.forgotPassword}
       </button>
-      <button type="submit" className="primary">
+      <button type="submit" className="primary" disabled={busy}>
         Sign in
       </button>
     </form>

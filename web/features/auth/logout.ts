@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { productApi } from '../../lib/product-api'
+import { stopRealtime } from '../../lib/realtime'
+import { globalState, signedOut } from '../../state/global-state'
+import { outbox } from '../chat/outbox'
+import { endSessions } from './create-session'
+
+/** Logout of spec section 4: offline, sessions deleted, state cleared, then "/". */
+export async function logout(queryClient: QueryClient, goHome: () => Promise<void>) {
+  const me = globalState.account
+  globalState.isLoading = true
+  try {
+    if (me)
+      await productApi
+        .updateStatus(me.$id, { isOnline: false, presence: 'offline' })
+        .catch(() => undefined)
+    await endSessions().catch(() => undefined)
+  } finally {
+    await stopRealtime().catch(() => undefined)
+    signedOut()
+    outbox.items = []
+    queryClient.clear()
+    await goHome()
+    globalState.isLoading = false
+  }
+}

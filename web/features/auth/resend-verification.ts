@@ -1,0 +1,33 @@
+import { TEXTS } from '../../../shared/texts'
+import { toNotice } from '../../lib/errors'
+import { showAuthNotice } from '../../state/ui-state'
+import { sendVerification } from './register'
+
+// The password is needed to sign in for the resend; it stays in memory for this page only.
+let last: { email: string; password: string } | null = null
+
+export const rememberForResend = (email: string, password: string) => {
+  last = { email, password }
+}
+
+export async function resendVerification(email: string): Promise<void> {
+  if (!last || last.email !== email) {
+    showAuthNotice({
+      type: 'info',
+      title: 'Verification Email',
+      body: 'Please sign in to get a new link.',
+    })
+    return
+  }
+  try {
+    await sendVerification(last.email, last.password)
+    showAuthNotice({
+      type: 'info',
+      title: 'Verification Email',
+      body: TEXTS.resent,
+      resend: { email },
+    })
+  } catch (err) {
+    showAuthNotice(toNotice('verification email', err))
+  }
+}

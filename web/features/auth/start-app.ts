@@ -1,0 +1,44 @@
+import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
+import { toNotice } from '../../lib/errors'
+import { notify } from '../../lib/notify'
+import { globalState } from '../../state/global-state'
+import { showAuthNotice, uiState } from '../../state/ui-state'
+import { readVerificationParams, verifyAccount } from '../verification/verify-account'
+import { loadSession } from './session'
+
+let started: Promise<void> | null = null
+
+/**
+ * Runs once per page (StrictMode mounts twice; a verification secret works only once): the
+ * verification landing first when the link's parameters are present, then the account check.
+ */
+export function startApp(replaceWithRoot: () => void): Promise<void> {
+  started ??= run(replaceWithRoot)
+  return started
+}
+
+async function run(replaceWithRoot: () => void) {
+  const params = readVerificationParams(window.location.search)
+  if (params) {
+    uiState.isVerifying = true
+    try {
+      await verifyAccount(params)
+      showAuthNotice({ type: 'success', title: 'Account Verification', body: TEXTS.verified })
+    } catch (err) {
+      showAuthNotice(toNotice(ERROR_TITLES.verification, err))
+    } finally {
+      replaceWithRoot()
+      uiState.isVerifying = false
+    }
+  }
+  try {
+    await loadSession()
+  } catch (err) {
+    showAuthNotice(toNotice(ERROR_TITLES.login, err))
+  }
+  // Signed in already: the auth screen is not shown, so the verification result becomes a toast.
+  if (globalState.account && uiState.authNotice) {
+    notify(uiState.authNotice)
+    showAuthNotice(null)
+  }
+}

@@ -1,0 +1,3 @@
+// Which room is on screen and whether its newest message is in view; realtime handlers read
+// it to decide between "read" and "unread" without subscribing to React state.
+export const activeChat = { roomId: null as string | null, atBottom: true }

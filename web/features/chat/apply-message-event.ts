@@ -1,0 +1,47 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { RealtimeResponseEvent } from 'appwrite'
+import { eventAction } from '../realtime/channels'
+import { insertMessage, toMessage, type Message } from './message-model'
+import { messagesKey, type MessagesData } from './messages-query'
+import { removePending } from './outbox'
+import { unreadKey } from './unread-query'
+import { activeChat } from './active-chat'
+import { markRead } from './read-state'
+
+/** One message row event → the room's cached pages, the outbox and the unread counts. */
+export function applyMessageEvent(
+  queryClient: QueryClient,
+  e: RealtimeResponseEvent<Record<string, unknown>>,
+  meId: string,
+) {
+  const action = eventAction(e.events)
+  const message = toMessage(e.payload)
+  if (action === 'delete') {
+    queryClient.setQueryData<MessagesData>(
+      messagesKey(message.roomId),
+      (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((p) => ({ rows: p.rows.filter((m) => m.$id !== message.$id) })),
+        },
+    )
+    return
+  }
+  storeMessage(queryClient, message)
+  if (action !== 'create' || message.senderId === meId) return
+  if (activeChat.roomId === message.roomId && activeChat.atBottom && !document.hidden) {
+    markRead(message.roomId, message.seq)
+  } else {
+    queryClient.setQueryData<number>(unreadKey(message.roomId), (n) => (n ?? 0) + 1)
+  }
+}
+
+/** Adds a confirmed row (from realtime or the send response) and retires its optimistic copy. */
+export function storeMessage(queryClient: QueryClient, message: Message) {
+  const data = queryClient.setQueryData<MessagesData>(
+    messagesKey(message.roomId),
+    (old) => old && { ...old, pages: insertMessage(old.pages, message) },
+  )
+  // Without loaded pages the optimistic copy stays until the fetch brings the row.
+  if (data && message.clientId) removePending(new Set([message.clientId]))
+}

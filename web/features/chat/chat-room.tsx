@@ -1,0 +1,56 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useSnapshot } from 'valtio'
+import { HOME_ROOM_ID } from '../../../shared/constants'
+import { globalState } from '../../state/global-state'
+import { roomsQuery } from '../rooms/rooms-query'
+import { Composer } from './composer'
+import { flattenPages } from './message-model'
+import { MessageList } from './message-list'
+import { messagesQuery } from './messages-query'
+import { TypingIndicator } from './typing-indicator'
+import { useSendMessage } from './use-send-message'
+import './chat.css'
+
+/** A room's chat (the home room on "/"); loaded as its own chunk once signed in. */
+export default function ChatRoom({ roomId }: { roomId: string }) {
+  const { account, flags, chatee } = useSnapshot(globalState)
+  const rooms = useQuery(roomsQuery(flags.isAdmin))
+  const messages = useInfiniteQuery(messagesQuery(roomId))
+  const meId = account?.$id ?? ''
+  const { send, retry } = useSendMessage(roomId, meId)
+
+  const room = rooms.data?.find((r) => r.$id === roomId)
+  const name = room?.name ?? (roomId === HOME_ROOM_ID ? 'Home' : 'Room')
+  if (rooms.isSuccess && !room && roomId !== HOME_ROOM_ID)
+    return (
+      <section className="chat center">
+        <h1>Room not found</h1>
+        <p>This room does not exist or was deleted.</p>
+      </section>
+    )
+
+  const lastFromChatee = flattenPages(messages.data?.pages ?? []).findLast(
+    (m) => m.senderId === chatee?.$id,
+  )
+  return (
+    <section className="chat" aria-labelledby="chat-title">
+      <header className="chat-head">
+        <span
+          className="room-dot"
+          style={{ background: room?.color ?? '#4f46e5' }}
+          aria-hidden="true"
+        />
+        <h1 id="chat-title">{name}</h1>
+        {room?.isDeleted && <span className="tag">deleted</span>}
+      </header>
+      <MessageList roomId={roomId} roomName={name} meId={meId} onRetry={retry} />
+      <TypingIndicator
+        roomId={roomId}
+        lastChateeMessageAt={
+          lastFromChatee ? new Date(lastFromChatee.$createdAt).getTime() : undefined
+        }
+      />
+      <Composer roomId={roomId} meId={meId} roomName={name} onSend={send} />
+    </section>
+  )
+}

@@ -1,0 +1,38 @@
+import type { Message, PendingMessage } from './message-model'
+
+/** One row of the message list: a confirmed message or an optimistic one. */
+export type DisplayItem = {
+  key: string
+  at: Date
+  senderId: string
+  kind: 'user' | 'system'
+  text: string
+  seq: number | null
+  clientId: string | null
+  state: 'sent' | 'sending' | 'failed'
+}
+
+export const fromMessage = (m: Message): DisplayItem => ({
+  key: m.$id,
+  at: new Date(m.$createdAt),
+  senderId: m.senderId,
+  kind: m.kind,
+  text: m.message,
+  seq: m.seq,
+  clientId: m.clientId,
+  state: 'sent',
+})
+
+export const fromPending = (p: PendingMessage): DisplayItem => ({
+  key: `pending-${p.clientId}`,
+  at: new Date(p.createdAt),
+  senderId: p.senderId,
+  kind: 'user',
+  text: p.message,
+  seq: null,
+  clientId: p.clientId,
+  state: p.state,
+})
+
+export const matchesSearch = (item: DisplayItem, search: string) =>
+  !search.trim() || item.text.toLowerCase().includes(search.trim().toLowerCase())

@@ -1,0 +1,74 @@
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+
+const NEAR_BOTTOM_PX = 100
+const NEAR_TOP_PX = 200
+
+type Args = {
+  ref: RefObject<HTMLElement | null>
+  /** Keys of the oldest and newest rows, and the row count: what changed since last render. */
+  oldestKey?: string
+  newestKey?: string
+  count: number
+  /** The newest row is the user's own just-sent message: always follow it. */
+  newestIsMine: boolean
+  onNearTop: () => void
+}
+
+/**
+ * Sticks to the bottom only while the reader is there; otherwise new rows are counted for the
+ * "N new" pill and the view stays put. Older pages prepended above keep the visible row in place.
+ */
+export function useChatScroll({ ref, oldestKey, newestKey, count, newestIsMine, onNearTop }: Args) {
+  const [atBottom, setAtBottom] = useState(true)
+  const [newCount, setNewCount] = useState(0)
+  const last = useRef({
+    oldestKey,
+    newestKey,
+    count,
+    scrollHeight: 0,
+    scrollTop: 0,
+    atBottom: true,
+  })
+
+  const scrollToBottom = useCallback(() => {
+    const el = ref.current
+    if (el) el.scrollTop = el.scrollHeight
+    setNewCount(0)
+  }, [ref])
+
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const prev = last.current
+    if (prev.count === 0 && count > 0) {
+      el.scrollTop = el.scrollHeight
+    } else if (oldestKey !== prev.oldestKey && newestKey === prev.newestKey) {
+      el.scrollTop = prev.scrollTop + (el.scrollHeight - prev.scrollHeight)
+    } else if (newestKey !== prev.newestKey && count > prev.count) {
+      if (prev.atBottom || newestIsMine) scrollToBottom()
+      else setNewCount((n) => n + (count - prev.count))
+    }
+    last.current = {
+      ...prev,
+      oldestKey,
+      newestKey,
+      count,
+      scrollHeight: el.scrollHeight,
+      scrollTop: el.scrollTop,
+    }
+  }, [ref, oldestKey, newestKey, count, newestIsMine, scrollToBottom])
+
+  const onScroll = useCallback(() => {
+    const el = ref.current
+    if (!el) return
+    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX
+    last.current.scrollTop = el.scrollTop
+    last.current.scrollHeight = el.scrollHeight
+    last.current.atBottom = bottom
+    setAtBottom(bottom)
+    if (bottom) setNewCount(0)
+    if (el.scrollTop < NEAR_TOP_PX) onNearTop()
+  }, [ref, onNearTop])
+
+  return { atBottom, newCount, onScroll, scrollToBottom }
+}

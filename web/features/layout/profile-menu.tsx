@@ -1,0 +1,95 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useSnapshot } from 'valtio'
+import { globalState, setAdminView } from '../../state/global-state'
+import { logout } from '../auth/logout'
+import { Avatar } from './avatar'
+
+/** View Profile (only closes), Settings, the admin switch for the admin, Logout → "/". */
+export function ProfileMenu() {
+  const { account, flags } = useSnapshot(globalState)
+  const [open, setOpen] = useState(false)
+  const menuId = useId()
+  const ref = useRef<HTMLDivElement>(null)
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+
+  useEffect(() => {
+    if (!open) return
+    ref.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus()
+    const onDown = (e: MouseEvent) => !ref.current?.contains(e.target as Node) && setOpen(false)
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false)
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp')
+        moveFocus(ref.current, e.key === 'ArrowDown' ? 1 : -1)
+    }
+    document.addEventListener('mousedown', onDown)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('mousedown', onDown)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [open])
+
+  if (!account) return null
+  const close = () => setOpen(false)
+  return (
+    <div className="profile-menu" ref={ref}>
+      <button
+        type="button"
+        className="profile-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label="Profile menu"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Avatar name={account.name} email={account.email} size={32} />
+        <span className="profile-name">{account.name}</span>
+      </button>
+      {open && (
+        <div className="menu" role="menu" id={menuId} aria-label="Profile">
+          <div className="menu-head" role="presentation">
+            <strong>{account.name}</strong>
+            <span>{account.email}</span>
+          </div>
+          <button type="button" role="menuitem" onClick={close}>
+            View Profile
+          </button>
+          <Link to="/settings" role="menuitem" onClick={close}>
+            Settings
+          </Link>
+          {flags.showAdmin && (
+            <button
+              type="button"
+              role="menuitemcheckbox"
+              aria-checked={flags.isAdmin}
+              className="menu-switch"
+              onClick={() => setAdminView(!flags.isAdmin)}
+            >
+              Admin
+              <span className={`switch${flags.isAdmin ? ' on' : ''}`} aria-hidden="true" />
+            </button>
+          )}
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              close()
+              void logout(queryClient, () => navigate({ to: '/' }))
+            }}
+          >
+            Logout
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+function moveFocus(root: HTMLElement | null, step: number) {
+  const items = [...(root?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])]
+  const i = items.indexOf(document.activeElement as HTMLElement)
+  items[(i + step + items.length) % items.length]?.focus()
+}

@@ -1,0 +1,42 @@
+import { useSnapshot } from 'valtio'
+import { globalState, setSidebarOpen } from '../../state/global-state'
+import { setSearch, uiState } from '../../state/ui-state'
+import { ChateeHeader } from '../presence/chatee-header'
+import { ProfileMenu } from './profile-menu'
+
+export function TopBar({ drawer }: { drawer: boolean }) {
+  const { isSidebarOpen } = useSnapshot(globalState)
+  const { search } = useSnapshot(uiState)
+  return (
+    <header className="top-bar">
+      {drawer && (
+        <button
+          type="button"
+          className="icon-button menu-button"
+          aria-label="Open menu"
+          aria-controls="sidebar"
+          aria-expanded={isSidebarOpen}
+          onClick={() => setSidebarOpen(true)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
+            <path d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+        </button>
+      )}
+      <ChateeHeader />
+      <form className="search" role="search" onSubmit={(e) => e.preventDefault()}>
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
+          <path d="m21 21-4.3-4.3M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15z" />
+        </svg>
+        <input
+          type="search"
+          placeholder="Search messages"
+          aria-label="Search messages"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </form>
+      <ProfileMenu />
+    </header>
+  )
+}

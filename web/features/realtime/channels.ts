@@ -1,0 +1,24 @@
+import { DATABASE_ID, TABLES } from '../../../shared/db-schema'
+
+// TablesDB channel names (Appwrite realtime protocol).
+export const rowsChannel = (tableId: string) => `tablesdb.${DATABASE_ID}.tables.${tableId}.rows`
+export const rowChannel = (tableId: string, rowId: string) => `${rowsChannel(tableId)}.${rowId}`
+
+export const CHANNELS = {
+  account: 'account',
+  rooms: rowsChannel(TABLES.rooms.id),
+  messages: rowsChannel(TABLES.messages.id),
+  status: (userId: string) => rowChannel(TABLES.status.id, userId),
+}
+
+export type RowAction = 'create' | 'update' | 'delete' | 'upsert'
+
+/** The action of an event from its most specific name (`….rows.<id>.<action>`). */
+export function eventAction(events: readonly string[]): RowAction | null {
+  for (const name of events) {
+    const action = name.slice(name.lastIndexOf('.') + 1)
+    if (action === 'create' || action === 'update' || action === 'delete' || action === 'upsert')
+      return action
+  }
+  return null
+}

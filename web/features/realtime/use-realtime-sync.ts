@@ -1,0 +1,80 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { RealtimeResponseEvent } from 'appwrite'
+import { useEffect } from 'react'
+import { useSnapshot } from 'valtio'
+import { productApi } from '../../lib/product-api'
+import { onReconnect, realtime } from '../../lib/realtime'
+import { globalState, type Status } from '../../state/global-state'
+import { applyMessageEvent } from '../chat/apply-message-event'
+import { applyRoomEvent, type Room } from '../rooms/room-model'
+import { toRoom } from '../rooms/rooms-query'
+import { CHANNELS, eventAction } from './channels'
+
+type Row = Record<string, unknown>
+
+/**
+ * Live data for the signed-in app: account, rooms, messages and both status rows are written
+ * into state and the query cache as events arrive; after a reconnect everything is refetched,
+ * because events sent while the socket was down are not replayed.
+ */
+export function useRealtimeSync() {
+  const queryClient = useQueryClient()
+  const { account, chatee } = useSnapshot(globalState)
+  const meId = account?.$id
+  const chateeId = chatee?.$id
+
+  useEffect(() => {
+    if (!meId) return
+    const subs = [
+      realtime.subscribe(CHANNELS.account, (e: RealtimeResponseEvent<Row>) => onAccount(e)),
+      realtime.subscribe(CHANNELS.rooms, (e: RealtimeResponseEvent<Row>) => onRoom(queryClient, e)),
+      realtime.subscribe(CHANNELS.messages, (e: RealtimeResponseEvent<Row>) =>
+        applyMessageEvent(queryClient, e, meId),
+      ),
+      realtime.subscribe(
+        [CHANNELS.status(meId), ...(chateeId ? [CHANNELS.status(chateeId)] : [])],
+        (e: RealtimeResponseEvent<Row>) => onStatus(e, meId),
+      ),
+    ]
+    const offReconnect = onReconnect(() => void refetchAfterOutage(queryClient, meId, chateeId))
+    return () => {
+      offReconnect()
+      for (const sub of subs) void sub.then((s) => s.unsubscribe()).catch(() => undefined)
+    }
+  }, [queryClient, meId, chateeId])
+}
+
+function onAccount(e: RealtimeResponseEvent<Row>) {
+  const p = e.payload
+  if (!globalState.account || p.$id !== globalState.account.$id) return
+  Object.assign(globalState.account, {
+    name: String(p.name ?? globalState.account.name),
+    email: String(p.email ?? globalState.account.email),
+    emailVerification: p.emailVerification !== false,
+  })
+}
+
+function onRoom(queryClient: QueryClient, e: RealtimeResponseEvent<Row>) {
+  const room = toRoom(e.payload)
+  const deleted = eventAction(e.events) === 'delete'
+  queryClient.setQueriesData<Room[]>({ queryKey: ['rooms'] }, (rooms) =>
+    rooms ? applyRoomEvent(rooms, room, deleted) : rooms,
+  )
+}
+
+function onStatus(e: RealtimeResponseEvent<Row>, meId: string) {
+  const row = e.payload as unknown as Status
+  const status: Status = { ...row, $updatedAt: row.$updatedAt ?? e.timestamp }
+  if (row.$id === meId) globalState.status = status
+  else if (row.$id === globalState.chatee?.$id) globalState.chateeStatus = status
+}
+
+async function refetchAfterOutage(queryClient: QueryClient, meId: string, chateeId?: string) {
+  await queryClient.invalidateQueries()
+  if (chateeId) {
+    const status = await productApi.chateeStatus(chateeId).catch(() => null)
+    if (status) globalState.chateeStatus = { ...status, $updatedAt: undefined }
+  }
+  const own = await productApi.userStatus(meId).catch(() => null)
+  if (own) globalState.status = own
+}

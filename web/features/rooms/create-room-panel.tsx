@@ -1,0 +1,138 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useSnapshot } from 'valtio'
+import { normaliseHiddenName } from '../../../shared/schemas'
+import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
+import { toNotice, type Notice } from '../../lib/errors'
+import { productApi } from '../../lib/product-api'
+import { globalState } from '../../state/global-state'
+import { NoticeAlert } from '../auth/notice-alert'
+import { closeCreateRoom, createRoomState } from './create-room-state'
+import { applyRoomEvent, isHexColor, randomColor, type Room } from './room-model'
+
+/** Side panel "Create a new room"; after a success it resets with a new colour and stays open. */
+export function CreateRoomPanel() {
+  const { open } = useSnapshot(createRoomState)
+  const { flags } = useSnapshot(globalState)
+  const queryClient = useQueryClient()
+  const [name, setName] = useState('')
+  const [color, setColor] = useState(randomColor)
+  const [notice, setNotice] = useState<Notice | null>(null)
+  const [busy, setBusy] = useState(false)
+  const nameRef = useRef<HTMLInputElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    nameRef.current?.focus()
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && closeCreateRoom()
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open])
+
+  if (!open) return null
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    if (!name.trim() || !color.trim()) {
+      return setNotice({
+        type: 'warning',
+        title: ERROR_TITLES.createRoom,
+        body: TEXTS.createRoomFieldsRequired,
+      })
+    }
+    if (!isHexColor(color)) {
+      return setNotice({
+        type: 'warning',
+        title: ERROR_TITLES.createRoom,
+        body: 'The colour must be a hex value like #1a2b3c.',
+      })
+    }
+    setBusy(true)
+    try {
+      const { room } = await productApi.addRoom({
+        name: name.trim(),
+        hiddenName: normaliseHiddenName(name),
+        color,
+      })
+      queryClient.setQueriesData<Room[]>({ queryKey: ['rooms'] }, (rooms) =>
+        rooms ? applyRoomEvent(rooms, room, false) : rooms,
+      )
+      setNotice({
+        type: 'success',
+        title: ERROR_TITLES.createRoom,
+        body: `The room "${room.name}" was created.`,
+      })
+      setName('')
+      setColor(randomColor())
+      nameRef.current?.focus()
+    } catch (err) {
+      setNotice(toNotice(ERROR_TITLES.createRoom, err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <div className="backdrop panel-backdrop" onClick={closeCreateRoom} aria-hidden="true" />
+      <aside
+        className="side-panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="create-room-title"
+      >
+        <header className="side-panel-head">
+          <h2 id="create-room-title">{TEXTS.createRoomTitle}</h2>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={closeCreateRoom}
+            aria-label="Close panel"
+          >
+            ×
+          </button>
+        </header>
+        <form className="panel-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+          {notice && <NoticeAlert notice={notice} />}
+          <label>
+            Room name
+            <input
+              ref={nameRef}
+              name="name"
+              value={name}
+              maxLength={64}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </label>
+          <div className="color-field">
+            <span className="color-label" id="room-color-label">
+              Colour
+            </span>
+            <span
+              className="color-preview"
+              style={{ background: isHexColor(color) ? color : '#fff' }}
+              aria-hidden="true"
+            />
+            <button type="button" className="secondary" onClick={() => setColor(randomColor())}>
+              New colour
+            </button>
+            {flags.isAdmin && (
+              <label className="hex-field">
+                Hex colour
+                <input
+                  name="color"
+                  value={color}
+                  maxLength={7}
+                  onChange={(e) => setColor(e.target.value.trim())}
+                />
+              </label>
+            )}
+          </div>
+          <button type="submit" className="primary" disabled={busy}>
+            Create room
+          </button>
+        </form>
+      </aside>
+    </>
+  )
+}

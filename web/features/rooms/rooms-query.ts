@@ -1,0 +1,30 @@
+import { Query } from 'appwrite'
+import { queryOptions } from '@tanstack/react-query'
+import { DATABASE_ID, TABLES } from '../../../shared/db-schema'
+import { tablesDB } from '../../lib/appwrite'
+import type { Room } from './room-model'
+
+const toRoom = (row: Record<string, unknown>): Room => ({
+  $id: String(row.$id),
+  name: String(row.name ?? ''),
+  color: String(row.color ?? '#4f46e5'),
+  isDeleted: row.isDeleted === true,
+})
+
+/** Rooms by name; deleted ones are fetched only for the admin view (reloads when it flips). */
+export const roomsQuery = (isAdmin: boolean) =>
+  queryOptions({
+    queryKey: ['rooms', { isAdmin }],
+    queryFn: async () => {
+      const queries = [Query.orderAsc('name'), Query.limit(500)]
+      if (!isAdmin) queries.push(Query.equal('isDeleted', false))
+      const list = await tablesDB.listRows({
+        databaseId: DATABASE_ID,
+        tableId: TABLES.rooms.id,
+        queries,
+      })
+      return list.rows.map((row) => toRoom(row as unknown as Record<string, unknown>))
+    },
+  })
+
+export { toRoom }

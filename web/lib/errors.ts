@@ -1,0 +1,30 @@
+import { AppwriteException } from 'appwrite'
+import { TEXTS } from '../../shared/texts'
+import { ApiError } from './api-error'
+
+export type NoticeType = 'success' | 'info' | 'warning' | 'error'
+export type Notice = { type: NoticeType; title: string; body: string }
+
+/** "create room" → "Create Room": the spec titles a failure with the capitalised action name. */
+export const titleCase = (action: string) =>
+  action.replace(/(^|\s)(\p{L})/gu, (_, space: string, ch: string) => space + ch.toUpperCase())
+
+/**
+ * The display conversion of spec section 8: an HTTP failure shows the server's message (or its
+ * own top-level one), the backend service's own error shows its message, anything else the
+ * unknown-error text. Error is the default type.
+ */
+export function toNotice(action: string, err: unknown, type: NoticeType = 'error'): Notice {
+  return { type, title: titleCase(action), body: errorMessage(err) }
+}
+
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.message || TEXTS.unknownError
+  if (err instanceof AppwriteException) return err.message || TEXTS.unknownError
+  return TEXTS.unknownError
+}
+
+/** True for the backend's or the API's "not signed in" answer. */
+export const isUnauthorized = (err: unknown) =>
+  (err instanceof AppwriteException && err.code === 401) ||
+  (err instanceof ApiError && err.status === 401)

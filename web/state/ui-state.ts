@@ -1,0 +1,22 @@
+import { proxy } from 'valtio'
+import type { Notice } from '../lib/errors'
+
+// Transient UI state: never persisted (notices may name an email address).
+export type AuthNotice = Notice & { resend?: { email: string } }
+
+export const uiState = proxy({
+  /** The one notice slot of the signed-out screen (registration, sign-in, verification). */
+  authNotice: null as AuthNotice | null,
+  /** Set while the emailed verification link is being processed. */
+  isVerifying: false,
+  /** The top bar's search text; the open chat shows only messages containing it. */
+  search: '',
+})
+
+export const showAuthNotice = (notice: AuthNotice | null) => {
+  uiState.authNotice = notice
+}
+
+export const setSearch = (text: string) => {
+  uiState.search = text
+}
