@@ -15,7 +15,9 @@ import locale from './routes/locale'
  * `makeEdge` resolves the caller and builds the per-request context.
  */
 export function createEdgeApp(makeEdge: (req: Request) => Promise<Edge>) {
+  // The Worker forwards the full URL, /v1 included.
   return new Hono<EdgeHono>()
+    .basePath('/v1')
     .use('*', async (c, next) => {
       c.set('edge', await makeEdge(c.req.raw))
       await next()
