@@ -1,0 +1,96 @@
+import { SpySocket } from './dom-shim'
+import { Client, Realtime } from 'appwrite'
+import * as server from 'node-appwrite'
+import { inject } from 'vitest'
+import { exampleVars } from '../../../scripts/local-vars'
+
+// Shared pieces of the realtime compat tests: users and sessions made with the API key and the
+// login route, web SDK clients in Node, and waits on what actually crossed the socket.
+const vars = exampleVars()
+export const PROJECT = vars.APPWRITE_PROJECT_ID
+const KEY = vars.EMBEDDED_API_KEY
+
+export const endpoint = () => `${inject('serverUrl')}/v1`
+export const wsUrl = (query = '') =>
+  `${endpoint().replace(/^http/, 'ws')}/realtime?project=${PROJECT}${query}`
+
+export const keyClient = () =>
+  new server.Client().setEndpoint(endpoint()).setProject(PROJECT).setKey(KEY)
+
+export type TestUser = { id: string; email: string; session: string }
+
+/** A fresh user (server-side creation skips the allowlist) signed in over the login route. */
+export async function newUser(opts: { team?: string } = {}): Promise<TestUser> {
+  const id = server.ID.unique()
+  const email = `rt-${id}@kathelia.test`
+  const password = `Rt-${id}-pass!`
+  await new server.Users(keyClient()).create({ userId: id, email, password, name: `rt ${id}` })
+  if (opts.team)
+    await new server.Teams(keyClient()).createMembership({
+      teamId: opts.team,
+      roles: [],
+      userId: id,
+    })
+  const res = await fetch(`${endpoint()}/account/sessions/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT },
+    body: JSON.stringify({ email, password }),
+  })
+  if (res.status !== 201) throw new Error(`login failed: ${res.status} ${await res.text()}`)
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`a_session_${PROJECT}=`) && !c.includes('Expires=Thu, 01 Jan 1970'))
+  if (!cookie) throw new Error('login set no session cookie')
+  return { id, email, session: cookie.split(';')[0].slice(`a_session_${PROJECT}=`.length) }
+}
+
+/** A web SDK client; with a session it authenticates its socket by the `authentication` frame. */
+export function webClient(session?: string): Client {
+  const client = new Client().setEndpoint(endpoint()).setProject(PROJECT)
+  if (session) client.setSession(session)
+  return client
+}
+
+export const realtimeFor = (session?: string) => new Realtime(webClient(session))
+
+/** The SDK's current socket (a SpySocket, see dom-shim); read to observe the wire, never driven. */
+export function socketOf(rt: Realtime | Client): SpySocket {
+  const holder = rt instanceof Client ? (rt as unknown as { realtime: unknown }).realtime : rt
+  const socket = (holder as { socket?: SpySocket }).socket
+  if (!socket) throw new Error('no socket yet')
+  return socket
+}
+
+export async function until<T>(
+  probe: () => T | undefined | null | false,
+  what: string,
+  ms = 8000,
+): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = probe()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+/** Waits until the server acknowledged a subscription on `channel` (as converted by it). */
+export function acked(rt: Realtime | Client, channel: string) {
+  return until(() => {
+    try {
+      return socketOf(rt).frames.find(
+        (f) =>
+          f.type === 'response' &&
+          f.data.to === 'subscribe' &&
+          f.data.subscriptions.some((s: { channels: string[] }) => s.channels.includes(channel)),
+      )
+    } catch {
+      return undefined
+    }
+  }, `subscribe ack for ${channel}`)
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+export { SpySocket }
