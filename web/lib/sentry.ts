@@ -14,8 +14,15 @@ export function initSentry(dsn: string, router: AnyRouter) {
     integrations: [Sentry.tanstackRouterBrowserTracingIntegration(router)],
     tracesSampleRate: MONITORING.tracesSampleRate,
     tracesSampler: ({ name, normalizedRequest, inheritOrSampleWith }) => {
-      const path = normalizedRequest?.url ? new URL(normalizedRequest.url, location.href).pathname : name
-      if (name === NOT_FOUND_PATH || path === NOT_FOUND_PATH || location.pathname === NOT_FOUND_PATH) return 0
+      const path = normalizedRequest?.url
+        ? new URL(normalizedRequest.url, location.href).pathname
+        : name
+      if (
+        name === NOT_FOUND_PATH ||
+        path === NOT_FOUND_PATH ||
+        location.pathname === NOT_FOUND_PATH
+      )
+        return 0
       return inheritOrSampleWith(MONITORING.tracesSampleRate)
     },
     replaysSessionSampleRate: MONITORING.replaysSessionSampleRate,

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import {
+  countUnread,
+  flattenPages,
+  insertMessage,
+  toMessage,
+  unconfirmed,
+  type Message,
+  type PendingMessage,
+} from '../../web/features/chat/message-model'
+
+const msg = (seq: number, extra: Partial<Message> = {}): Message => ({
+  $id: `m${seq}`,
+  $createdAt: new Date(2024, 0, 1, 0, seq).toISOString(),
+  roomId: 'home',
+  message: `#${seq}`,
+  senderId: 'ben',
+  kind: 'user',
+  clientId: null,
+  seq,
+  ...extra,
+})
+
+describe('flattenPages', () => {
+  it('orders by seq (pages come newest first) and drops duplicates across pages', () => {
+    const pages = [{ rows: [msg(5), msg(4), msg(3)] }, { rows: [msg(3), msg(2), msg(1)] }]
+    expect(flattenPages(pages).map((m) => m.seq)).toEqual([1, 2, 3, 4, 5])
+  })
+})
+
+describe('insertMessage', () => {
+  it('prepends a new row to the newest page', () => {
+    const pages = insertMessage([{ rows: [msg(2), msg(1)] }], msg(3))
+    expect(pages[0]!.rows.map((m) => m.seq)).toEqual([3, 2, 1])
+  })
+
+  it('replaces a row already loaded instead of doubling it (realtime after the send response)', () => {
+    const pages = insertMessage(
+      [{ rows: [msg(2)] }, { rows: [msg(1)] }],
+      msg(1, { message: 'edited' }),
+    )
+    expect(flattenPages(pages)).toHaveLength(2)
+    expect(pages[1]!.rows[0]!.message).toBe('edited')
+  })
+
+  it('creates the first page when there is none', () => {
+    expect(insertMessage([], msg(1))).toEqual([{ rows: [msg(1)] }])
+  })
+})
+
+describe('unconfirmed', () => {
+  it('keeps only optimistic messages whose clientId has not come back from the server', () => {
+    const pending = ['a', 'b'].map((clientId): PendingMessage => ({
+      clientId,
+      roomId: 'home',
+      message: clientId,
+      senderId: 'ada',
+      createdAt: '',
+      state: 'sending',
+    }))
+    expect(unconfirmed(pending, [msg(1, { clientId: 'a' })]).map((p) => p.clientId)).toEqual(['b'])
+  })
+})
+
+describe('countUnread', () => {
+  it("counts the partner's messages after the read mark, never one's own", () => {
+    const rows = [msg(1), msg(2), msg(3, { senderId: 'ada' }), msg(4)]
+    expect(countUnread(rows, 1, 'ada')).toBe(2)
+    expect(countUnread(rows, 4, 'ada')).toBe(0)
+  })
+})
+
+describe('toMessage', () => {
+  it('normalises a row: system kind, empty clientId → null, missing seq → 0', () => {
+    const m = toMessage({
+      $id: 'x',
+      $createdAt: 't',
+      roomId: 'r',
+      message: 'hi',
+      senderId: '',
+      kind: 'system',
+      clientId: '',
+    })
+    expect(m).toMatchObject({ kind: 'system', clientId: null, seq: 0 })
+  })
+})

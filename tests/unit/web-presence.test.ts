@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { createTypingSignal } from '../../web/features/chat/typing-signal'
+import { isNavActive } from '../../web/features/layout/nav-model'
+import { isTypingIn, lastSeenText, presenceOf } from '../../web/features/presence/presence-model'
+
+describe('presenceOf', () => {
+  it('uses the presence field, else isOnline, else offline', () => {
+    expect(presenceOf({ isOnline: false, presence: 'away' })).toBe('away')
+    expect(presenceOf({ isOnline: true, presence: null })).toBe('online')
+    expect(presenceOf({ isOnline: false, presence: null })).toBe('offline')
+    expect(presenceOf(null)).toBe('offline')
+  })
+})
+
+describe('lastSeenText', () => {
+  const now = new Date('2024-05-01T12:00:00Z')
+  it('says how long ago the partner was seen unless online', () => {
+    expect(lastSeenText({ lastSeenAt: '2024-05-01T11:55:00Z' }, 'offline', now)).toBe(
+      'last seen 5 minutes ago',
+    )
+    expect(lastSeenText({ lastSeenAt: '2024-05-01T11:59:30Z' }, 'away', now)).toBe(
+      'last seen just now',
+    )
+    expect(lastSeenText({ lastSeenAt: '2024-05-01T11:00:00Z' }, 'online', now)).toBe('')
+    expect(lastSeenText({ lastSeenAt: null }, 'offline', now)).toBe('')
+  })
+})
+
+describe('isTypingIn', () => {
+  const t0 = Date.parse('2024-05-01T12:00:00Z')
+  const status = { isTyping: true, typingRoomId: 'home', $updatedAt: new Date(t0).toISOString() }
+  it('holds for 10 s after the last signal, in that room only', () => {
+    expect(isTypingIn(status, 'home', t0 + 9_999)).toBe(true)
+    expect(isTypingIn(status, 'home', t0 + 10_000)).toBe(false)
+    expect(isTypingIn(status, 'other', t0 + 1_000)).toBe(false)
+  })
+  it("ends when the partner's message arrives, and is never trusted without an update time", () => {
+    expect(isTypingIn(status, 'home', t0 + 2_000, t0 + 1_000)).toBe(false)
+    expect(isTypingIn({ isTyping: true, typingRoomId: null }, 'home', t0)).toBe(false)
+  })
+})
+
+describe('createTypingSignal', () => {
+  it('sends "typing" at most every 3 s and "stopped" only while a signal may be live', () => {
+    const s = createTypingSignal()
+    expect(s.onInput(0)).toBe(true)
+    expect(s.onInput(2_999)).toBe(false)
+    expect(s.onInput(3_000)).toBe(true)
+    expect(s.onStop(5_000)).toBe(true)
+    expect(s.onStop(5_001)).toBe(false)
+    expect(s.onInput(5_002)).toBe(true)
+    expect(s.onStop(20_000)).toBe(false)
+  })
+})
+
+describe('isNavActive', () => {
+  it('Home is active on "/" and under the home room path; others by prefix', () => {
+    expect(isNavActive('/', '/')).toBe(true)
+    expect(isNavActive('/rooms/home', '/')).toBe(true)
+    expect(isNavActive('/rooms/abc', '/')).toBe(false)
+    expect(isNavActive('/bookmarks', '/bookmarks')).toBe(true)
+    expect(isNavActive('/bookmarks/1', '/bookmarks')).toBe(true)
+    expect(isNavActive('/breaches', '/bookmarks')).toBe(false)
+  })
+})

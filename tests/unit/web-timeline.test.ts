@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { buildTimeline } from '../../web/features/chat/timeline'
+
+type M = { id: string; at: Date; by: string }
+const m = (id: string, at: Date, by = 'ada'): M => ({ id, at, by })
+const timeline = (ms: M[]) => buildTimeline(ms, (x) => ({ key: x.id, at: x.at, author: x.by }))
+
+describe('buildTimeline', () => {
+  it('opens every day with an "EEEE, MMMM d, yyyy" divider and formats times "h:mm aaa"', () => {
+    const out = timeline([m('a', new Date(2024, 0, 5, 9, 3)), m('b', new Date(2024, 0, 6, 21, 30))])
+    expect(out.map((e) => e.type)).toEqual(['day', 'message', 'day', 'message'])
+    expect(out[0]).toMatchObject({ label: 'Friday, January 5, 2024' })
+    expect(out[1]).toMatchObject({ time: '9:03 am' })
+    expect(out[2]).toMatchObject({ label: 'Saturday, January 6, 2024' })
+    expect(out[3]).toMatchObject({ time: '9:30 pm' })
+  })
+
+  it('adds a divider after a gap of 15 minutes or more, not after 14', () => {
+    const start = new Date(2024, 4, 1, 10, 0)
+    const at = (min: number) => new Date(start.getTime() + min * 60_000)
+    const out = timeline([m('a', at(0)), m('b', at(14)), m('c', at(29)), m('d', at(29.5))])
+    expect(out.map((e) => e.type)).toEqual([
+      'day',
+      'message',
+      'message',
+      'gap',
+      'message',
+      'message',
+    ])
+    expect(out[3]).toMatchObject({ type: 'gap', label: '10:29 am' })
+  })
+
+  it('marks consecutive messages by the same author without a divider as continued', () => {
+    const t = new Date(2024, 4, 1, 10, 0)
+    const out = timeline([m('a', t, 'ada'), m('b', t, 'ada'), m('c', t, 'ben')])
+    const continued = out
+      .filter((e) => e.type === 'message')
+      .map((e) => e.type === 'message' && e.continued)
+    expect(continued).toEqual([false, true, false])
+  })
+
+  it('returns nothing for no messages', () => {
+    expect(timeline([])).toEqual([])
+  })
+})
