@@ -11,7 +11,13 @@ export function summarize(samples: number[]) {
 
 export const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a')
 
-export function ratioLine(label: string, ours: number, anchor: number, unit: string, goal?: string) {
+export function ratioLine(
+  label: string,
+  ours: number,
+  anchor: number,
+  unit: string,
+  goal?: string,
+) {
   const ratio = ours / anchor
   return `${label.padEnd(28)} ours ${fmt(ours).padStart(9)} ${unit}  anchor ${fmt(anchor).padStart(9)} ${unit}  ratio ${fmt(ratio)}×${goal ? `  (goal ${goal})` : ''}`
 }
