@@ -1,8 +1,10 @@
-import type { z } from 'zod'
 import { ApiError } from './api-error'
 import { clearJwt, getJwt } from './jwt'
 
 export { ApiError }
+
+/** Names of the shared zod schemas a response can be checked against. */
+export type SchemaName = keyof typeof import('../../shared/schemas')
 
 const BASE = '/api'
 
@@ -30,33 +32,37 @@ async function toError(res: Response): Promise<ApiError> {
 }
 
 /**
+ * Responses are checked against the shared schemas in development only: the check catches
+ * contract drift early, and production keeps zod out of the sign-in bundle.
+ */
+async function parse<T>(res: Response, schema?: SchemaName): Promise<T> {
+  if (!res.ok) throw await toError(res)
+  const data: unknown = res.status === 204 ? null : await res.json()
+  if (import.meta.env.DEV && schema) {
+    const schemas = await import('../../shared/schemas')
+    return (schemas[schema] as { parse(d: unknown): unknown }).parse(data) as T
+  }
+  return data as T
+}
+
+/**
  * POST a JSON body to the product API as the signed-in user. A 401 can mean the cached JWT's
  * session ended, so the token is renewed once before giving up.
  */
-export async function apiPost<S extends z.ZodType>(
-  path: string,
-  body: unknown,
-  schema?: S,
-): Promise<z.output<S>> {
+export async function apiPost<T>(path: string, body: unknown, schema?: SchemaName): Promise<T> {
   let res = await send(path, body, await getJwt())
   if (res.status === 401) {
     clearJwt()
     res = await send(path, body, await getJwt())
   }
-  return parse(res, schema)
+  return parse<T>(res, schema)
 }
 
 /** POST for the routes a visitor may call before having an account (e.g. /auth/authorized). */
-export async function apiPostPublic<S extends z.ZodType>(
+export async function apiPostPublic<T>(
   path: string,
   body: unknown,
-  schema?: S,
-): Promise<z.output<S>> {
-  return parse(await send(path, body, null), schema)
-}
-
-async function parse<S extends z.ZodType>(res: Response, schema?: S): Promise<z.output<S>> {
-  if (!res.ok) throw await toError(res)
-  const data: unknown = res.status === 204 ? null : await res.json()
-  return schema ? schema.parse(data) : (data as z.output<S>)
+  schema?: SchemaName,
+): Promise<T> {
+  return parse<T>(await send(path, body, null), schema)
 }

@@ -1,4 +1,3 @@
-import { AppwriteException } from 'appwrite'
 import { TEXTS } from '../../shared/texts'
 import { ApiError } from './api-error'
 
@@ -18,13 +17,21 @@ export function toNotice(action: string, err: unknown, type: NoticeType = 'error
   return { type, title: titleCase(action), body: errorMessage(err) }
 }
 
+/**
+ * The backend SDK's AppwriteException, recognised by name so this module (part of the sign-in
+ * screen) does not pull in the SDK.
+ */
+export type BackendError = Error & { code: number; type: string }
+export const isBackendError = (err: unknown): err is BackendError =>
+  err instanceof Error &&
+  err.name === 'AppwriteException' &&
+  typeof (err as BackendError).code === 'number'
+
 export function errorMessage(err: unknown): string {
-  if (err instanceof ApiError) return err.message || TEXTS.unknownError
-  if (err instanceof AppwriteException) return err.message || TEXTS.unknownError
+  if (err instanceof ApiError || isBackendError(err)) return err.message || TEXTS.unknownError
   return TEXTS.unknownError
 }
 
 /** True for the backend's or the API's "not signed in" answer. */
 export const isUnauthorized = (err: unknown) =>
-  (err instanceof AppwriteException && err.code === 401) ||
-  (err instanceof ApiError && err.status === 401)
+  (isBackendError(err) && err.code === 401) || (err instanceof ApiError && err.status === 401)

@@ -1,5 +1,5 @@
-import { toast } from 'react-toastify'
 import type { Notice } from './errors'
+import { uiState } from '../state/ui-state'
 
 function NoticeBody({ title, body }: Pick<Notice, 'title' | 'body'>) {
   return (
@@ -10,11 +10,17 @@ function NoticeBody({ title, body }: Pick<Notice, 'title' | 'body'>) {
   )
 }
 
-/** The spec's notifications: a titled toast of the notice's type (error by default). */
+/**
+ * The spec's notifications: a titled toast of the notice's type (error by default). The toast
+ * library loads with the first notification; toasts raised before its container mounts wait.
+ */
 export function notify({
   type = 'error',
   title,
   body,
 }: Partial<Notice> & { title: string; body: string }) {
-  toast(<NoticeBody title={title} body={body} />, { type })
+  uiState.toastsNeeded = true
+  void import('react-toastify').then(({ toast }) => {
+    toast(<NoticeBody title={title} body={body} />, { type })
+  })
 }

@@ -1,19 +1,19 @@
-import {
+import type {
+  AddMessageRequest,
+  AddRoomRequest,
   AddRoomResponse,
   AssignTeamsResponse,
   AuthorizedResponse,
+  BeaconRequest,
   ChateeResponse,
   Flags,
   HeartbeatResponse,
+  LogRequest,
   LogResponse,
   Message,
   Status,
+  StatusPatch,
   UserInfoResponse,
-  type AddMessageRequest,
-  type AddRoomRequest,
-  type BeaconRequest,
-  type LogRequest,
-  type StatusPatch,
 } from '../../shared/schemas'
 import { apiPost, apiPostPublic } from './api'
 import { peekJwt } from './jwt'
@@ -23,21 +23,23 @@ export type { Status } from '../../shared/schemas'
 // The product API (spec section 7). The server takes the caller from the JWT; the userId and
 // email fields are the spec's payloads, which the server checks against the caller.
 export const productApi = {
-  authorized: (email: string) => apiPostPublic('/auth/authorized', { email }, AuthorizedResponse),
-  chatee: (email: string) => apiPost('/auth/chatee', { email }, ChateeResponse),
-  chateeStatus: (userId: string) => apiPost('/auth/chatee-status', { userId }, Status),
-  flags: (email: string) => apiPost('/auth/flags', { email }, Flags),
-  assignTeams: (userId: string) => apiPost('/auth/assign-teams', { userId }, AssignTeamsResponse),
-  createStatus: (userId: string) => apiPost('/auth/create-status', { userId }, Status),
+  authorized: (email: string) =>
+    apiPostPublic<AuthorizedResponse>('/auth/authorized', { email }, 'AuthorizedResponse'),
+  chatee: (email: string) => apiPost<ChateeResponse>('/auth/chatee', { email }, 'ChateeResponse'),
+  chateeStatus: (userId: string) => apiPost<Status>('/auth/chatee-status', { userId }, 'Status'),
+  flags: (email: string) => apiPost<Flags>('/auth/flags', { email }, 'Flags'),
+  assignTeams: (userId: string) =>
+    apiPost<AssignTeamsResponse>('/auth/assign-teams', { userId }, 'AssignTeamsResponse'),
+  createStatus: (userId: string) => apiPost<Status>('/auth/create-status', { userId }, 'Status'),
   userInfo: (userId: string) =>
-    apiPost('/user/info', { userId, includePassword: false }, UserInfoResponse),
-  userStatus: (userId: string) => apiPost('/user/status', { userId }, Status),
+    apiPost<UserInfoResponse>('/user/info', { userId, includePassword: false }, 'UserInfoResponse'),
+  userStatus: (userId: string) => apiPost<Status>('/user/status', { userId }, 'Status'),
   updateStatus: (userId: string, payload: StatusPatch) =>
-    apiPost('/user/update-status', { userId, payload }, Status),
-  heartbeat: () => apiPost('/presence/heartbeat', {}, HeartbeatResponse),
-  log: (entry: LogRequest) => apiPost('/system/log', entry, LogResponse),
-  addMessage: (body: AddMessageRequest) => apiPost('/message/add', body, Message),
-  addRoom: (body: AddRoomRequest) => apiPost('/room/add', body, AddRoomResponse),
+    apiPost<Status>('/user/update-status', { userId, payload }, 'Status'),
+  heartbeat: () => apiPost<HeartbeatResponse>('/presence/heartbeat', {}, 'HeartbeatResponse'),
+  log: (entry: LogRequest) => apiPost<LogResponse>('/system/log', entry, 'LogResponse'),
+  addMessage: (body: AddMessageRequest) => apiPost<Message>('/message/add', body, 'Message'),
+  addRoom: (body: AddRoomRequest) => apiPost<AddRoomResponse>('/room/add', body, 'AddRoomResponse'),
 }
 
 /**

@@ -1,6 +1,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query'
-import { toast } from 'react-toastify'
 import { QUERY_DEFAULTS } from '../../shared/constants'
+import { errorMessage } from './errors'
+import { notify } from './notify'
 
 // The spec's data-fetching defaults: retry 3, backoff 1 s doubling to 30 s, cache 5 minutes.
 export const retryDelay = (attempt: number) =>
@@ -16,7 +17,8 @@ export function createQueryClient() {
     // the route's error component instead.
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (query.state.data !== undefined) toast.error(error.message)
+        if (query.state.data !== undefined)
+          notify({ type: 'error', title: 'Refresh failed', body: errorMessage(error) })
       },
     }),
   })

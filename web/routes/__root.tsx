@@ -1,10 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
-import { ToastContainer } from 'react-toastify'
-import 'react-toastify/dist/ReactToastify.css'
-import { TOAST_AUTO_CLOSE_MS } from '../../shared/constants'
+import { lazy, Suspense } from 'react'
+import { useSnapshot } from 'valtio'
 import { AuthGate } from '../features/auth/auth-gate'
 import { NotFoundPage } from '../features/not-found/not-found-page'
+import { uiState } from '../state/ui-state'
+
+// Loaded with the first notification, so the sign-in screen does not carry the toast library.
+const ToastHost = lazy(() => import('../lib/toast-host'))
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootComponent,
@@ -12,12 +15,17 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 })
 
 function RootComponent() {
+  const { toastsNeeded } = useSnapshot(uiState)
   return (
     <>
       <AuthGate>
         <Outlet />
       </AuthGate>
-      <ToastContainer autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" />
+      {toastsNeeded && (
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -11,6 +11,8 @@ export const uiState = proxy({
   isVerifying: false,
   /** The top bar's search text; the open chat shows only messages containing it. */
   search: '',
+  /** Set by the first notification: only then is the toast library loaded. */
+  toastsNeeded: false,
 })
 
 export const showAuthNotice = (notice: AuthNotice | null) => {

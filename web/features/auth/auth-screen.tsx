@@ -5,7 +5,7 @@ import { TEXTS } from '../../../shared/texts'
 import { showAuthNotice, uiState } from '../../state/ui-state'
 import { NoticeAlert } from './notice-alert'
 import { RegisterForm } from './register-form'
-import { resendVerification } from './resend-verification'
+import { loadAuthActions } from './load-auth-actions'
 import { SignInForm } from './sign-in-form'
 
 type Mode = 'sign-in' | 'register'
@@ -37,7 +37,10 @@ export function AuthScreen() {
                 <button
                   type="button"
                   className="link inline"
-                  onClick={() => void resendVerification(authNotice.resend!.email)}
+                  onClick={() => {
+                    const email = authNotice.resend!.email
+                    void loadAuthActions().then((a) => a.resendVerification(email))
+                  }}
                 >
                   {TEXTS.resendLink}
                 </button>

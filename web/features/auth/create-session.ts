@@ -1,5 +1,5 @@
-import { AppwriteException } from 'appwrite'
 import { account } from '../../lib/appwrite'
+import { isBackendError } from '../../lib/errors'
 import { clearJwt } from '../../lib/jwt'
 
 /** Email/password sign-in that first ends a leftover session (Appwrite refuses a second one). */
@@ -8,7 +8,7 @@ export async function createSession(email: string, password: string) {
   try {
     return await account.createEmailPasswordSession({ email, password })
   } catch (err) {
-    if (!(err instanceof AppwriteException && err.type === 'user_session_already_exists')) throw err
+    if (!(isBackendError(err) && err.type === 'user_session_already_exists')) throw err
     await endSessions()
     return account.createEmailPasswordSession({ email, password })
   }
@@ -20,6 +20,6 @@ export async function endSessions() {
   try {
     await account.deleteSessions()
   } catch (err) {
-    if (!(err instanceof AppwriteException && err.code === 401)) throw err
+    if (!(isBackendError(err) && err.code === 401)) throw err
   }
 }

@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { toNotice } from '../../lib/errors'
 import { showAuthNotice } from '../../state/ui-state'
 import { PasswordChecklist } from './password-checklist'
-import { register } from './register'
-import { rememberForResend } from './resend-verification'
+import { loadAuthActions } from './load-auth-actions'
 import { checkRegistration, emptyRegistration, type RegistrationInput } from './registration-rules'
 
 export function RegisterForm() {
@@ -24,9 +23,7 @@ export function RegisterForm() {
     setBusy(true)
     showAuthNotice(null)
     try {
-      await register(form)
-      const email = form.email.trim().toLowerCase()
-      rememberForResend(email, form.password)
+      const email = await (await loadAuthActions()).register(form)
       showAuthNotice({
         type: 'success',
         title: 'Registration Successful',
@@ -42,7 +39,13 @@ export function RegisterForm() {
   }
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+    <form
+      className="auth-form"
+      onSubmit={onSubmit}
+      onFocus={() => void loadAuthActions()}
+      noValidate
+      aria-busy={busy}
+    >
       <label>
         Email
         <input type="email" autoComplete="email" {...field('email')} />

@@ -4,23 +4,26 @@ import { ApiError } from '../../lib/api-error'
 import { account } from '../../lib/appwrite'
 import { notify } from '../../lib/notify'
 import { productApi } from '../../lib/product-api'
-import { createSession, endSessions } from './create-session'
 import { fullName, type RegistrationInput } from './registration-rules'
+import { rememberForResend } from './resend-verification'
+import { sendVerification } from './send-verification'
+
+const unauthorizedAttempt = () =>
+  notify({ type: 'error', title: 'Registration', body: TEXTS.unauthorizedRegistration })
 
 /**
  * Registration after the form checks: the server decides whether the email may register, then
- * the account is created and the verification email sent (spec section 4).
+ * the account is created and the verification email sent (spec section 4). Returns the
+ * normalised email the link went to.
  */
-export async function register(input: RegistrationInput): Promise<void> {
+export async function register(input: RegistrationInput): Promise<string> {
   const email = input.email.trim().toLowerCase()
   const { state, message } = await productApi.authorized(email).catch((err: unknown) => {
-    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-      notify({ type: 'error', title: 'Registration', body: TEXTS.unauthorizedRegistration })
-    }
+    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) unauthorizedAttempt()
     throw err
   })
   if (!state) {
-    notify({ type: 'error', title: 'Registration', body: TEXTS.unauthorizedRegistration })
+    unauthorizedAttempt()
     throw new ApiError(403, 'forbidden', message ?? TEXTS.unauthorizedRegistration)
   }
   await account.create({
@@ -30,17 +33,6 @@ export async function register(input: RegistrationInput): Promise<void> {
     name: fullName(input),
   })
   await sendVerification(email, input.password)
-}
-
-/**
- * Appwrite only sends a verification email to a signed-in user, so sign in for a moment and
- * end every session afterwards: the account stays unusable until verified.
- */
-export async function sendVerification(email: string, password: string): Promise<void> {
-  await createSession(email, password)
-  try {
-    await account.createEmailVerification({ url: `${window.location.origin}/` })
-  } finally {
-    await endSessions()
-  }
+  rememberForResend(email, input.password)
+  return email
 }

@@ -1,7 +1,7 @@
 import { TEXTS } from '../../../shared/texts'
 import { toNotice } from '../../lib/errors'
 import { showAuthNotice } from '../../state/ui-state'
-import { sendVerification } from './register'
+import { sendVerification } from './send-verification'
 
 // The password is needed to sign in for the resend; it stays in memory for this page only.
 let last: { email: string; password: string } | null = null
@@ -15,7 +15,7 @@ export async function resendVerification(email: string): Promise<void> {
     showAuthNotice({
       type: 'info',
       title: 'Verification Email',
-      body: 'Please sign in to get a new link.',
+      body: 'Please register again or sign in to get a new link.',
     })
     return
   }

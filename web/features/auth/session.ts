@@ -3,7 +3,7 @@ import { DATABASE_ID, TABLES } from '../../../shared/db-schema'
 import { TEXTS } from '../../../shared/texts'
 import { ApiError } from '../../lib/api-error'
 import { account, tablesDB } from '../../lib/appwrite'
-import { isUnauthorized } from '../../lib/errors'
+import { isBackendError, isUnauthorized } from '../../lib/errors'
 import { productApi } from '../../lib/product-api'
 import { globalState, signedOut, type Account } from '../../state/global-state'
 import { endSessions } from './create-session'
@@ -22,7 +22,7 @@ async function canReadSpace(): Promise<boolean> {
     return list.total > 0
   } catch (err) {
     // Appwrite answers 401 when a signed-in user lacks the table's read permission.
-    if (isUnauthorized(err) || (err instanceof ApiError && err.status === 403)) return false
+    if (isBackendError(err) && [401, 403, 404].includes(err.code)) return false
     throw err
   }
 }
@@ -94,12 +94,5 @@ async function completeFirstSignIn(me: Account): Promise<boolean> {
   return canReadSpace()
 }
 
-/** The app's first account check: loading stays true until it completes or fails. */
-export async function loadSession(): Promise<void> {
-  globalState.isLoading = true
-  try {
-    await loadAccount()
-  } finally {
-    globalState.isLoading = false
-  }
-}
+/** The app's first account check (the caller shows the spinner until it settles). */
+export const loadSession = loadAccount

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
 import { toNotice } from '../../lib/errors'
 import { showAuthNotice } from '../../state/ui-state'
-import { signIn } from './sign-in'
+import { loadAuthActions } from './load-auth-actions'
 
 export function SignInForm() {
   const [busy, setBusy] = useState(false)
@@ -13,7 +13,9 @@ export function SignInForm() {
     setBusy(true)
     showAuthNotice(null)
     try {
-      await signIn(String(data.get('email') ?? ''), String(data.get('password') ?? ''))
+      await (
+        await loadAuthActions()
+      ).signIn(String(data.get('email') ?? ''), String(data.get('password') ?? ''))
     } catch (err) {
       showAuthNotice(toNotice(ERROR_TITLES.login, err))
     } finally {
@@ -30,7 +32,12 @@ export function SignInForm() {
   }
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} aria-busy={busy}>
+    <form
+      className="auth-form"
+      onSubmit={onSubmit}
+      onFocus={() => void loadAuthActions()}
+      aria-busy={busy}
+    >
       <label>
         Email
         <input name="email" type="email" autoComplete="email" required />

@@ -1,10 +1,11 @@
 import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
 import { toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
-import { globalState } from '../../state/global-state'
+import { probeSession } from '../../lib/session-probe'
+import { globalState, signedOut } from '../../state/global-state'
 import { showAuthNotice, uiState } from '../../state/ui-state'
-import { readVerificationParams, verifyAccount } from '../verification/verify-account'
-import { loadSession } from './session'
+import { readVerificationParams } from '../verification/verification-params'
+import { loadAuthActions } from './load-auth-actions'
 
 let started: Promise<void> | null = null
 
@@ -22,8 +23,8 @@ async function run(replaceWithRoot: () => void) {
   if (params) {
     uiState.isVerifying = true
     try {
-      await verifyAccount(params)
-      showAuthNotice({ type: 'success', title: 'Account Verification', body: TEXTS.verified })
+      await (await loadAuthActions()).verifyAccount(params)
+      showAuthNotice({ type: 'success', title: ERROR_TITLES.verification, body: TEXTS.verified })
     } catch (err) {
       showAuthNotice(toNotice(ERROR_TITLES.verification, err))
     } finally {
@@ -31,14 +32,25 @@ async function run(replaceWithRoot: () => void) {
       uiState.isVerifying = false
     }
   }
-  try {
-    await loadSession()
-  } catch (err) {
-    showAuthNotice(toNotice(ERROR_TITLES.login, err))
-  }
+  await checkAccount()
   // Signed in already: the auth screen is not shown, so the verification result becomes a toast.
   if (globalState.account && uiState.authNotice) {
     notify(uiState.authNotice)
     showAuthNotice(null)
+  }
+}
+
+async function checkAccount() {
+  globalState.isLoading = true
+  try {
+    if ((await probeSession()) === 'signed-out') {
+      signedOut()
+      return
+    }
+    await (await loadAuthActions()).loadSession()
+  } catch (err) {
+    showAuthNotice(toNotice(ERROR_TITLES.login, err))
+  } finally {
+    globalState.isLoading = false
   }
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useSnapshot } from 'valtio'
-import { normaliseHiddenName } from '../../../shared/schemas'
+import { normaliseHiddenName } from '../../../shared/schemas/room'
 import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
 import { toNotice, type Notice } from '../../lib/errors'
 import { productApi } from '../../lib/product-api'
