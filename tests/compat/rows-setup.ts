@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs'
+import { Client as WebClient, Databases as WebDatabases, TablesDB as WebTablesDB } from 'appwrite'
+import * as server from 'node-appwrite'
+import { expect, inject } from 'vitest'
+import { DATABASE_ID } from '../../shared/db-schema'
+import { exampleVars } from '../../scripts/local-vars'
+
+// Shared pieces of the rows compat tests (tests/compat/rows-*.test.ts): the server SDK with the
+// API key, users signed in over the login route, web SDK clients, raw HTTP, model checks.
+const vars = exampleVars()
+export const PROJECT = vars.APPWRITE_PROJECT_ID
+export const KEY = vars.EMBEDDED_API_KEY
+export const DB = DATABASE_ID
+
+const g = globalThis as Record<string, unknown>
+g.window ??= globalThis
+if (!g.localStorage) {
+  const store = new Map<string, string>()
+  g.localStorage = {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, String(v)),
+    removeItem: (k: string) => void store.delete(k),
+    clear: () => store.clear(),
+    key: (i: number) => [...store.keys()][i] ?? null,
+    get length() {
+      return store.size
+    },
+  }
+}
+
+export const endpoint = () => `${inject('serverUrl')}/v1`
+export const keyClient = () =>
+  new server.Client().setEndpoint(endpoint()).setProject(PROJECT).setKey(KEY)
+export const keyTables = () => new server.TablesDB(keyClient())
+export const keyDatabases = () => new server.Databases(keyClient())
+
+/** A unique id usable as a row id, room id or marker. */
+export const uid = () => server.ID.unique()
+
+export type TestUser = { id: string; email: string; session: string }
+
+/** A user made with the key (no allowlist), optionally in a team, signed in over the login route. */
+export async function newUser(opts: { teams?: string[] } = {}): Promise<TestUser> {
+  const id = server.ID.unique()
+  const email = `rows-${id}@kathelia.test`
+  const password = `Rows-${id}-pass!`
+  await new server.Users(keyClient()).create({ userId: id, email, password, name: `rows ${id}` })
+  for (const teamId of opts.teams ?? [])
+    await new server.Teams(keyClient()).createMembership({ teamId, roles: [], userId: id })
+  const res = await fetch(`${endpoint()}/account/sessions/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT },
+    body: JSON.stringify({ email, password }),
+  })
+  if (res.status !== 201) throw new Error(`login failed: ${res.status} ${await res.text()}`)
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`a_session_${PROJECT}=`) && !c.includes('Expires=Thu, 01 Jan 1970'))
+  if (!cookie) throw new Error('login set no session cookie')
+  return { id, email, session: cookie.split(';')[0].slice(`a_session_${PROJECT}=`.length) }
+}
+
+/** The web SDK as that user (or a guest without a session). */
+export function webClient(user?: TestUser): WebClient {
+  const client = new WebClient().setEndpoint(endpoint()).setProject(PROJECT)
+  if (user) client.setSession(user.session)
+  return client
+}
+export const webTables = (user?: TestUser) => new WebTablesDB(webClient(user))
+export const webDatabases = (user?: TestUser) => new WebDatabases(webClient(user))
+
+export type Auth = 'key' | 'guest' | TestUser
+
+/** fetch against /v1 with the project header and the key or a session. */
+export function api(path: string, init: RequestInit & { auth?: Auth } = {}): Promise<Response> {
+  const headers = new Headers(init.headers)
+  headers.set('x-appwrite-project', PROJECT)
+  if (init.body) headers.set('content-type', 'application/json')
+  if (init.auth === 'key') headers.set('x-appwrite-key', KEY)
+  else if (init.auth && init.auth !== 'guest') headers.set('x-appwrite-session', init.auth.session)
+  return fetch(`${endpoint()}${path}`, { ...init, headers })
+}
+
+export const rowsPath = (table: string, rowId?: string) =>
+  `/tablesdb/${DB}/tables/${table}/rows${rowId ? `/${encodeURIComponent(rowId)}` : ''}`
+
+/** Awaits a rejected SDK call and returns Appwrite's error (code, type, message). */
+export async function refusal(p: Promise<unknown>) {
+  try {
+    await p
+  } catch (err) {
+    const e = err as { code: number; type: string; message: string }
+    return { code: e.code, type: e.type, message: e.message }
+  }
+  throw new Error('expected the call to be refused')
+}
+
+type Schema = {
+  required?: string[]
+  properties: Record<string, { type?: string; items?: { $ref?: string } }>
+}
+const spec = JSON.parse(
+  readFileSync('/work/shared/appwrite-spec/open-api3-1.9.3-client.json', 'utf8'),
+) as { components: { schemas: Record<string, Schema> } }
+
+/** Required properties and their primitive types of an OpenAPI 1.9.3 model, recursively. */
+export function expectModel(body: unknown, name: string): void {
+  const schema = spec.components.schemas[name]
+  expect(schema, `model ${name}`).toBeDefined()
+  const o = body as Record<string, unknown>
+  for (const key of schema.required ?? []) {
+    expect(o, `${name}.${key}`).toHaveProperty([key])
+    const { type, items } = schema.properties[key]
+    const v = o[key]
+    if (type === 'integer') expect(Number.isInteger(v), `${name}.${key} integer`).toBe(true)
+    else if (type === 'array') {
+      expect(Array.isArray(v), `${name}.${key} array`).toBe(true)
+      if (items?.$ref) for (const x of v as unknown[]) expectModel(x, items.$ref.split('/').pop()!)
+    } else if (type) expect(typeof v, `${name}.${key}`).toBe(type === 'object' ? 'object' : type)
+  }
+}
