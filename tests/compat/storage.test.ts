@@ -1,0 +1,301 @@
+import { AppwriteException, ID, Permission, Query, Role } from 'node-appwrite'
+import { InputFile } from 'node-appwrite/file'
+import { describe, expect, it } from 'vitest'
+import { expectModel } from './storage-openapi-tmp'
+import {
+  api,
+  BUCKET,
+  bytes,
+  FILE_MAX_BYTES,
+  filePath,
+  keyStorage,
+  md5,
+  MiB,
+  postFile,
+  sha256,
+} from './storage-setup'
+
+async function rejects(p: Promise<unknown>): Promise<AppwriteException> {
+  try {
+    await p
+  } catch (err) {
+    if (err instanceof AppwriteException) return err
+    throw err
+  }
+  throw new Error('expected the call to fail')
+}
+
+describe('storage with the API key (node-appwrite)', () => {
+  const storage = keyStorage()
+
+  it('stores a small file in one request and reads it back', async () => {
+    const data = new TextEncoder().encode('hello, kathelia\n')
+    const fileId = ID.unique()
+    const file = await storage.createFile({
+      bucketId: BUCKET,
+      fileId,
+      file: InputFile.fromBuffer(data, 'hello.txt'),
+    })
+    expectModel(file, 'file')
+    expect(file).toMatchObject({
+      $id: fileId,
+      bucketId: BUCKET,
+      name: 'hello.txt',
+      mimeType: 'text/plain',
+      sizeOriginal: data.length,
+      chunksTotal: 1,
+      chunksUploaded: 1,
+      signature: md5(data),
+      // A key gets no default permissions.
+      $permissions: [],
+    })
+    expectModel(await storage.getFile({ bucketId: BUCKET, fileId }), 'file')
+    const view = await storage.getFileView({ bucketId: BUCKET, fileId })
+    expect(new Uint8Array(view)).toEqual(data)
+    const download = await storage.getFileDownload({ bucketId: BUCKET, fileId })
+    expect(new Uint8Array(download)).toEqual(data)
+  })
+
+  it('uploads ~11 MiB in three 5 MiB chunks whose bytes round-trip exactly', async () => {
+    const data = bytes(11 * MiB + 12345)
+    const progress: number[] = []
+    const file = await storage.createFile({
+      bucketId: BUCKET,
+      fileId: ID.unique(),
+      file: InputFile.fromBuffer(data, 'big.bin'),
+      onProgress: (p) => progress.push(p.chunksUploaded),
+    })
+    expectModel(file, 'file')
+    expect(file).toMatchObject({
+      sizeOriginal: data.length,
+      chunksTotal: 3,
+      chunksUploaded: 3,
+      signature: md5(data),
+      mimeType: 'application/octet-stream',
+    })
+    expect(progress.length).toBe(3)
+    const back = await storage.getFileDownload({ bucketId: BUCKET, fileId: file.$id })
+    expect(back.byteLength).toBe(data.length)
+    expect(sha256(back)).toBe(sha256(data))
+  })
+
+  it('assembles chunks that arrive out of order, answering progress per chunk', async () => {
+    const data = bytes(2 * 5 * MiB + 777)
+    const size = data.length
+    const slice = (i: number) => data.subarray(i * 5 * MiB, Math.min((i + 1) * 5 * MiB, size))
+    const range = (i: number) =>
+      `bytes ${i * 5 * MiB}-${Math.min((i + 1) * 5 * MiB, size) - 1}/${size}`
+    const first = await postFile({ fileId: 'unique()', data: slice(0), range: range(0) })
+    expect(first.status).toBe(201)
+    const started = await first.json()
+    expect(started).toMatchObject({ chunksTotal: 3, chunksUploaded: 1, sizeOriginal: size })
+    const uploadId = started.$id
+    // Not readable until complete.
+    expect((await api(filePath(uploadId, '/view'), { auth: 'key' })).status).toBe(404)
+    const last = await postFile({ fileId: 'unique()', data: slice(2), range: range(2), uploadId })
+    expect(await last.json()).toMatchObject({ $id: uploadId, chunksUploaded: 2 })
+    const middle = await postFile({ fileId: 'unique()', data: slice(1), range: range(1), uploadId })
+    const done = await middle.json()
+    expectModel(done, 'file')
+    expect(done).toMatchObject({ $id: uploadId, chunksUploaded: 3, signature: md5(data) })
+    const back = await api(filePath(uploadId, '/download'), { auth: 'key' })
+    expect(sha256(await back.arrayBuffer())).toBe(sha256(data))
+    // Re-sending a chunk of a completed upload is a duplicate.
+    const again = await postFile({ fileId: 'unique()', data: slice(1), range: range(1), uploadId })
+    expect(again.status).toBe(409)
+    expect((await again.json()).type).toBe('storage_file_already_exists')
+  })
+
+  it('rejects bad content ranges and upload ids', async () => {
+    const data = bytes(1000)
+    const bad = await postFile({ fileId: 'unique()', data, range: 'bytes 0-10/5' })
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).type).toBe('storage_invalid_content_range')
+    const short = await postFile({ fileId: 'unique()', data, range: `bytes 0-999/${20 * MiB}` })
+    expect((await short.json()).type).toBe('storage_invalid_content_range')
+    const id = await postFile({ fileId: 'x', data, range: 'bytes 0-999/1000', uploadId: '-bad' })
+    expect(id.status).toBe(400)
+    expect((await id.json()).type).toBe('storage_invalid_appwrite_id')
+  })
+
+  it('refuses a file over FILE_MAX_BYTES, an empty file and a duplicate id', async () => {
+    const tooBig = await rejects(
+      storage.createFile({
+        bucketId: BUCKET,
+        fileId: ID.unique(),
+        file: InputFile.fromBuffer(new Uint8Array(FILE_MAX_BYTES + 1), 'huge.bin'),
+      }),
+    )
+    expect([tooBig.code, tooBig.type]).toEqual([400, 'storage_invalid_file_size'])
+    const empty = await rejects(
+      storage.createFile({
+        bucketId: BUCKET,
+        fileId: ID.unique(),
+        file: InputFile.fromBuffer(new Uint8Array(0), 'empty.txt'),
+      }),
+    )
+    expect([empty.code, empty.type]).toEqual([400, 'storage_file_empty'])
+    const fileId = ID.unique()
+    const file = () => InputFile.fromBuffer(bytes(10), 'dup.bin')
+    await storage.createFile({ bucketId: BUCKET, fileId, file: file() })
+    const dup = await rejects(storage.createFile({ bucketId: BUCKET, fileId, file: file() }))
+    expect([dup.code, dup.type]).toEqual([409, 'storage_file_already_exists'])
+  })
+
+  it('answers 404 storage_bucket_not_found for an unknown bucket', async () => {
+    const err = await rejects(storage.listFiles({ bucketId: 'nope' }))
+    expect([err.code, err.type]).toEqual([404, 'storage_bucket_not_found'])
+    const missing = await rejects(storage.getFile({ bucketId: BUCKET, fileId: 'missing' }))
+    expect([missing.code, missing.type]).toEqual([404, 'storage_file_not_found'])
+  })
+
+  it('lists with queries, search and total', async () => {
+    const tag = `q${Date.now().toString(36)}`
+    const ids: string[] = []
+    for (const [i, size] of [30, 10, 20].entries()) {
+      const f = await storage.createFile({
+        bucketId: BUCKET,
+        fileId: `${tag}-${i}`,
+        file: InputFile.fromBuffer(bytes(size), `${tag} holiday ${i}.jpg`),
+      })
+      ids.push(f.$id)
+    }
+    const byName = await storage.listFiles({
+      bucketId: BUCKET,
+      queries: [Query.equal('name', `${tag} holiday 1.jpg`)],
+    })
+    expectModel(byName, 'fileList')
+    expect(byName.total).toBe(1)
+    expect(byName.files.map((f) => f.$id)).toEqual([ids[1]])
+
+    const searched = await storage.listFiles({
+      bucketId: BUCKET,
+      search: tag,
+      queries: [Query.orderDesc('sizeOriginal'), Query.limit(2)],
+    })
+    expect(searched.total).toBe(3)
+    expect(searched.files.map((f) => f.sizeOriginal)).toEqual([30, 20])
+    const next = await storage.listFiles({
+      bucketId: BUCKET,
+      search: tag,
+      queries: [Query.orderDesc('sizeOriginal'), Query.limit(2), Query.offset(2)],
+    })
+    expect(next.files.map((f) => f.$id)).toEqual([ids[1]])
+    const after = await storage.listFiles({
+      bucketId: BUCKET,
+      search: tag,
+      queries: [Query.orderAsc('$createdAt'), Query.cursorAfter(ids[0])],
+    })
+    expect(after.files.map((f) => f.$id)).toEqual([ids[1], ids[2]])
+    const noTotal = await storage.listFiles({ bucketId: BUCKET, search: tag, total: false })
+    expect(noTotal.total).toBe(0)
+    expect(noTotal.files).toHaveLength(3)
+    const bad = await rejects(
+      storage.listFiles({ bucketId: BUCKET, queries: [Query.equal('colour', 'red')] }),
+    )
+    expect([bad.code, bad.type]).toEqual([400, 'general_query_invalid'])
+  })
+
+  it('updates name and permissions, then deletes (204) and forgets the bytes', async () => {
+    const fileId = ID.unique()
+    await storage.createFile({
+      bucketId: BUCKET,
+      fileId,
+      file: InputFile.fromBuffer(bytes(64), 'before.png'),
+    })
+    const updated = await storage.updateFile({
+      bucketId: BUCKET,
+      fileId,
+      name: 'after.png',
+      permissions: [Permission.read(Role.any()), Permission.write(Role.user('someone'))],
+    })
+    expectModel(updated, 'file')
+    expect(updated.name).toBe('after.png')
+    // `write` is stored expanded, as Appwrite aggregates it.
+    expect(updated.$permissions.sort()).toEqual(
+      ['read("any")', 'update("user:someone")', 'delete("user:someone")'].sort(),
+    )
+    const del = await api(filePath(fileId), { method: 'DELETE', auth: 'key' })
+    expect(del.status).toBe(204)
+    expect(await del.text()).toBe('')
+    const gone = await rejects(storage.getFile({ bucketId: BUCKET, fileId }))
+    expect(gone.type).toBe('storage_file_not_found')
+    expect((await api(filePath(fileId, '/view'), { auth: 'key' })).status).toBe(404)
+  })
+})
+
+describe('file bytes over HTTP', () => {
+  it('sends view/download headers and honours ranges', async () => {
+    const data = bytes(100)
+    const fileId = ID.unique()
+    const created = await postFile({
+      fileId,
+      data,
+      name: 'fotó 1.png',
+      type: 'image/png',
+      permissions: ['read("any")'],
+    })
+    expect(created.status).toBe(201)
+    const view = await api(filePath(fileId, '/view'))
+    expect(view.status).toBe(200)
+    expect(view.headers.get('content-type')).toBe('image/png')
+    expect(view.headers.get('content-disposition')).toBe(
+      `inline; filename="fot_ 1.png"; filename*=UTF-8''fot%C3%B3%201.png`,
+    )
+    expect(view.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(view.headers.get('cache-control')).toMatch(/^private/)
+    expect(new Uint8Array(await view.arrayBuffer())).toEqual(data)
+
+    const download = await api(filePath(fileId, '/download'))
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; /)
+    await download.arrayBuffer()
+
+    const part = await api(filePath(fileId, '/view'), { headers: { range: 'bytes=10-19' } })
+    expect(part.status).toBe(206)
+    expect(part.headers.get('content-range')).toBe('bytes 10-19/100')
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(data.subarray(10, 20))
+    const tail = await api(filePath(fileId, '/download'), { headers: { range: 'bytes=-5' } })
+    expect(tail.headers.get('content-range')).toBe('bytes 95-99/100')
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(data.subarray(95))
+    const beyond = await api(filePath(fileId, '/view'), { headers: { range: 'bytes=500-' } })
+    expect(beyond.status).toBe(416)
+    expect(beyond.headers.get('content-range')).toBe('bytes */100')
+    await beyond.arrayBuffer()
+
+    // Previews are the original image.
+    const preview = await api(filePath(fileId, '/preview?width=10'))
+    expect(preview.status).toBe(200)
+    expect(new Uint8Array(await preview.arrayBuffer())).toEqual(data)
+  })
+
+  it('never renders active content inline on the app origin', async () => {
+    const fileId = ID.unique()
+    await postFile({
+      fileId,
+      data: new TextEncoder().encode('<script>alert(1)</script>'),
+      name: 'x.html',
+      type: 'text/html',
+      permissions: ['read("any")'],
+    })
+    const view = await api(filePath(fileId, '/view'))
+    expect(view.headers.get('content-disposition')).toMatch(/^attachment; /)
+    expect(view.headers.get('content-security-policy')).toContain('sandbox')
+    await view.arrayBuffer()
+  })
+
+  it('hides a file without read permission from guests', async () => {
+    const fileId = ID.unique()
+    await postFile({ fileId, data: bytes(10) })
+    for (const suffix of ['', '/view', '/download']) {
+      const res = await api(filePath(fileId, suffix))
+      expect(res.status).toBe(404)
+      expect((await res.json()).type).toBe('storage_file_not_found')
+    }
+    const del = await api(filePath(fileId), { method: 'DELETE' })
+    expect(del.status).toBe(401)
+    expect((await del.json()).type).toBe('user_unauthorized')
+    const create = await postFile({ fileId: 'unique()', data: bytes(10), auth: 'guest' })
+    expect(create.status).toBe(401)
+    expect((await create.json()).type).toBe('user_unauthorized')
+  })
+})
