@@ -3,7 +3,7 @@ import { cloudflare } from '@cloudflare/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { exampleVars } from './scripts/local-vars'
+import { exampleVars } from './scripts/local-vars.ts'
 
 // The Vite root stays at the repo root so the plugin's deploy redirect lands where wrangler looks.
 export default defineConfig(({ command }) => {

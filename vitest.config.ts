@@ -1,6 +1,6 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
-import { exampleVars } from './scripts/local-vars'
+import { exampleVars } from './scripts/local-vars.ts'
 
 // One `vitest run` covers every layer: unit (Node), worker (inside workerd), compat (official SDKs
 // against a running server) and e2e (Debian Chromium against a running server).

@@ -42,7 +42,8 @@ function serveStatic(root: string, port: number) {
     const file = extname(path) ? join(root, path) : join(root, 'index.html')
     try {
       const type = { '.js': 'text/javascript', '.css': 'text/css' }[extname(file)] ?? 'text/html'
-      res.writeHead(200, { 'content-type': type }).end(readFileSync(file))
+      const body = readFileSync(file)
+      res.writeHead(200, { 'content-type': type }).end(body)
     } catch {
       res.writeHead(404).end()
     }
