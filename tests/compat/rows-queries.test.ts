@@ -1,0 +1,221 @@
+import { Query } from 'node-appwrite'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { api, DB, expectModel, keyDatabases, keyTables, refusal, rowsPath, uid } from './rows-setup'
+
+// Every query operator, ordering, pagination and `total` against one room of messages (seq 1..5)
+// and three status rows, with the server SDK's Query builder (the SDKs' wire format).
+const room = uid()
+const MESSAGES = [
+  { message: 'alpha apple', kind: 'user', senderId: 'sA', clientId: `c1-${room}` },
+  { message: 'beta banana', kind: 'system', senderId: 'sB', clientId: null },
+  { message: 'gamma apple pie', kind: 'user', senderId: 'sA', clientId: `c3-${room}` },
+  { message: 'delta', kind: 'user', senderId: 'sB', clientId: `c4-${room}` },
+  { message: 'epsilon_%', kind: 'system', senderId: 'sA', clientId: null },
+]
+const ids: string[] = []
+const marker = `q-${room}`
+
+const list = async (...queries: string[]) =>
+  keyTables().listRows({
+    databaseId: DB,
+    tableId: 'messages',
+    queries: [Query.equal('roomId', room), ...queries],
+  })
+const seqs = async (...queries: string[]) =>
+  (await list(...queries)).rows.map((r) => r.seq as number)
+
+beforeAll(async () => {
+  for (const m of MESSAGES) {
+    const row = await keyTables().createRow({
+      databaseId: DB,
+      tableId: 'messages',
+      rowId: uid(),
+      data: { roomId: room, ...m },
+    })
+    ids.push(row.$id)
+  }
+  const status = [
+    { isOnline: true, deviceType: 'Mobile', lastSeenAt: '2024-01-01T00:00:00.000+00:00' },
+    { isOnline: false, deviceType: 'Desktop', lastSeenAt: '2024-06-01T00:00:00.000+00:00' },
+    { isOnline: true, deviceType: 'Tablet', lastSeenAt: null },
+  ]
+  for (const s of status)
+    await keyTables().createRow({
+      databaseId: DB,
+      tableId: 'status',
+      rowId: uid(),
+      data: { ...s, activity: marker },
+    })
+})
+
+describe('filters', () => {
+  it('compare, null checks and ranges', async () => {
+    expect(await seqs(Query.equal('seq', [2, 4]))).toEqual([2, 4])
+    expect(await seqs(Query.notEqual('senderId', 'sA'))).toEqual([2, 4])
+    expect(await seqs(Query.lessThan('seq', 3))).toEqual([1, 2])
+    expect(await seqs(Query.lessThanEqual('seq', 3))).toEqual([1, 2, 3])
+    expect(await seqs(Query.greaterThan('seq', 3))).toEqual([4, 5])
+    expect(await seqs(Query.greaterThanEqual('seq', 3))).toEqual([3, 4, 5])
+    expect(await seqs(Query.between('seq', 2, 4))).toEqual([2, 3, 4])
+    expect(await seqs(Query.notBetween('seq', 2, 4))).toEqual([1, 5])
+    expect(await seqs(Query.isNull('clientId'))).toEqual([2, 5])
+    expect(await seqs(Query.isNotNull('clientId'))).toEqual([1, 3, 4])
+    expect(await seqs(Query.equal('kind', 'system'))).toEqual([2, 5])
+  })
+
+  it('text: contains, startsWith, endsWith, search, with LIKE wildcards taken literally', async () => {
+    expect(await seqs(Query.contains('message', 'apple'))).toEqual([1, 3])
+    expect(await seqs(Query.contains('message', ['banana', 'delta']))).toEqual([2, 4])
+    expect(await seqs(Query.contains('message', '_%'))).toEqual([5])
+    expect(await seqs(Query.notContains('message', 'apple'))).toEqual([2, 4, 5])
+    expect(await seqs(Query.startsWith('message', 'gamma'))).toEqual([3])
+    expect(await seqs(Query.notStartsWith('message', 'gamma'))).toEqual([1, 2, 4, 5])
+    expect(await seqs(Query.endsWith('message', 'pie'))).toEqual([3])
+    expect(await seqs(Query.endsWith('message', '%'))).toEqual([5])
+    expect(await seqs(Query.search('message', 'banana delta'))).toEqual([2, 4])
+  })
+
+  it('and / or nesting', async () => {
+    const q = Query.or([
+      Query.equal('kind', 'system'),
+      Query.and([Query.equal('senderId', 'sA'), Query.greaterThan('seq', 2)]),
+    ])
+    expect(await seqs(q)).toEqual([2, 3, 5])
+  })
+
+  it('booleans, enums and datetimes, and the system dates', async () => {
+    const status = async (...queries: string[]) =>
+      (
+        await keyTables().listRows({
+          databaseId: DB,
+          tableId: 'status',
+          queries: [Query.equal('activity', marker), ...queries],
+        })
+      ).rows.map((r) => r.deviceType)
+    expect(await status(Query.equal('isOnline', true))).toEqual(['Mobile', 'Tablet'])
+    expect(await status(Query.equal('isOnline', false))).toEqual(['Desktop'])
+    expect(await status(Query.lessThan('lastSeenAt', '2024-03-01T00:00:00Z'))).toEqual(['Mobile'])
+    expect(await status(Query.isNull('lastSeenAt'))).toEqual(['Tablet'])
+    expect(await status(Query.createdBefore('2000-01-01T00:00:00.000+00:00'))).toEqual([])
+    expect(await status(Query.createdAfter('2000-01-01T00:00:00.000+00:00'))).toHaveLength(3)
+    expect(await status(Query.orderDesc('lastSeenAt'), Query.isNotNull('lastSeenAt'))).toEqual([
+      'Desktop',
+      'Mobile',
+    ])
+  })
+})
+
+describe('order, limit, offset, cursors, total, select', () => {
+  it('orders by columns and system fields', async () => {
+    expect(await seqs(Query.orderDesc('seq'))).toEqual([5, 4, 3, 2, 1])
+    expect(await seqs(Query.orderDesc('$sequence'))).toEqual([5, 4, 3, 2, 1])
+    expect(await seqs(Query.orderAsc('$createdAt'))).toEqual([1, 2, 3, 4, 5])
+    expect(await seqs(Query.orderAsc('senderId'), Query.orderDesc('seq'))).toEqual([5, 3, 1, 4, 2])
+    const byId = (await list(Query.orderAsc('$id'))).rows.map((r) => r.$id)
+    expect(byId).toEqual([...ids].sort())
+  })
+
+  it('limits, offsets and reports the matching total', async () => {
+    const page = await list(Query.limit(2), Query.offset(1))
+    expectModel(page, 'rowList')
+    expect(page.rows.map((r) => r.seq)).toEqual([2, 3])
+    expect(page.total).toBe(5)
+    const noTotal = await keyTables().listRows({
+      databaseId: DB,
+      tableId: 'messages',
+      queries: [Query.equal('roomId', room)],
+      total: false,
+    })
+    expect(noTotal.total).toBe(0)
+    expect(noTotal.rows).toHaveLength(5)
+    expect((await list(Query.equal('kind', 'system'), Query.limit(1))).total).toBe(2)
+  })
+
+  it('pages with cursorAfter and cursorBefore in both directions', async () => {
+    const after = async (cursor?: string, order = Query.orderAsc('seq')) =>
+      seqs(order, Query.limit(2), ...(cursor ? [Query.cursorAfter(cursor)] : []))
+    expect(await after()).toEqual([1, 2])
+    expect(await after(ids[1])).toEqual([3, 4])
+    expect(await after(ids[3])).toEqual([5])
+    expect(await after(ids[4])).toEqual([])
+    expect(await seqs(Query.limit(2), Query.cursorBefore(ids[4]))).toEqual([3, 4])
+    expect(await seqs(Query.limit(2), Query.cursorBefore(ids[1]))).toEqual([1])
+    const desc = Query.orderDesc('seq')
+    expect(await after(ids[3], desc)).toEqual([3, 2])
+    expect(await seqs(desc, Query.limit(2), Query.cursorBefore(ids[0]))).toEqual([3, 2])
+    // Ties on the order column are broken by $sequence, so no row is skipped or repeated.
+    const bySender = async (cursor?: string) =>
+      (
+        await list(
+          Query.orderAsc('senderId'),
+          Query.limit(2),
+          ...(cursor ? [Query.cursorAfter(cursor)] : []),
+        )
+      ).rows
+    const p1 = await bySender()
+    const p2 = await bySender(p1[1].$id)
+    const p3 = await bySender(p2[1].$id)
+    expect([...p1, ...p2, ...p3].map((r) => r.seq)).toEqual([1, 3, 5, 2, 4])
+  })
+
+  it('refuses an unknown cursor with 400 general_cursor_not_found', async () => {
+    const e = await refusal(list(Query.cursorAfter('no-such-row')))
+    expect(e).toMatchObject({ code: 400, type: 'general_cursor_not_found' })
+  })
+
+  it('projects with select, keeping the system fields', async () => {
+    const page = await list(Query.select(['message']), Query.limit(1))
+    const row = page.rows[0]
+    expectModel(row, 'row')
+    expect(row.message).toBe('alpha apple')
+    expect(row).not.toHaveProperty('kind')
+    expect(row).not.toHaveProperty('roomId')
+    const one = await keyTables().getRow({
+      databaseId: DB,
+      tableId: 'messages',
+      rowId: ids[2],
+      queries: [Query.select(['seq', 'kind'])],
+    })
+    expect(one).toMatchObject({ $id: ids[2], seq: 3, kind: 'user' })
+    expect(one).not.toHaveProperty('message')
+  })
+
+  it('serves the same queries to the legacy documents list', async () => {
+    const docs = await keyDatabases().listDocuments({
+      databaseId: DB,
+      collectionId: 'messages',
+      queries: [Query.equal('roomId', room), Query.orderDesc('seq'), Query.limit(2)],
+    })
+    expectModel(docs, 'documentList')
+    expect(docs.total).toBe(5)
+    expect(docs.documents.map((d) => d.seq)).toEqual([5, 4])
+  })
+})
+
+describe('invalid queries (400 general_query_invalid)', () => {
+  it.each([
+    ['unknown attribute', Query.equal('nope', 'x'), 'Attribute not found in schema: nope'],
+    ['wrong value type', Query.equal('seq', 'three'), 'Query value is invalid for attribute "seq"'],
+    ['contains on an integer', Query.contains('seq', [1]), 'not an array or string'],
+    ['limit above 5000', Query.limit(5001), 'Invalid limit'],
+    ['limit 0', Query.limit(0), 'Invalid limit'],
+    ['unknown select', Query.select(['nope']), 'Attribute not found in schema: nope'],
+    ['unknown method', '{"method":"frobnicate","attribute":"seq","values":[1]}', 'frobnicate'],
+    ['not JSON', 'equal(seq, 1)', 'Invalid query'],
+  ])('%s', async (_name, query, text) => {
+    const e = await refusal(list(query))
+    expect(e).toMatchObject({ code: 400, type: 'general_query_invalid' })
+    expect(e.message).toContain(text)
+  })
+
+  it('takes queries in the raw wire form, queries[i]=…', async () => {
+    const qs = [Query.equal('roomId', room), Query.limit(1)]
+      .map((q, i) => `queries%5B${i}%5D=${encodeURIComponent(q)}`)
+      .join('&')
+    const res = await api(`${rowsPath('messages')}?${qs}&total=false`, { auth: 'key' })
+    expect(res.status).toBe(200)
+    const body = await res.json()
+    expect(body.total).toBe(0)
+    expect(body.rows).toHaveLength(1)
+  })
+})
