@@ -1,7 +1,8 @@
 import { SpySocket } from './dom-shim'
-import { Client, Realtime } from 'appwrite'
+import { Client, Realtime, type RealtimeResponseEvent } from 'appwrite'
 import * as server from 'node-appwrite'
 import { inject } from 'vitest'
+import { DATABASE_ID, TEAMS } from '../../../shared/db-schema'
 import { exampleVars } from '../../../scripts/local-vars'
 
 // Shared pieces of the realtime compat tests: users and sessions made with the API key and the
@@ -91,6 +92,77 @@ export function acked(rt: Realtime | Client, channel: string) {
   }, `subscribe ack for ${channel}`)
 }
 
+/** Waits until the server acknowledged at least n distinct subscriptions on the current socket. */
+export function settled(rt: Realtime | Client, n: number) {
+  return until(() => {
+    try {
+      const ids = new Set<string>()
+      for (const f of socketOf(rt).frames)
+        if (f.type === 'response' && f.data.to === 'subscribe')
+          for (const s of f.data.subscriptions) ids.add(s.subscriptionId)
+      return ids.size >= n
+    } catch {
+      return false
+    }
+  }, `${n} subscribe acks`)
+}
+
+/** The first received frame answering `to` (authentication, subscribe, unsubscribe, presence). */
+export const responseTo = (rt: Realtime | Client, to: string) =>
+  until(() => {
+    try {
+      return socketOf(rt).frames.find((f) => f.type === 'response' && f.data.to === to)
+    } catch {
+      return undefined
+    }
+  }, `response to ${to}`)
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** A callback that records what it is given, for `subscribe(channels, inbox.push)`. */
+export function inbox() {
+  const events: RealtimeResponseEvent<Record<string, any>>[] = []
+  return {
+    events,
+    push: (e: RealtimeResponseEvent<Record<string, any>>) => void events.push(e),
+    ids: () => events.map((e) => e.payload.$id as string),
+    /** Waits for the n-th event (1-based) and returns it. */
+    nth: (n: number) => until(() => events[n - 1], `event #${n}`),
+  }
+}
+
+export const USER_TEAM = TEAMS.user
+export const table = (tableId: string) => `tablesdb.${DATABASE_ID}.tables.${tableId}.rows`
+
+/** Writes with the API key (no permission checks), which fans out like any write. */
+export function createRow(tableId: string, data: Record<string, unknown>, permissions?: string[]) {
+  return new server.TablesDB(keyClient()).createRow({
+    databaseId: DATABASE_ID,
+    tableId,
+    rowId: server.ID.unique(),
+    data,
+    permissions,
+  })
+}
+
+export function createRoom(extra: Record<string, unknown> = {}) {
+  const tag = server.ID.unique()
+  return createRow('rooms', {
+    name: `Room ${tag}`,
+    hiddenName: `room-${tag}`,
+    color: '#000000',
+    isDeleted: false,
+    createdBy: '',
+    ...extra,
+  })
+}
+
+/** A scan row (rowSecurity table) readable by the given roles only. */
+export const createScan = (...readers: string[]) =>
+  createRow(
+    'scans',
+    { target: `https://example.test/${server.ID.unique()}` },
+    readers.map((r) => server.Permission.read(r)),
+  )
 
 export { SpySocket }
