@@ -1,4 +1,3 @@
-import { AppwriteException, Account, Client, TablesDB, Teams, Users } from 'node-appwrite'
 import { DATABASE_ID, type TableId } from '../../shared/db-schema'
 import type { Config } from '../config'
 import {
@@ -11,19 +10,22 @@ import {
 } from './port'
 
 type Raw = Record<string, unknown>
+type Sdk = typeof import('node-appwrite')
+
+// Loaded on first use: embedded deployments never evaluate node-appwrite (and its undici).
+let sdk: Promise<Sdk> | undefined
+const loadSdk = () => (sdk ??= import('node-appwrite'))
 
 /** Maps node-appwrite's exception onto the port's error; anything else (network) is a 502. */
 async function guard<T>(op: () => Promise<T>): Promise<T> {
+  const { AppwriteException } = await loadSdk()
   try {
     return await op()
   } catch (err) {
     if (err instanceof AppwriteException)
       throw new BackendError(err.code || 502, err.type || 'unknown', err.message)
-    throw new BackendError(
-      502,
-      'backend_unreachable',
-      err instanceof Error ? err.message : String(err),
-    )
+    const message = err instanceof Error ? err.message : String(err)
+    throw new BackendError(502, 'backend_unreachable', message)
   }
 }
 
@@ -36,70 +38,93 @@ async function orUndefined<T>(op: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-/** The Appwrite adapter: the same operations against Appwrite Cloud or self-hosted, with the API key. */
+/** The Appwrite adapter: the same operations on Appwrite Cloud or self-hosted, with the API key. */
 export function appwriteBackend(config: Config): BackendPort {
   const endpoint = config.APPWRITE_ENDPOINT as string
-  const server = new Client()
-    .setEndpoint(endpoint)
-    .setProject(config.APPWRITE_PROJECT_ID)
-    .setKey(config.APPWRITE_API_KEY as string)
-  const users = new Users(server)
-  const tables = new TablesDB(server)
-  const teams = new Teams(server)
+  const project = config.APPWRITE_PROJECT_ID
+  let services:
+    | Promise<{
+        sdk: Sdk
+        users: InstanceType<Sdk['Users']>
+        tables: InstanceType<Sdk['TablesDB']>
+        teams: InstanceType<Sdk['Teams']>
+      }>
+    | undefined
+  const server = () =>
+    (services ??= loadSdk().then((m) => {
+      const client = new m.Client()
+        .setEndpoint(endpoint)
+        .setProject(project)
+        .setKey(config.APPWRITE_API_KEY as string)
+      return {
+        sdk: m,
+        users: new m.Users(client),
+        tables: new m.TablesDB(client),
+        teams: new m.Teams(client),
+      }
+    }))
   const at = (tableId: TableId, rowId: string) => ({ databaseId: DATABASE_ID, tableId, rowId })
+  const user = (u: unknown) => toBackendUser(u as Raw)
 
   return {
     kind: 'appwrite',
     async getCaller(jwt) {
-      // A fresh client per caller: setJWT mutates the client's headers.
-      const client = new Client()
-        .setEndpoint(endpoint)
-        .setProject(config.APPWRITE_PROJECT_ID)
-        .setJWT(jwt)
-      return toBackendUser((await guard(() => new Account(client).get())) as unknown as Raw)
+      const { sdk: m } = await server()
+      // A client of its own: setJWT would otherwise leak into the key client's headers.
+      const client = new m.Client().setEndpoint(endpoint).setProject(project).setJWT(jwt)
+      return user(await guard(() => new m.Account(client).get()))
     },
-    getUser: async (userId) => {
+    async getUser(userId) {
+      const { users } = await server()
       const u = await orUndefined(() => users.get({ userId }))
-      return u && toBackendUser(u as unknown as Raw)
+      return u && user(u)
     },
-    listUsers: async (queries) =>
-      (await guard(() => users.list({ queries }))).users.map((u) =>
-        toBackendUser(u as unknown as Raw),
-      ),
-    updateEmailVerification: async (userId, emailVerification) =>
-      toBackendUser(
-        (await guard(() =>
-          users.updateEmailVerification({ userId, emailVerification }),
-        )) as unknown as Raw,
-      ),
-    listRows: async <T>(tableId: TableId, queries: string[]) =>
-      (await guard(() =>
-        tables.listRows({ databaseId: DATABASE_ID, tableId, queries }),
-      )) as unknown as RowList<T>,
-    getRow: async <T>(table: TableId, rowId: string) =>
-      (await orUndefined(() => tables.getRow(at(table, rowId)))) as unknown as Row<T> | undefined,
-    createRow: async <T>(table: TableId, rowId: string, data: Partial<T>) =>
-      (await guard(() =>
-        tables.createRow({ ...at(table, rowId), data: data as Raw }),
-      )) as unknown as Row<T>,
-    updateRow: async <T>(table: TableId, rowId: string, data: Partial<T>) =>
-      (await guard(() =>
-        tables.updateRow({ ...at(table, rowId), data: data as Raw }),
-      )) as unknown as Row<T>,
-    upsertRow: async <T>(table: TableId, rowId: string, data: Partial<T>) =>
-      (await guard(() =>
-        tables.upsertRow({ ...at(table, rowId), data: data as Raw }),
-      )) as unknown as Row<T>,
-    deleteRow: async (table, rowId) => {
+    async listUsers(queries) {
+      const { users } = await server()
+      return (await guard(() => users.list({ queries }))).users.map(user)
+    },
+    async updateEmailVerification(userId, emailVerification) {
+      const { users } = await server()
+      return user(await guard(() => users.updateEmailVerification({ userId, emailVerification })))
+    },
+    async listRows<T>(tableId: TableId, queries: string[]) {
+      const { tables } = await server()
+      const list = await guard(() => tables.listRows({ databaseId: DATABASE_ID, tableId, queries }))
+      return list as unknown as RowList<T>
+    },
+    async getRow<T>(table: TableId, rowId: string) {
+      const { tables } = await server()
+      return (await orUndefined(() => tables.getRow(at(table, rowId)))) as Row<T> | undefined
+    },
+    async createRow<T>(table: TableId, rowId: string, data: Partial<T>) {
+      const { tables } = await server()
+      const row = await guard(() => tables.createRow({ ...at(table, rowId), data: data as Raw }))
+      return row as unknown as Row<T>
+    },
+    async updateRow<T>(table: TableId, rowId: string, data: Partial<T>) {
+      const { tables } = await server()
+      const row = await guard(() => tables.updateRow({ ...at(table, rowId), data: data as Raw }))
+      return row as unknown as Row<T>
+    },
+    async upsertRow<T>(table: TableId, rowId: string, data: Partial<T>) {
+      const { tables } = await server()
+      const row = await guard(() => tables.upsertRow({ ...at(table, rowId), data: data as Raw }))
+      return row as unknown as Row<T>
+    },
+    async deleteRow(table, rowId) {
+      const { tables } = await server()
       await guard(() => tables.deleteRow(at(table, rowId)))
     },
-    createMembership: async (teamId, userId, roles) =>
-      toMembership(
+    async createMembership(teamId, userId, roles) {
+      const { teams } = await server()
+      return toMembership(
         (await guard(() => teams.createMembership({ teamId, roles, userId }))) as unknown as Raw,
-      ),
-    listMemberships: async (teamId, queries = []) =>
-      (await guard(() => teams.listMemberships({ teamId, queries }))).memberships.map((m) =>
-        toMembership(m as unknown as Raw),
-      ),
+      )
+    },
+    async listMemberships(teamId, queries = []) {
+      const { teams } = await server()
+      const list = await guard(() => teams.listMemberships({ teamId, queries }))
+      return list.memberships.map((m) => toMembership(m as unknown as Raw))
+    },
   }
 }

@@ -1,0 +1,95 @@
+import { Account, Client as WebClient } from 'appwrite'
+import { Client, ID, Users } from 'node-appwrite'
+import { exampleVars } from '../../scripts/local-vars'
+
+// Shared pieces of the product API compat tests (tests/compat/api-*.test.ts): users made with the
+// server SDK and the key, signed in with the web SDK, and raw calls of /api.
+const vars = exampleVars()
+export const PROJECT = vars.APPWRITE_PROJECT_ID
+export const KEY = vars.EMBEDDED_API_KEY
+export const PASSWORD = 'Kathelia#2024pw'
+
+// The web SDK in Node: a window and a localStorage for its fallback session cookie.
+const store = new Map<string, string>()
+const g = globalThis as Record<string, unknown>
+g.window ??= globalThis
+g.localStorage ??= {
+  getItem: (k: string) => store.get(k) ?? null,
+  setItem: (k: string, v: string) => void store.set(k, String(v)),
+  removeItem: (k: string) => void store.delete(k),
+  clear: () => store.clear(),
+  key: (i: number) => [...store.keys()][i] ?? null,
+  get length() {
+    return store.size
+  },
+}
+const quiet = console.warn
+console.warn = (...a: unknown[]) =>
+  String(a[0]).includes('localStorage for session') ? undefined : quiet(...a)
+
+export const keyClient = (server: string) =>
+  new Client().setEndpoint(`${server}/v1`).setProject(PROJECT).setKey(KEY)
+
+export type TestUser = { id: string; email: string; name: string }
+
+/** A user made server-side (not subject to the allowlist), verified unless told otherwise. */
+export async function createUser(
+  server: string,
+  email: string,
+  name: string,
+  verified = true,
+): Promise<TestUser> {
+  const users = new Users(keyClient(server))
+  const user = await users.create({ userId: ID.unique(), email, password: PASSWORD, name })
+  if (verified) await users.updateEmailVerification({ userId: user.$id, emailVerification: true })
+  return { id: user.$id, email, name }
+}
+
+/** Signs in with the web SDK as the SPA does and returns a fresh JWT for /api. */
+export async function jwtFor(server: string, email: string): Promise<string> {
+  store.clear()
+  const account = new Account(new WebClient().setEndpoint(`${server}/v1`).setProject(PROJECT))
+  await account.createEmailPasswordSession({ email, password: PASSWORD })
+  const { jwt } = await account.createJWT()
+  store.clear()
+  return jwt
+}
+
+export type ApiAnswer = { status: number; body: any; headers: Headers }
+
+/** POST /api<path> with a JSON body (a string is sent as is) and optionally a Bearer JWT. */
+export async function call(
+  server: string,
+  path: string,
+  body: unknown,
+  jwt?: string,
+  headers: Record<string, string> = {},
+): Promise<ApiAnswer> {
+  const res = await fetch(`${server}/api${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(jwt ? { authorization: `Bearer ${jwt}` } : {}),
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  const text = await res.text()
+  let parsed: unknown = text
+  try {
+    parsed = text ? JSON.parse(text) : null
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: parsed, headers: res.headers }
+}
+
+/** Asserts the /api error shape and returns the body. */
+export function errorShape(a: ApiAnswer) {
+  const b = a.body as { code?: unknown; message?: unknown }
+  if (typeof b?.code !== 'string' || typeof b?.message !== 'string')
+    throw new Error(`not { code, message }: ${JSON.stringify(a.body)}`)
+  return b as { code: string; message: string }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
