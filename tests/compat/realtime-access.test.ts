@@ -184,4 +184,19 @@ describe('realtime access', () => {
     const fence = await createScan(`user:${b.id}`)
     expect((await gotB.nth(1)).payload.$id).toBe(fence.$id)
   })
+
+  it('a presence ends with its socket', async () => {
+    const a = await newUser()
+    const [watcher, holder] = [live(a.session), live(a.session)]
+    const got = inbox()
+    await watcher.subscribe(Channel.presences(), got.push)
+    await acked(watcher, 'presences')
+    const presenceId = ID.unique()
+    await holder.upsertPresence({ status: 'away', presenceId })
+    expect((await got.nth(1)).events).toContain(`presences.${presenceId}.upsert`)
+    await holder.disconnect()
+    const gone = await got.nth(2)
+    expect(gone.events).toContain(`presences.${presenceId}.delete`)
+    expect(gone.payload).toMatchObject({ $id: presenceId, userId: a.id, status: 'away' })
+  })
 })

@@ -25,14 +25,12 @@ class MemoryStorage {
   }
 }
 
-/** Every socket the SDK opens, with every frame it received, so tests can read the real wire. */
+/** A socket that records every frame it received, so tests can read the real wire. */
 export class SpySocket extends WsSocket {
-  static readonly all: SpySocket[] = []
   readonly frames: { type: string; data?: any }[] = []
 
   constructor(url: string | URL, protocols?: string | string[]) {
     super(url, protocols)
-    SpySocket.all.push(this)
     this.on('message', (raw) => this.frames.push(JSON.parse(String(raw))))
   }
 }

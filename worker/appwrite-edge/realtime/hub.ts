@@ -90,7 +90,9 @@ export class RealtimeHub {
   }
 
   message(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    const next = (this.queues.get(ws) ?? Promise.resolve()).then(() => this.handle(ws, data))
+    const next = (this.queues.get(ws) ?? Promise.resolve())
+      .then(() => this.handle(ws, data))
+      .catch((err) => void this.unexpected(err))
     this.queues.set(ws, next)
     return next
   }
@@ -141,8 +143,15 @@ export class RealtimeHub {
     } catch {
       // Already closed.
     }
-    // Presences live as long as their socket.
-    for (const p of conn?.state.presences ?? []) this.publish(presenceEvent(p, 'delete'))
+    // Presences live as long as their socket (announced once, though error and close both come).
+    const presences = conn?.state.presences ?? []
+    if (!presences.length) return
+    try {
+      conn?.commit({ presences: [] })
+    } catch {
+      // A closed socket may refuse a new attachment; the announcement still goes out.
+    }
+    for (const p of presences) this.publish(presenceEvent(p, 'delete'))
   }
 
   /** Fans an event out; synchronous so it runs right after the SQL write it reports. */
