@@ -1,7 +1,7 @@
 import { AppwriteException, ID, Permission, Query, Role } from 'node-appwrite'
 import { InputFile } from 'node-appwrite/file'
 import { describe, expect, it } from 'vitest'
-import { expectModel } from './storage-openapi-tmp'
+import { expectModel } from './helpers/openapi'
 import {
   api,
   BUCKET,
