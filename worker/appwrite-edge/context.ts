@@ -42,4 +42,6 @@ export const INTERNAL = {
   passwordProof: 'x-edge-password-proof',
   ip: 'x-edge-client-ip',
   secure: 'x-edge-secure',
+  // request.cf as JSON {countryCode, continentCode, eu} (account/geo.ts): locale and sessions.
+  geo: 'x-edge-geo',
 } as const

@@ -1,10 +1,9 @@
 import { DurableObject } from 'cloudflare:workers'
 import { getConfig } from '../config'
 import { resolveCaller } from './auth/caller'
-import { decoySalt, parseHash } from './auth/password'
+import { callerSalt, loginSalt, type SaltAnswer } from './account/login-gate'
 import type { Edge, EdgeEvent } from './context'
 import { INTERNAL } from './context'
-import type { UserRecord } from './db/records'
 import { provision } from './db/provision'
 import { Sql } from './db/sql'
 import { AppwriteException, errorResponse } from './errors'
@@ -60,18 +59,17 @@ export class EdgeBackend extends DurableObject<Env> {
     this.realtime.close(ws)
   }
 
-  /** RPC for the Worker's login step: the stored salt, or a decoy so a miss costs the same. */
-  async passwordSalt(email: string): Promise<{ salt: string; iterations: number }> {
-    const user = this.sql.one<UserRecord>(
-      'SELECT * FROM users WHERE email = ?',
-      email.toLowerCase(),
-    )
-    const parsed = user && parseHash(user.password)
-    if (parsed) return { salt: parsed.salt, iterations: parsed.iterations }
-    return {
-      salt: await decoySalt(email.toLowerCase(), getConfig(this.env).AUTH_SECRET),
-      iterations: 100_000,
-    }
+  /**
+   * RPC for the Worker's login step: the stored salt, or a decoy so a miss costs the same, or
+   * `throttled` (account/throttle.ts) so a throttled attempt costs no hash.
+   */
+  passwordSalt(email: string, ip = ''): Promise<SaltAnswer> {
+    return loginSalt(this.sql, getConfig(this.env), email, ip)
+  }
+
+  /** RPC for PATCH /account/password: the caller's salt, to turn oldPassword into a proof. */
+  callerPasswordSalt(headers: Record<string, string>) {
+    return callerSalt(this.sql, getConfig(this.env), headers)
   }
 
   /** RPC for GET /__dev/outbox (development only). */

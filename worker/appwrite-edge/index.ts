@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
 import { getConfig } from '../config'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants'
+import { geoHeader } from './account/geo'
+import { AUTH_HEADERS } from './account/login-gate'
 import { derive, hashPassword } from './auth/password'
 import { INTERNAL } from './context'
 import { allowedOrigin, corsHeaders } from './cors'
@@ -19,6 +21,8 @@ const NEW_PASSWORD = [
   /^PATCH \/v1\/users\/[^/]+\/password$/,
 ]
 const LOGIN = /^POST \/v1\/account\/sessions(\/email)?$/
+// Changing one's password also proves the old one, with the caller's stored salt.
+const CHANGE_PASSWORD = /^PATCH \/v1\/account\/password$/
 
 /** Worker side of /v1: mode, CORS, project, password hashing; then the Durable Object. */
 export const edge = new Hono<{ Bindings: Env }>()
@@ -37,7 +41,9 @@ export const edge = new Hono<{ Bindings: Env }>()
     const stub = backendStub(c.env, config)
     const headers = new Headers(req.headers)
     for (const h of Object.values(INTERNAL)) headers.delete(h)
-    headers.set(INTERNAL.ip, req.headers.get('cf-connecting-ip') ?? '127.0.0.1')
+    const ip = req.headers.get('cf-connecting-ip') ?? '127.0.0.1'
+    headers.set(INTERNAL.ip, ip)
+    headers.set(INTERNAL.geo, geoHeader((req as { cf?: unknown }).cf))
     if (url.protocol === 'https:') headers.set(INTERNAL.secure, '1')
     if (req.headers.get('upgrade')?.toLowerCase() === 'websocket')
       return stub.fetch(new Request(req, { headers }))
@@ -49,7 +55,9 @@ export const edge = new Hono<{ Bindings: Env }>()
       if (typeof json.password === 'string') {
         if (LOGIN.test(route)) {
           const email = typeof json.email === 'string' ? json.email : ''
-          const { salt, iterations } = await stub.passwordSalt(email)
+          const answer = await stub.passwordSalt(email, ip)
+          if ('throttled' in answer) fail('general_rate_limit_exceeded')
+          const { salt, iterations } = answer
           headers.set(
             INTERNAL.passwordProof,
             await derive(json.password, config.AUTH_SECRET, salt, iterations),
@@ -64,9 +72,20 @@ export const edge = new Hono<{ Bindings: Env }>()
               `Invalid \`password\` param: Password must be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters long, and should not be one of the commonly used password.`,
             )
           headers.set(INTERNAL.newPassword, await hashPassword(json.password, config.AUTH_SECRET))
+          if (CHANGE_PASSWORD.test(route) && typeof json.oldPassword === 'string') {
+            const auth = Object.fromEntries(
+              AUTH_HEADERS.flatMap((h) => (req.headers.has(h) ? [[h, req.headers.get(h)!]] : [])),
+            )
+            const old = await stub.callerPasswordSalt(auth)
+            if (old)
+              headers.set(
+                INTERNAL.passwordProof,
+                await derive(json.oldPassword, config.AUTH_SECRET, old.salt, old.iterations),
+              )
+          }
         }
         // The plain password goes no further than this Worker.
-        body = JSON.stringify({ ...json, password: undefined })
+        body = JSON.stringify({ ...json, password: undefined, oldPassword: undefined })
       }
     }
     const res = await stub.fetch(url.toString(), { method: req.method, headers, body })

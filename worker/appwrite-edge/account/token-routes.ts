@@ -1,0 +1,125 @@
+import { Hono, type Context } from 'hono'
+import { hmac, sha256Hex, toHex } from '../auth/crypto'
+import type { EdgeHono } from '../context'
+import { isoNow } from '../db/sql'
+import { uniqueId } from '../db/sql'
+import { fail } from '../errors'
+import { tokenModel, type TokenRecord } from '../models/token'
+import { userChildEvent } from './events'
+import { requireUser } from './guard'
+import { recoveryMail, tokenLink, verificationMail } from './mail'
+import { appUrl, hashedPassword, P, parseParams, readBody } from './params'
+import { endSessions, liveSessions } from './sessions'
+import { findUser, findUserByEmail, getUser, updateUser } from './store'
+import { ACTION_LIMITS, rateLimit } from './throttle'
+import { issueToken, redeemToken, TOKEN_SECONDS } from './tokens'
+
+type C = Context<EdgeHono>
+
+/** Appwrite's per-route abuse limit (10 per hour on these routes); API keys are exempt. */
+function limit(c: C, key: string) {
+  if (c.var.edge.caller.kind === 'key') return
+  rateLimit(c.var.edge.sql, key, ACTION_LIMITS.count, ACTION_LIMITS.windowSeconds)
+}
+
+async function createVerification(c: C) {
+  const edge = c.var.edge
+  const { user } = requireUser(edge)
+  const { url } = parseParams(await readBody(c), { url: P.url() })
+  appUrl(url, c.req.url, edge.config.APP_ORIGINS)
+  if (user.email_verification) fail('user_email_already_verified')
+  limit(c, `verification-mail:${user.id}`)
+  const { record, secret } = await issueToken(edge.sql, user.id, 'verification')
+  const link = tokenLink(url, user.id, secret, record.expire)
+  await edge.sendMail(verificationMail(user.email, user.name, link))
+  const token = tokenModel(record)
+  edge.publish(userChildEvent(user.id, 'verification', record.id, 'create', token))
+  return c.json(token, 201)
+}
+
+async function updateVerification(c: C) {
+  const edge = c.var.edge
+  const p = parseParams(await readBody(c), { userId: P.uid(), secret: P.text(256, 1) })
+  limit(c, `verification:${p.userId}`)
+  const user = getUser(edge.sql, p.userId)
+  const record =
+    (await redeemToken(edge.sql, user.id, 'verification', p.secret)) ?? fail('user_invalid_token')
+  updateUser(edge.sql, user.id, { email_verification: 1 })
+  const token = tokenModel(record)
+  // users/verified is a role: realtime recomputes this user's roles.
+  edge.publish(userChildEvent(user.id, 'verification', record.id, 'update', token, true))
+  return c.json(token, 200)
+}
+
+/**
+ * For an email with no (active) account the answer looks the same as for a real one: 201 and a
+ * token whose userId is a stable stand-in. Deliberate deviation from Appwrite's 404
+ * user_not_found, so the recovery form cannot tell who has an account here.
+ */
+async function decoyToken(email: string, secret: string): Promise<TokenRecord> {
+  const tag = toHex(await hmac(secret, `recovery-decoy:${await sha256Hex(email)}`))
+  const now = Date.now()
+  return {
+    id: uniqueId(),
+    user_id: tag.slice(0, 20),
+    kind: 'recovery',
+    secret_hash: '',
+    created_at: isoNow(now),
+    expire: isoNow(now + TOKEN_SECONDS * 1000),
+  }
+}
+
+async function createRecovery(c: C) {
+  const edge = c.var.edge
+  const p = parseParams(await readBody(c), { email: P.email(), url: P.url() })
+  appUrl(p.url, c.req.url, edge.config.APP_ORIGINS)
+  const email = p.email.toLowerCase()
+  limit(c, `recovery:email:${await sha256Hex(email)}`)
+  limit(c, `recovery:ip:${edge.ip}`)
+  const user = findUserByEmail(edge.sql, email)
+  if (!user || !user.status)
+    return c.json(tokenModel(await decoyToken(email, edge.config.AUTH_SECRET)), 201)
+  const { record, secret } = await issueToken(edge.sql, user.id, 'recovery')
+  // Not awaited, so a real account answers as fast as a decoy (the outbox write is immediate).
+  edge.waitUntil(
+    edge.sendMail(
+      recoveryMail(user.email, user.name, tokenLink(p.url, user.id, secret, record.expire)),
+    ),
+  )
+  const token = tokenModel(record)
+  edge.publish(userChildEvent(user.id, 'recovery', record.id, 'create', token))
+  return c.json(token, 201)
+}
+
+async function updateRecovery(c: C) {
+  const edge = c.var.edge
+  const p = parseParams(await readBody(c), { userId: P.uid(), secret: P.text(256, 1) })
+  const password = hashedPassword(c)
+  limit(c, `recovery:${p.userId}`)
+  // An unknown user is an invalid token too (see decoyToken: no account oracle).
+  const user = findUser(edge.sql, p.userId)
+  const record =
+    (user && (await redeemToken(edge.sql, user.id, 'recovery', p.secret))) ??
+    fail('user_invalid_token')
+  // The mail proved control of the address (Appwrite marks it verified too); every session ends.
+  updateUser(edge.sql, record.user_id, {
+    password,
+    password_update: isoNow(),
+    email_verification: 1,
+  })
+  endSessions(edge, liveSessions(edge.sql, record.user_id))
+  const token = tokenModel(record)
+  edge.publish(userChildEvent(record.user_id, 'recovery', record.id, 'update', token, true))
+  return c.json(token, 200)
+}
+
+// /v1/account/verifications/email (+ the deprecated /verification) and /v1/account/recovery
+const tokenRoutes = new Hono<EdgeHono>()
+  .post('/verifications/email', createVerification)
+  .post('/verification', createVerification)
+  .put('/verifications/email', updateVerification)
+  .put('/verification', updateVerification)
+  .post('/recovery', createRecovery)
+  .put('/recovery', updateRecovery)
+
+export default tokenRoutes
