@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { api, DB, expectModel, keyDatabases, keyTables, refusal, rowsPath, uid } from './rows-setup'
+import {
+  api,
+  asData,
+  DB,
+  expectModel,
+  keyDatabases,
+  keyTables,
+  refusal,
+  rowsPath,
+  uid,
+} from './rows-setup'
 
 // TablesDB and legacy Databases CRUD with the server SDK and the API key: models, status codes,
 // errors, defaults, server sequence, unique indexes.
@@ -89,7 +99,7 @@ describe('TablesDB rows with the API key', () => {
     const table = await refusal(t.listRows({ databaseId: DB, tableId: 'nope' }))
     expect(table).toMatchObject({ code: 404, type: 'table_not_found' })
     const missing = await refusal(
-      t.updateRow({ databaseId: DB, tableId: 'rooms', rowId: 'nope', data: { name: 'x' } }),
+      t.updateRow({ databaseId: DB, tableId: 'rooms', rowId: 'nope', data: asData({ name: 'x' }) }),
     )
     expect(missing).toMatchObject({ code: 404, type: 'row_not_found' })
     const del = await refusal(t.deleteRow({ databaseId: DB, tableId: 'rooms', rowId: 'nope' }))
@@ -127,7 +137,7 @@ describe('TablesDB rows with the API key', () => {
         databaseId: DB,
         tableId: 'rooms',
         rowId: other.$id,
-        data: { hiddenName: first.hiddenName },
+        data: asData({ hiddenName: first.hiddenName }),
       }),
     )
     expect(clash).toMatchObject({ code: 409, type: 'row_already_exists' })
@@ -135,7 +145,7 @@ describe('TablesDB rows with the API key', () => {
       databaseId: DB,
       tableId: 'rooms',
       rowId: id,
-      data: { hiddenName: first.hiddenName },
+      data: asData({ hiddenName: first.hiddenName }),
     })
   })
 
@@ -187,7 +197,12 @@ describe('TablesDB rows with the API key', () => {
       databaseId: DB,
       tableId: 'status',
       rowId: id,
-      data: { lastSeenAt: '2024-05-06T07:08:09Z', $sequence: 999, $tableId: 'x', isOnline: true },
+      data: asData({
+        lastSeenAt: '2024-05-06T07:08:09Z',
+        $sequence: 999,
+        $tableId: 'x',
+        isOnline: true,
+      }),
     })
     expect(row).toMatchObject({
       lastSeenAt: '2024-05-06T07:08:09.000+00:00',
@@ -279,7 +294,7 @@ describe('legacy Databases documents over the same data', () => {
         databaseId: DB,
         collectionId: 'rooms',
         documentId: uid(),
-        data: { x: 1 },
+        data: asData({ x: 1 }),
       }),
     )
     expect(bad).toMatchObject({ code: 400, type: 'document_invalid_structure' })

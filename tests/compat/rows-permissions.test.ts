@@ -1,6 +1,7 @@
 import { ID, Permission, Query, Role } from 'appwrite'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
+  asData,
   DB,
   expectModel,
   keyTables,
@@ -62,14 +63,18 @@ describe('rowSecurity table (scans): rows are their owner’s', () => {
       expect(list).toEqual({ total: 0, rows: [] })
     }
     for (const other of [b, undefined]) {
-      const upd = await refusal(webTables(other).updateRow({ ...at, data: { summary: 'x' } }))
+      const upd = await refusal(
+        webTables(other).updateRow({ ...at, data: asData({ summary: 'x' }) }),
+      )
       expect(upd).toMatchObject({ code: 401, type: 'user_unauthorized' })
       const del = await refusal(webTables(other).deleteRow(at))
       expect(del).toMatchObject({ code: 401, type: 'user_unauthorized' })
-      const ups = await refusal(webTables(other).upsertRow({ ...at, data: { summary: 'x' } }))
+      const ups = await refusal(
+        webTables(other).upsertRow({ ...at, data: asData({ summary: 'x' }) }),
+      )
       expect(ups).toMatchObject({ code: 401, type: 'user_unauthorized' })
     }
-    const updated = await webTables(a).updateRow({ ...at, data: { summary: 'mine' } })
+    const updated = await webTables(a).updateRow({ ...at, data: asData({ summary: 'mine' }) })
     expect(updated).toMatchObject({ summary: 'mine', $permissions: row.$permissions })
     await webTables(a).deleteRow(at)
     expect(await refusal(webTables(a).getRow(at))).toMatchObject({ code: 404 })
@@ -171,11 +176,15 @@ describe('team-readable table (rooms) without rowSecurity', () => {
       data: { name: 'R', hiddenName: `r-${uid()}`, color: '#000000' },
     })
     const at = { databaseId: DB, tableId: 'rooms', rowId: room.$id }
-    expect(await refusal(webTables(a).updateRow({ ...at, data: { name: 'X' } }))).toMatchObject({
+    expect(
+      await refusal(webTables(a).updateRow({ ...at, data: asData({ name: 'X' }) })),
+    ).toMatchObject({
       code: 401,
       type: 'user_unauthorized',
     })
-    expect((await webTables(admin).updateRow({ ...at, data: { name: 'Y' } })).name).toBe('Y')
+    expect((await webTables(admin).updateRow({ ...at, data: asData({ name: 'Y' }) })).name).toBe(
+      'Y',
+    )
     const create = webTables(admin).createRow({
       databaseId: DB,
       tableId: 'rooms',
@@ -220,7 +229,7 @@ describe('the deprecated Databases class as a user', () => {
     expectModel(listB, 'documentList')
     expect(listB.total).toBe(0)
     expect(
-      await refusal(webDatabases(b).updateDocument({ ...at, data: { title: 'theirs' } })),
+      await refusal(webDatabases(b).updateDocument({ ...at, data: asData({ title: 'theirs' }) })),
     ).toMatchObject({ code: 401, type: 'user_unauthorized' })
     await docs.deleteDocument(at)
     expect(await refusal(docs.getDocument(at))).toMatchObject({ type: 'document_not_found' })

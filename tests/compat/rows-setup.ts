@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { Client as WebClient, Databases as WebDatabases, TablesDB as WebTablesDB } from 'appwrite'
 import * as server from 'node-appwrite'
-import { expect, inject } from 'vitest'
+import { inject } from 'vitest'
 import { DATABASE_ID } from '../../shared/db-schema'
 import { exampleVars } from '../../scripts/local-vars'
 
@@ -33,6 +32,9 @@ export const keyClient = () =>
   new server.Client().setEndpoint(endpoint()).setProject(PROJECT).setKey(KEY)
 export const keyTables = () => new server.TablesDB(keyClient())
 export const keyDatabases = () => new server.Databases(keyClient())
+
+/** Row data as the SDKs' typed params accept it (their Row types know no columns). */
+export const asData = (data: Record<string, unknown>) => data as never
 
 /** A unique id usable as a row id, room id or marker. */
 export const uid = () => server.ID.unique()
@@ -95,27 +97,4 @@ export async function refusal(p: Promise<unknown>) {
   throw new Error('expected the call to be refused')
 }
 
-type Schema = {
-  required?: string[]
-  properties: Record<string, { type?: string; items?: { $ref?: string } }>
-}
-const spec = JSON.parse(
-  readFileSync('/work/shared/appwrite-spec/open-api3-1.9.3-client.json', 'utf8'),
-) as { components: { schemas: Record<string, Schema> } }
-
-/** Required properties and their primitive types of an OpenAPI 1.9.3 model, recursively. */
-export function expectModel(body: unknown, name: string): void {
-  const schema = spec.components.schemas[name]
-  expect(schema, `model ${name}`).toBeDefined()
-  const o = body as Record<string, unknown>
-  for (const key of schema.required ?? []) {
-    expect(o, `${name}.${key}`).toHaveProperty([key])
-    const { type, items } = schema.properties[key]
-    const v = o[key]
-    if (type === 'integer') expect(Number.isInteger(v), `${name}.${key} integer`).toBe(true)
-    else if (type === 'array') {
-      expect(Array.isArray(v), `${name}.${key} array`).toBe(true)
-      if (items?.$ref) for (const x of v as unknown[]) expectModel(x, items.$ref.split('/').pop()!)
-    } else if (type) expect(typeof v, `${name}.${key}`).toBe(type === 'object' ? 'object' : type)
-  }
-}
+export { expectModel } from './helpers/openapi'
