@@ -87,6 +87,14 @@ async function completeFirstSignIn(me: Account): Promise<boolean> {
   try {
     await productApi.assignTeams(me.$id)
     await productApi.createStatus(me.$id)
+    await productApi
+      .log({
+        section: 'auth',
+        action: 'verified',
+        description: `${me.name} verified their email and joined Kathelia`,
+        userId: me.$id,
+      })
+      .catch(() => undefined)
   } catch (err) {
     if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return false
     throw err

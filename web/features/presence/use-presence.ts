@@ -18,14 +18,19 @@ export function usePresence() {
     let timer: ReturnType<typeof setTimeout> | undefined
     let interval = DEFAULT_HEARTBEAT_MS
     let stopped = false
+    let beating = false
 
+    // One heartbeat loop at a time, paused while the tab is hidden.
     const beat = async () => {
       clearTimeout(timer)
-      if (stopped || document.hidden) return
+      if (stopped || beating || document.hidden) return
+      beating = true
       try {
         interval = (await productApi.heartbeat()).intervalMs || interval
       } catch {
         // A missed beat is retried on the next tick; the server's grace period absorbs it.
+      } finally {
+        beating = false
       }
       if (!stopped && !document.hidden) timer = setTimeout(() => void beat(), interval)
     }
@@ -42,10 +47,20 @@ export function usePresence() {
       }
       if (visible) void beat()
     }
-    const onVisibility = () => void report(!document.hidden)
+    // Closing a tab fires beforeunload, pagehide, then visibilitychange: once leaving, the
+    // beacon's "offline" is the last word and the hidden tab is not reported as away.
+    let leaving = false
+    const onVisibility = () => {
+      if (!(leaving && document.hidden)) void report(!document.hidden)
+    }
+    const onShow = (e: PageTransitionEvent) => {
+      leaving = false
+      if (e.persisted) void report(!document.hidden)
+    }
     let leftAt = 0
     // pagehide and beforeunload both fire on a normal close; one beacon is enough.
     const onLeave = () => {
+      leaving = true
       if (Date.now() - leftAt < 1000) return
       leftAt = Date.now()
       presenceBeacon('offline')
@@ -55,12 +70,14 @@ export function usePresence() {
     document.addEventListener('visibilitychange', onVisibility)
     window.addEventListener('pagehide', onLeave)
     window.addEventListener('beforeunload', onLeave)
+    window.addEventListener('pageshow', onShow)
     return () => {
       stopped = true
       clearTimeout(timer)
       document.removeEventListener('visibilitychange', onVisibility)
       window.removeEventListener('pagehide', onLeave)
       window.removeEventListener('beforeunload', onLeave)
+      window.removeEventListener('pageshow', onShow)
     }
   }, [meId])
 }
