@@ -1,9 +1,21 @@
-import { Query } from 'node-appwrite'
+import { Query } from 'appwrite'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { api, DB, expectModel, keyDatabases, keyTables, refusal, rowsPath, uid } from './rows-setup'
+import {
+  api,
+  DB,
+  expectModel,
+  keyTables,
+  newUser,
+  refusal,
+  rowsPath,
+  uid,
+  webDatabases,
+  webTables,
+  type TestUser,
+} from './rows-setup'
 
 // Every query operator, ordering, pagination and `total` against one room of messages (seq 1..5)
-// and three status rows, with the server SDK's Query builder (the SDKs' wire format).
+// and three status rows, seeded with the key and read with the web SDK as a member of team `user`.
 const room = uid()
 const MESSAGES = [
   { message: 'alpha apple', kind: 'user', senderId: 'sA', clientId: `c1-${room}` },
@@ -14,9 +26,10 @@ const MESSAGES = [
 ]
 const ids: string[] = []
 const marker = `q-${room}`
+let member: TestUser
 
 const list = async (...queries: string[]) =>
-  keyTables().listRows({
+  webTables(member).listRows({
     databaseId: DB,
     tableId: 'messages',
     queries: [Query.equal('roomId', room), ...queries],
@@ -25,6 +38,7 @@ const seqs = async (...queries: string[]) =>
   (await list(...queries)).rows.map((r) => r.seq as number)
 
 beforeAll(async () => {
+  member = await newUser({ teams: ['user'] })
   for (const m of MESSAGES) {
     const row = await keyTables().createRow({
       databaseId: DB,
@@ -86,7 +100,7 @@ describe('filters', () => {
   it('booleans, enums and datetimes, and the system dates', async () => {
     const status = async (...queries: string[]) =>
       (
-        await keyTables().listRows({
+        await webTables(member).listRows({
           databaseId: DB,
           tableId: 'status',
           queries: [Query.equal('activity', marker), ...queries],
@@ -120,7 +134,7 @@ describe('order, limit, offset, cursors, total, select', () => {
     expectModel(page, 'rowList')
     expect(page.rows.map((r) => r.seq)).toEqual([2, 3])
     expect(page.total).toBe(5)
-    const noTotal = await keyTables().listRows({
+    const noTotal = await webTables(member).listRows({
       databaseId: DB,
       tableId: 'messages',
       queries: [Query.equal('roomId', room)],
@@ -170,7 +184,7 @@ describe('order, limit, offset, cursors, total, select', () => {
     expect(row.message).toBe('alpha apple')
     expect(row).not.toHaveProperty('kind')
     expect(row).not.toHaveProperty('roomId')
-    const one = await keyTables().getRow({
+    const one = await webTables(member).getRow({
       databaseId: DB,
       tableId: 'messages',
       rowId: ids[2],
@@ -181,7 +195,7 @@ describe('order, limit, offset, cursors, total, select', () => {
   })
 
   it('serves the same queries to the legacy documents list', async () => {
-    const docs = await keyDatabases().listDocuments({
+    const docs = await webDatabases(member).listDocuments({
       databaseId: DB,
       collectionId: 'messages',
       queries: [Query.equal('roomId', room), Query.orderDesc('seq'), Query.limit(2)],
@@ -212,7 +226,7 @@ describe('invalid queries (400 general_query_invalid)', () => {
     const qs = [Query.equal('roomId', room), Query.limit(1)]
       .map((q, i) => `queries%5B${i}%5D=${encodeURIComponent(q)}`)
       .join('&')
-    const res = await api(`${rowsPath('messages')}?${qs}&total=false`, { auth: 'key' })
+    const res = await api(`${rowsPath('messages')}?${qs}&total=false`, { auth: member })
     expect(res.status).toBe(200)
     const body = await res.json()
     expect(body.total).toBe(0)

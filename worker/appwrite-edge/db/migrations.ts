@@ -112,4 +112,11 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (bucket_id, file_id, part)
   );
   `,
+  // Rows: a room's messages by their server sequence (list, cursor pages and the next-seq
+  // lookup use it; the expressions match rows/store.ts jsonPath exactly, or SQLite ignores it).
+  `
+  CREATE INDEX rows_room_seq ON rows (
+    table_id, json_extract(data, '$.roomId'), json_extract(data, '$.seq')
+  );
+  `,
 ]
