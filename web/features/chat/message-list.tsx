@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import { uiState } from '../../state/ui-state'
 import { activeChat } from './active-chat'
@@ -56,6 +56,12 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     newestIsMine: newest?.senderId === meId && newest.kind === 'user',
     onNearTop,
   })
+
+  // Leaving a search shows the newest messages again, not wherever the filtered list ended.
+  const { scrollToBottom } = scroll
+  useLayoutEffect(() => {
+    if (!search) scrollToBottom()
+  }, [search, scrollToBottom])
 
   // Reading happens at the bottom of a visible page: that moves the read mark and clears the badge.
   useEffect(() => {
