@@ -21,6 +21,7 @@ import { Account, Channel, Client, ID, Realtime } from 'appwrite'
 import { Teams } from 'node-appwrite'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import { expectModel } from './helpers/openapi'
 
 // Who receives an event: roles, row security, account channels, sign-out and role changes on an
 // open socket. A "not delivered" is proven by a later event that the same socket does receive:
@@ -129,6 +130,7 @@ describe('realtime access', () => {
       type: 'connected',
       data: { channels: [], subscriptions: [], user: { $id: a.id, email: a.email } },
     })
+    expectModel(socketOf(rt).frames[0].data.user, 'user')
     // Already signed in, so the SDK sends no authentication frame.
     expect(socketOf(rt).frames.some((f) => f.data?.to === 'authentication')).toBe(false)
     await new Account(webClient(a.session)).updateName({ name: 'Renamed' })

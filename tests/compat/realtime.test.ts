@@ -17,6 +17,7 @@ import {
 import { Account, Channel, ID, Query, type Realtime } from 'appwrite'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_ID } from '../../shared/db-schema'
+import { expectModel } from './helpers/openapi'
 
 // The official web SDK 27 in Node against the embedded backend: the `Realtime` class and the
 // deprecated `client.subscribe`. Rows are written with the API key, as the product API does.
@@ -60,6 +61,7 @@ describe('Realtime class', () => {
       user: { $id: member.id, email: member.email },
     })
     expect(auth.data.user).not.toHaveProperty('password')
+    expectModel(auth.data.user, 'user')
 
     const room = await createRoom()
     const event = await got.nth(1)
