@@ -24,3 +24,8 @@ export function requireUser(edge: Edge, scope = 'account'): UserCaller {
 export function requireKey(edge: Edge, scope: string): void {
   if (edge.caller.kind !== 'key') missingScope(edge.caller, scope)
 }
+
+/** Teams need scope teams.read/write: users and keys have it, guests do not. */
+export function requireTeamsScope(edge: Edge, write: boolean): void {
+  if (edge.caller.kind === 'guest') missingScope(edge.caller, write ? 'teams.write' : 'teams.read')
+}
