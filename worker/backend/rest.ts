@@ -1,0 +1,120 @@
+import { DATABASE_ID, type TableId } from '../../shared/db-schema'
+import {
+  BackendError,
+  toBackendUser,
+  toMembership,
+  type BackendPort,
+  type Row,
+  type RowList,
+} from './port'
+
+/** Where requests go: the Durable Object stub (embedded) or the network (appwrite). */
+export type Transport = (req: Request) => Promise<Response>
+
+type Auth = { key: true } | { jwt: string }
+type Raw = Record<string, unknown>
+
+/**
+ * The port over Appwrite's documented REST API (appwrite-protocol.md §3). Both adapters use it and
+ * differ only in transport, endpoint and key, so they cannot drift apart. (node-appwrite is not
+ * used inside the Worker: its bundled undici compiles WASM, which workerd forbids.)
+ */
+export function restBackend(opts: {
+  kind: BackendPort['kind']
+  endpoint: string
+  project: string
+  key: string
+  transport: Transport
+}): BackendPort {
+  async function call<T>(method: string, path: string, auth: Auth, body?: unknown): Promise<T> {
+    const headers = new Headers({
+      'x-appwrite-project': opts.project,
+      'x-appwrite-response-format': '1.9.5',
+      accept: 'application/json',
+    })
+    if ('jwt' in auth) headers.set('x-appwrite-jwt', auth.jwt)
+    else headers.set('x-appwrite-key', opts.key)
+    if (body !== undefined) headers.set('content-type', 'application/json')
+    let res: Response
+    try {
+      res = await opts.transport(
+        new Request(`${opts.endpoint}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(15_000),
+        }),
+      )
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err)
+      throw new BackendError(502, 'backend_unreachable', message)
+    }
+    if (res.status === 204) return undefined as T
+    const text = await res.text()
+    let data: Raw
+    try {
+      data = text ? (JSON.parse(text) as Raw) : {}
+    } catch {
+      data = { message: text.slice(0, 200) }
+    }
+    if (res.status >= 400)
+      throw new BackendError(
+        res.status,
+        typeof data.type === 'string' ? data.type : 'unknown',
+        typeof data.message === 'string' ? data.message : `Backend answered ${res.status}`,
+      )
+    return data as T
+  }
+
+  const key: Auth = { key: true }
+  const orUndefined = async <T>(p: Promise<T>) => {
+    try {
+      return await p
+    } catch (err) {
+      if (err instanceof BackendError && err.status === 404) return undefined
+      throw err
+    }
+  }
+  const qs = (queries: string[]) =>
+    queries.length
+      ? '?' + queries.map((v, i) => `queries%5B${i}%5D=${encodeURIComponent(v)}`).join('&')
+      : ''
+  const enc = encodeURIComponent
+  const rows = (table: TableId) => `/tablesdb/${DATABASE_ID}/tables/${table}/rows`
+  const row = (table: TableId, id: string) => `${rows(table)}/${enc(id)}`
+
+  return {
+    kind: opts.kind,
+    getCaller: async (jwt) => toBackendUser(await call('GET', '/account', { jwt })),
+    async getUser(userId) {
+      const u = await orUndefined(call<Raw>('GET', `/users/${enc(userId)}`, key))
+      return u && toBackendUser(u)
+    },
+    async listUsers(queries) {
+      const list = await call<{ users: Raw[] }>('GET', `/users${qs(queries)}`, key)
+      return list.users.map(toBackendUser)
+    },
+    updateEmailVerification: async (userId, emailVerification) =>
+      toBackendUser(
+        await call('PATCH', `/users/${enc(userId)}/verification`, key, { emailVerification }),
+      ),
+    listRows: <T>(table: TableId, queries: string[]) =>
+      call<RowList<T>>('GET', `${rows(table)}${qs(queries)}`, key),
+    getRow: <T>(table: TableId, rowId: string) =>
+      orUndefined(call<Row<T>>('GET', row(table, rowId), key)),
+    createRow: <T>(table: TableId, rowId: string, data: Partial<T>) =>
+      call<Row<T>>('POST', rows(table), key, { rowId, data }),
+    updateRow: <T>(table: TableId, rowId: string, data: Partial<T>) =>
+      call<Row<T>>('PATCH', row(table, rowId), key, { data }),
+    upsertRow: <T>(table: TableId, rowId: string, data: Partial<T>) =>
+      call<Row<T>>('PUT', row(table, rowId), key, { data }),
+    deleteRow: (table, rowId) => call<void>('DELETE', row(table, rowId), key, {}),
+    createMembership: async (teamId, userId, roles) =>
+      toMembership(await call('POST', `/teams/${enc(teamId)}/memberships`, key, { userId, roles })),
+    async listMemberships(teamId, queries = []) {
+      const path = `/teams/${enc(teamId)}/memberships${qs(queries)}`
+      const list = await call<{ memberships: Raw[] }>('GET', path, key)
+      return list.memberships.map(toMembership)
+    },
+  }
+}
