@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { EdgeHono } from '../context'
-import { guard, readBody, readQueries, readTotal } from '../rows/http'
+import { guard, limitWrite, readBody, readQueries, readTotal } from '../rows/http'
 import { toDocument } from '../rows/model'
 import { createRow, deleteRow, getRow, listRows, updateRow, upsertRow } from '../rows/service'
 
@@ -18,6 +18,7 @@ const databases = new Hono<EdgeHono>()
   })
   .post('/:databaseId/collections/:collectionId/documents', async (c) => {
     const body = await readBody(c)
+    limitWrite(c)
     guard(c.req.param('databaseId'), body.transactionId)
     const { collectionId } = c.req.param()
     const row = createRow(
@@ -38,6 +39,7 @@ const databases = new Hono<EdgeHono>()
   })
   .patch('/:databaseId/collections/:collectionId/documents/:documentId', async (c) => {
     const body = await readBody(c)
+    limitWrite(c)
     guard(c.req.param('databaseId'), body.transactionId)
     const { collectionId, documentId } = c.req.param()
     const row = updateRow(c.var.edge, collectionId, documentId, body.data, body.permissions, legacy)
@@ -45,6 +47,7 @@ const databases = new Hono<EdgeHono>()
   })
   .put('/:databaseId/collections/:collectionId/documents/:documentId', async (c) => {
     const body = await readBody(c)
+    limitWrite(c)
     guard(c.req.param('databaseId'), body.transactionId)
     const { collectionId, documentId } = c.req.param()
     const row = upsertRow(c.var.edge, collectionId, documentId, body.data, body.permissions, legacy)
@@ -52,6 +55,7 @@ const databases = new Hono<EdgeHono>()
   })
   .delete('/:databaseId/collections/:collectionId/documents/:documentId', async (c) => {
     const body = await readBody(c)
+    limitWrite(c)
     guard(c.req.param('databaseId'), body.transactionId)
     deleteRow(c.var.edge, c.req.param('collectionId'), c.req.param('documentId'), legacy)
     return c.body(null, 204)

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { EdgeHono } from '../context'
-import { guard, readBody, readQueries, readTotal } from '../rows/http'
+import { guard, limitWrite, readBody, readQueries, readTotal } from '../rows/http'
 import { createRow, deleteRow, getRow, listRows, updateRow, upsertRow } from '../rows/service'
 
 // TablesDB rows (the current API): /v1/tablesdb/{databaseId}/tables/{tableId}/rows[/{rowId}].
@@ -13,6 +13,7 @@ const tablesdb = new Hono<EdgeHono>()
   })
   .post('/:databaseId/tables/:tableId/rows', async (c) => {
     const body = await readBody(c)
+    limitWrite(c)
     guard(c.req.param('databaseId'), body.transactionId)
     const row = createRow(
       c.var.edge,
@@ -30,18 +31,21 @@ const tablesdb = new Hono<EdgeHono>()
   })
   .patch('/:databaseId/tables/:tableId/rows/:rowId', async (c) => {
     const body = await readBody(c)
+    limitWrite(c)
     guard(c.req.param('databaseId'), body.transactionId)
     const { tableId, rowId } = c.req.param()
     return c.json(updateRow(c.var.edge, tableId, rowId, body.data, body.permissions))
   })
   .put('/:databaseId/tables/:tableId/rows/:rowId', async (c) => {
     const body = await readBody(c)
+    limitWrite(c)
     guard(c.req.param('databaseId'), body.transactionId)
     const { tableId, rowId } = c.req.param()
     return c.json(upsertRow(c.var.edge, tableId, rowId, body.data, body.permissions), 201)
   })
   .delete('/:databaseId/tables/:tableId/rows/:rowId', async (c) => {
     const body = await readBody(c)
+    limitWrite(c)
     guard(c.req.param('databaseId'), body.transactionId)
     deleteRow(c.var.edge, c.req.param('tableId'), c.req.param('rowId'))
     return c.body(null, 204)

@@ -1,5 +1,6 @@
 // Reading the rows endpoints' params as the SDKs send them (GET query strings, JSON bodies).
 import type { Context } from 'hono'
+import { hit } from '../account/throttle'
 import type { EdgeHono } from '../context'
 import { fail } from '../errors'
 import { requireDatabase } from './schema'
@@ -65,4 +66,24 @@ export function guard(databaseId: string, transactionId: unknown): void {
       'transaction_not_found',
       `Transaction with the requested ID '${String(transactionId)}' could not be found.`,
     )
+}
+
+// Appwrite's abuse limits of the row writes: create/update/upsert 120, delete 60 per minute,
+// keyed by ip, method, route and user. API keys are exempt, as in Appwrite.
+const WRITE_LIMITS: Record<string, number> = { POST: 120, PATCH: 120, PUT: 120, DELETE: 60 }
+const WINDOW_SECONDS = 60
+
+/** Counts this write and sets the X-RateLimit-* headers; 429 past the limit. */
+export function limitWrite(c: C): void {
+  const { caller, sql, ip } = c.var.edge
+  const limit = WRITE_LIMITS[c.req.method]
+  if (caller.kind === 'key' || !limit) return
+  const user = caller.kind === 'user' ? caller.user.id : ''
+  const key = `rows:${c.req.method}:${c.req.routePath}:${ip}:${user}`
+  const count = hit(sql, key, WINDOW_SECONDS)
+  const reset = sql.one<{ reset_at: number }>('SELECT reset_at FROM throttle WHERE key = ?', key)
+  c.header('X-RateLimit-Limit', String(limit))
+  c.header('X-RateLimit-Remaining', String(Math.max(0, limit - count)))
+  c.header('X-RateLimit-Reset', String(Math.ceil((reset?.reset_at ?? Date.now()) / 1000)))
+  if (count > limit) fail('general_rate_limit_exceeded')
 }
