@@ -1,8 +1,8 @@
 // Filters → SQL over json_extract. Values are always bound parameters; the only text put into
-// the SQL is column keys already checked against the schema (query-parse.ts) and store.jsonPath.
+// the SQL is column keys already checked against the schema (query-filter.ts) and store.jsonPath.
 import type { TableSchema } from '../../../shared/db-schema'
 import { columnOf, isSystemKey, SYSTEM } from './schema'
-import type { Filter } from './query-parse'
+import type { Filter } from './query-filter'
 import { jsonPath } from './store'
 
 export type Bound = string | number | null
