@@ -2,6 +2,7 @@ import { ID, Query, TablesDB, Teams } from 'node-appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEXTS } from '../../shared/texts'
 import { startAppServer, type AppServer } from '../fixtures/app-server'
+import { startAppServerProcess } from './api-server-process'
 import { call, createUser, errorShape, jwtFor, keyClient, KEY, type TestUser } from './api-setup'
 
 // Every spec route of /api through both adapters: server A runs the embedded backend; server B
@@ -16,12 +17,12 @@ const jwt: Record<string, string> = {}
 
 beforeAll(async () => {
   a = await startAppServer()
-  b = await startAppServer({ APPWRITE_ENDPOINT: `${a.url}/v1`, APPWRITE_API_KEY: KEY })
   ada = await createUser(a.url, 'ada@kathelia.test', 'Ada')
   ben = await createUser(a.url, 'ben@kathelia.test', 'Ben')
   dummy = await createUser(a.url, 'dummy@kathelia.test', 'Dummy', false)
   outsider = await createUser(a.url, 'outsider@kathelia.test', 'Outsider')
   for (const u of [ada, ben, dummy, outsider]) jwt[u.email] = await jwtFor(a.url, u.email)
+  b = await startAppServerProcess({ APPWRITE_ENDPOINT: `${a.url}/v1`, APPWRITE_API_KEY: KEY })
 }, 120_000)
 
 afterAll(async () => {

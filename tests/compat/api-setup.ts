@@ -1,6 +1,6 @@
-import { Account, Client as WebClient } from 'appwrite'
 import { Client, ID, Users } from 'node-appwrite'
 import { exampleVars } from '../../scripts/local-vars'
+import { webClient } from './helpers/web-sdk'
 
 // Shared pieces of the product API compat tests (tests/compat/api-*.test.ts): users made with the
 // server SDK and the key, signed in with the web SDK, and raw calls of /api.
@@ -8,24 +8,6 @@ const vars = exampleVars()
 export const PROJECT = vars.APPWRITE_PROJECT_ID
 export const KEY = vars.EMBEDDED_API_KEY
 export const PASSWORD = 'Kathelia#2024pw'
-
-// The web SDK in Node: a window and a localStorage for its fallback session cookie.
-const store = new Map<string, string>()
-const g = globalThis as Record<string, unknown>
-g.window ??= globalThis
-g.localStorage ??= {
-  getItem: (k: string) => store.get(k) ?? null,
-  setItem: (k: string, v: string) => void store.set(k, String(v)),
-  removeItem: (k: string) => void store.delete(k),
-  clear: () => store.clear(),
-  key: (i: number) => [...store.keys()][i] ?? null,
-  get length() {
-    return store.size
-  },
-}
-const quiet = console.warn
-console.warn = (...a: unknown[]) =>
-  String(a[0]).includes('localStorage for session') ? undefined : quiet(...a)
 
 export const keyClient = (server: string) =>
   new Client().setEndpoint(`${server}/v1`).setProject(PROJECT).setKey(KEY)
@@ -45,14 +27,11 @@ export async function createUser(
   return { id: user.$id, email, name }
 }
 
-/** Signs in with the web SDK as the SPA does and returns a fresh JWT for /api. */
+/** Signs in with the web SDK as the SPA does (its own cookie jar) and returns a JWT for /api. */
 export async function jwtFor(server: string, email: string): Promise<string> {
-  store.clear()
-  const account = new Account(new WebClient().setEndpoint(`${server}/v1`).setProject(PROJECT))
+  const { account } = webClient(server)
   await account.createEmailPasswordSession({ email, password: PASSWORD })
-  const { jwt } = await account.createJWT()
-  store.clear()
-  return jwt
+  return (await account.createJWT()).jwt
 }
 
 export type ApiAnswer = { status: number; body: any; headers: Headers }

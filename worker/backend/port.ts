@@ -1,8 +1,8 @@
 import type { TableId } from '../../shared/db-schema'
 
 // The one interface the product API uses to reach the backend (ARCHITECTURE §1). Two adapters
-// implement it: embedded (in-process calls into the Durable Object) and appwrite (node-appwrite
-// with the API key). Both speak Appwrite's REST semantics, so handlers never know which runs.
+// implement it: embedded (in-process calls into the Durable Object) and appwrite (REST over the
+// network with the API key). Both speak Appwrite's REST semantics, so handlers never know which runs.
 
 export type BackendUser = {
   $id: string
