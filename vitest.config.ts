@@ -17,7 +17,8 @@ export default defineConfig({
             miniflare: { bindings: exampleVars() },
           }),
         ],
-        test: { name: 'worker', include: ['tests/worker/**/*.test.ts'] },
+        // The first request in a fresh isolate also builds the Worker bundle: give it room on 2 cores.
+        test: { name: 'worker', include: ['tests/worker/**/*.test.ts'], testTimeout: 30_000 },
       },
       {
         test: {
