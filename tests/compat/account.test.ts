@@ -5,6 +5,7 @@ import { startAppServer, type AppServer } from '../fixtures/app-server'
 import { expectModel } from './helpers/openapi'
 import { createUser, serverClient } from './helpers/server-sdk'
 import { PROJECT, webClient, type WebClient } from './helpers/web-sdk'
+import { failure } from './helpers/failure'
 
 // Registration (allowlist), profile updates, verification and recovery mails, the session cap and
 // login throttling. These run on their own server: they register allow-listed emails, cap
@@ -19,16 +20,6 @@ beforeAll(async () => {
   url = server.url
 })
 afterAll(() => server?.close())
-
-async function failure(p: Promise<unknown>): Promise<AppwriteException> {
-  try {
-    await p
-  } catch (err) {
-    if (err instanceof AppwriteException) return err
-    throw err
-  }
-  throw new Error('expected the call to fail')
-}
 
 async function signedIn(email: string, password: string): Promise<WebClient> {
   const web = webClient(url)

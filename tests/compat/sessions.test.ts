@@ -1,27 +1,16 @@
-import { AppwriteException } from 'appwrite'
 import { Account as ServerAccount, Client as ServerClient } from 'node-appwrite'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { expectModel } from './helpers/openapi'
 import { createUser, serverClient, type Credentials } from './helpers/server-sdk'
 import { PROJECT, webClient, type WebClient } from './helpers/web-sdk'
+import { failure } from './helpers/failure'
 
 // Sessions, JWTs and locale through the official web SDK (cookie jar per client, as a browser)
 // and node-appwrite, against the shared compat server.
 
 const url = inject('serverUrl')
 const COOKIE = `a_session_${PROJECT}`
-
-/** The Appwrite error a call fails with (the SDK throws AppwriteException). */
-async function failure(p: Promise<unknown>): Promise<AppwriteException> {
-  try {
-    await p
-  } catch (err) {
-    if (err instanceof AppwriteException) return err
-    throw err
-  }
-  throw new Error('expected the call to fail')
-}
 
 async function signedIn(creds: Credentials): Promise<WebClient> {
   const web = webClient(url)

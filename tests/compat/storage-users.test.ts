@@ -1,8 +1,9 @@
 import { acked, inbox, newUser, realtimeFor, USER_TEAM, webClient } from './helpers/realtime'
-import { AppwriteException, ID, Permission, Realtime, Role, Storage } from 'appwrite'
+import { ID, Permission, Realtime, Role, Storage } from 'appwrite'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { expectModel } from './helpers/openapi'
 import { api, BUCKET, bytes, filePath, md5, MiB, PROJECT, sha256 } from './storage-setup'
+import { failure as rejects } from './helpers/failure'
 
 // The bucket as the SPA uses it: the web SDK as signed-in members of the team `user` (the
 // bucket's create role), with file security deciding who reads, changes and deletes.
@@ -11,16 +12,6 @@ type User = Awaited<ReturnType<typeof newUser>>
 let a: User, b: User, outsider: User
 const storageOf = (u?: User) => new Storage(webClient(u?.session))
 const cookie = (u: User) => ({ cookie: `a_session_${PROJECT}=${u.session}` })
-
-async function rejects(p: Promise<unknown>): Promise<AppwriteException> {
-  try {
-    await p
-  } catch (err) {
-    if (err instanceof AppwriteException) return err
-    throw err
-  }
-  throw new Error('expected the call to fail')
-}
 
 const upload = (u: User, data: Uint8Array<ArrayBuffer>, name: string, permissions?: string[]) =>
   storageOf(u).createFile({

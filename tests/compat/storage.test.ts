@@ -1,4 +1,4 @@
-import { AppwriteException, ID, Permission, Query, Role } from 'node-appwrite'
+import { ID, Permission, Query, Role } from 'node-appwrite'
 import { InputFile } from 'node-appwrite/file'
 import { describe, expect, it } from 'vitest'
 import { expectModel } from './helpers/openapi'
@@ -14,16 +14,7 @@ import {
   postFile,
   sha256,
 } from './storage-setup'
-
-async function rejects(p: Promise<unknown>): Promise<AppwriteException> {
-  try {
-    await p
-  } catch (err) {
-    if (err instanceof AppwriteException) return err
-    throw err
-  }
-  throw new Error('expected the call to fail')
-}
+import { failure as rejects } from './helpers/failure'
 
 describe('storage with the API key (node-appwrite)', () => {
   const storage = keyStorage()

@@ -1,28 +1,16 @@
-import { AppwriteException as WebException } from 'appwrite'
-import { AppwriteException, ID, Query, Teams } from 'node-appwrite'
+import { ID, Query, Teams } from 'node-appwrite'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { TEAMS } from '../../shared/db-schema'
 import { expectModel } from './helpers/openapi'
 import { createUser, serverClient, type Credentials } from './helpers/server-sdk'
 import { webClient, type WebClient } from './helpers/web-sdk'
+import { failure } from './helpers/failure'
 
 // The server Users API (API key) and Teams for users and keys, against the shared server.
 
 const url = inject('serverUrl')
 const server = () => serverClient(url)
-
-/** The Appwrite error (code, type) a call fails with, from either SDK. */
-async function failure(p: Promise<unknown>) {
-  try {
-    await p
-  } catch (err) {
-    if (err instanceof AppwriteException || err instanceof WebException)
-      return { code: err.code, type: err.type, message: err.message }
-    throw err
-  }
-  throw new Error('expected the call to fail')
-}
 
 async function signedIn(creds: Credentials): Promise<WebClient> {
   const web = webClient(url)
