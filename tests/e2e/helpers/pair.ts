@@ -1,0 +1,72 @@
+import type { Locator, Page } from 'playwright-core'
+import { startAppServer, type AppServer } from '../../fixtures/app-server'
+import { launchBrowser, openPage, type TestBrowser, type TestPage } from './browser'
+import { registerViaUi, signInViaUi, verificationLink, verifyViaLink, type NewUser } from './users'
+
+// Ada (the admin) and Ben (on the special list) in two browser contexts against one real server.
+
+export const ADA: NewUser = {
+  name: 'Ada Lovelace',
+  email: 'ada@kathelia.test',
+  password: 'Analytical-Engine-1843',
+}
+export const BEN: NewUser = {
+  name: 'Ben Franklin',
+  email: 'ben@kathelia.test',
+  password: 'Lightning-Kite-1752',
+}
+
+export type Pair = {
+  server: AppServer
+  chrome: TestBrowser
+  ada: TestPage
+  ben: TestPage
+  close(): Promise<void>
+}
+
+/** A fresh server and browser with one context (page) for Ada and one for Ben, both signed out. */
+export async function startPair(vars: Record<string, string> = {}): Promise<Pair> {
+  const [server, chrome] = await Promise.all([startAppServer(vars), launchBrowser()])
+  const [ada, ben] = await Promise.all([openPage(chrome.browser), openPage(chrome.browser)])
+  return {
+    server,
+    chrome,
+    ada,
+    ben,
+    async close() {
+      await chrome.close()
+      await server.close()
+    },
+  }
+}
+
+/**
+ * Both register through the UI and verify with their mailed links; then both sign in. Everyone
+ * exists before the first sign-in, so each finds the other as their chatee.
+ */
+export async function onboardPair({ server, ada, ben }: Pair): Promise<void> {
+  await registerViaUi(ada.page, server.url, ADA)
+  await registerViaUi(ben.page, server.url, BEN)
+  await verifyViaLink(ada.page, await verificationLink(server.url, ADA.email))
+  await verifyViaLink(ben.page, await verificationLink(server.url, BEN.email))
+  await signInViaUi(ada.page, server.url, ADA.email, ADA.password)
+  await signInViaUi(ben.page, server.url, BEN.email, BEN.password)
+}
+
+/** The open chat's message list (an accessible live log). */
+export const messageLog = (page: Page): Locator => page.getByRole('log')
+
+/** One message's text in the log, matched whole. */
+export const messageInLog = (page: Page, text: string): Locator =>
+  messageLog(page).locator('.msg-text').getByText(text, { exact: true })
+
+/** Types into the composer like a person and sends with Enter. */
+export async function sendMessage(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await box.pressSequentially(text)
+  await box.press('Enter')
+}
+
+/** The chat partner's presence label in the header ("Online", "Away", "Offline"). */
+export const chateePresence = (page: Page): Locator =>
+  page.getByLabel('Chat partner').locator('.presence-label')
