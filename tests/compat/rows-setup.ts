@@ -1,8 +1,10 @@
+import './helpers/dom-shim'
 import { Client as WebClient, Databases as WebDatabases, TablesDB as WebTablesDB } from 'appwrite'
 import * as server from 'node-appwrite'
 import { inject } from 'vitest'
 import { DATABASE_ID } from '../../shared/db-schema'
 import { exampleVars } from '../../scripts/local-vars'
+import { loginSession } from './helpers/realtime'
 
 // Shared pieces of the rows compat tests (tests/compat/rows-*.test.ts): the server SDK with the
 // API key, users signed in over the login route, web SDK clients, raw HTTP, model checks.
@@ -10,22 +12,6 @@ const vars = exampleVars()
 export const PROJECT = vars.APPWRITE_PROJECT_ID
 export const KEY = vars.EMBEDDED_API_KEY
 export const DB = DATABASE_ID
-
-const g = globalThis as Record<string, unknown>
-g.window ??= globalThis
-if (!g.localStorage) {
-  const store = new Map<string, string>()
-  g.localStorage = {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, String(v)),
-    removeItem: (k: string) => void store.delete(k),
-    clear: () => store.clear(),
-    key: (i: number) => [...store.keys()][i] ?? null,
-    get length() {
-      return store.size
-    },
-  }
-}
 
 export const endpoint = () => `${inject('serverUrl')}/v1`
 export const keyClient = () =>
@@ -49,17 +35,7 @@ export async function newUser(opts: { teams?: string[] } = {}): Promise<TestUser
   await new server.Users(keyClient()).create({ userId: id, email, password, name: `rows ${id}` })
   for (const teamId of opts.teams ?? [])
     await new server.Teams(keyClient()).createMembership({ teamId, roles: [], userId: id })
-  const res = await fetch(`${endpoint()}/account/sessions/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT },
-    body: JSON.stringify({ email, password }),
-  })
-  if (res.status !== 201) throw new Error(`login failed: ${res.status} ${await res.text()}`)
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`a_session_${PROJECT}=`) && !c.includes('Expires=Thu, 01 Jan 1970'))
-  if (!cookie) throw new Error('login set no session cookie')
-  return { id, email, session: cookie.split(';')[0].slice(`a_session_${PROJECT}=`.length) }
+  return { id, email, session: await loginSession(email, password) }
 }
 
 /** The web SDK as that user (or a guest without a session). */

@@ -32,6 +32,11 @@ export async function newUser(opts: { team?: string } = {}): Promise<TestUser> {
       roles: [],
       userId: id,
     })
+  return { id, email, session: await loginSession(email, password) }
+}
+
+/** Signs in over the login route; the session secret from its cookie. */
+export async function loginSession(email: string, password: string): Promise<string> {
   const res = await fetch(`${endpoint()}/account/sessions/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT },
@@ -42,7 +47,7 @@ export async function newUser(opts: { team?: string } = {}): Promise<TestUser> {
     .getSetCookie()
     .find((c) => c.startsWith(`a_session_${PROJECT}=`) && !c.includes('Expires=Thu, 01 Jan 1970'))
   if (!cookie) throw new Error('login set no session cookie')
-  return { id, email, session: cookie.split(';')[0].slice(`a_session_${PROJECT}=`.length) }
+  return cookie.split(';')[0].slice(`a_session_${PROJECT}=`.length)
 }
 
 /** A web SDK client; with a session it authenticates its socket by the `authentication` frame. */
