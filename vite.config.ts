@@ -2,14 +2,26 @@ import { existsSync } from 'node:fs'
 import { cloudflare } from '@cloudflare/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type UserConfig } from 'vite'
 import { exampleVars } from './scripts/local-vars.ts'
 
+export type AppConfigOptions = {
+  /** Worker vars; undefined means wrangler.toml plus .dev.vars as `wrangler dev` reads them. */
+  vars?: Record<string, string>
+  /** Where Miniflare keeps the DO, R2 and cache state; the default is .wrangler/state. */
+  stateDir?: string
+  host?: string
+  port?: number
+  /**
+   * The plugin factory. Test servers pass a private copy of the plugin module, because the
+   * module keeps one Miniflare per process (see tests/fixtures/app-server.ts).
+   */
+  cloudflarePlugin?: typeof cloudflare
+}
+
 // The Vite root stays at the repo root so the plugin's deploy redirect lands where wrangler looks.
-export default defineConfig(({ command }) => {
-  // Without a .dev.vars (or in tests, which set KATHELIA_VARS) the documented local defaults apply.
-  const useExample =
-    command === 'serve' && (!existsSync('.dev.vars') || !!process.env.KATHELIA_VARS)
+export function appConfig(o: AppConfigOptions): UserConfig {
+  const plugin = o.cloudflarePlugin ?? cloudflare
   return {
     plugins: [
       tanstackRouter({
@@ -19,20 +31,21 @@ export default defineConfig(({ command }) => {
         generatedRouteTree: './web/routeTree.gen.ts',
       }),
       react(),
-      cloudflare({
-        config: useExample ? { vars: exampleVars() } : undefined,
-        // Tests give each server its own state folder so runs never see each other's data.
-        persistState: process.env.KATHELIA_STATE_DIR
-          ? { path: process.env.KATHELIA_STATE_DIR }
-          : true,
+      plugin({
+        config: o.vars ? { vars: o.vars } : undefined,
+        persistState: o.stateDir ? { path: o.stateDir } : true,
         inspectorPort: false,
       }),
     ],
-    server: {
-      host: process.env.KATHELIA_HOST ?? 'localhost',
-      port: Number(process.env.PORT ?? 5173),
-      strictPort: true,
-    },
+    server: { host: o.host ?? 'localhost', port: o.port ?? 5173, strictPort: true },
     build: { sourcemap: true },
   }
-})
+}
+
+export default defineConfig(({ command }) =>
+  appConfig({
+    // Without a .dev.vars the documented local defaults apply.
+    vars: command === 'serve' && !existsSync('.dev.vars') ? exampleVars() : undefined,
+    port: process.env.PORT ? Number(process.env.PORT) : undefined,
+  }),
+)

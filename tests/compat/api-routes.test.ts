@@ -2,7 +2,6 @@ import { ID, Query, TablesDB, Teams } from 'node-appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEXTS } from '../../shared/texts'
 import { startAppServer, type AppServer } from '../fixtures/app-server'
-import { startAppServerProcess } from './api-server-process'
 import { call, createUser, errorShape, jwtFor, keyClient, KEY, type TestUser } from './api-setup'
 
 // Every spec route of /api through both adapters: server A runs the embedded backend; server B
@@ -22,7 +21,7 @@ beforeAll(async () => {
   dummy = await createUser(a.url, 'dummy@kathelia.test', 'Dummy', false)
   outsider = await createUser(a.url, 'outsider@kathelia.test', 'Outsider')
   for (const u of [ada, ben, dummy, outsider]) jwt[u.email] = await jwtFor(a.url, u.email)
-  b = await startAppServerProcess({ APPWRITE_ENDPOINT: `${a.url}/v1`, APPWRITE_API_KEY: KEY })
+  b = await startAppServer({ APPWRITE_ENDPOINT: `${a.url}/v1`, APPWRITE_API_KEY: KEY })
 }, 120_000)
 
 afterAll(async () => {
