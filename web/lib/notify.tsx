@@ -20,7 +20,8 @@ export function notify({
   body,
 }: Partial<Notice> & { title: string; body: string }) {
   uiState.toastsNeeded = true
-  void import('react-toastify').then(({ toast }) => {
+  void import('./toast-host').then(async ({ mountedToast }) => {
+    const toast = await mountedToast()
     toast(<NoticeBody title={title} body={body} />, { type })
   })
 }
