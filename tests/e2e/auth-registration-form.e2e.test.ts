@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Request } from 'playwright-core'
+import { startAppServer, type AppServer } from '../fixtures/app-server'
+import { launchBrowser, openPage, type TestBrowser, type TestPage } from './helpers/browser'
+import {
+  FIELD_LABELS,
+  fillRegistration,
+  openRegister,
+  readNotice,
+  registerField,
+  signInWith,
+  submitRegistration,
+  visible,
+  type RegistrationFields,
+} from './helpers/auth-screen'
+import { authCard, readOutbox } from './helpers/users'
+
+// The registration form's own checks (spec section 5) and the server's allowlist: no account
+// is needed, and none may come into being.
+let server: AppServer
+let chrome: TestBrowser
+let tab: TestPage
+let backendCalls: string[]
+
+const VALID: RegistrationFields = {
+  email: 'dummy@kathelia.test',
+  firstname: 'Dee',
+  lastname: 'Dummy',
+  password: 'Str0ng!pass',
+  confirmPassword: 'Str0ng!pass',
+}
+
+beforeAll(async () => {
+  ;[server, chrome] = await Promise.all([startAppServer(), launchBrowser()])
+  tab = await openPage(chrome.browser)
+  tab.page.on('request', (req: Request) => {
+    const path = new URL(req.url()).pathname
+    if (req.method() !== 'GET' && /^\/(api|v1)\//.test(path)) backendCalls.push(path)
+  })
+})
+
+afterAll(async () => {
+  await tab?.close()
+  await chrome?.close()
+  await server?.close()
+})
+
+beforeEach(async () => {
+  backendCalls = []
+  await openRegister(tab.page, server.url, tab.problems)
+})
+
+/** The accessible state of each rule's marker, read from the accessibility tree. */
+async function markers() {
+  const snapshot = await tab.page
+    .getByRole('list', { name: 'Password requirements' })
+    .ariaSnapshot()
+  return [...snapshot.matchAll(/listitem: (.+?) \((met|not met)\)/g)].map(([, rule, state]) => [
+    rule,
+    state,
+  ])
+}
+
+const RULES = [
+  'At least 8 characters',
+  'One upper case letter',
+  'One lower case letter',
+  'One number',
+  'One symbol',
+]
+const expectMarkers = (met: string[]) =>
+  expect.poll(markers).toEqual(RULES.map((rule) => [rule, met.includes(rule) ? 'met' : 'not met']))
+
+const formError = (body: string) => ({ role: 'alert', title: 'Registration Form Error', body })
+
+describe('registration form in Chromium', () => {
+  it('flips each password rule marker live as the password is typed', async () => {
+    await expectMarkers([])
+    const password = registerField(tab.page, 'password')
+    await password.pressSequentially('a')
+    await expectMarkers(['One lower case letter'])
+    await password.pressSequentially('B')
+    await expectMarkers(['One lower case letter', 'One upper case letter'])
+    await password.pressSequentially('3')
+    await expectMarkers(['One lower case letter', 'One upper case letter', 'One number'])
+    await password.pressSequentially(' ')
+    await expectMarkers(RULES.filter((r) => r !== 'At least 8 characters'))
+    await password.pressSequentially('cdef')
+    await expectMarkers(RULES)
+    await password.press('Backspace')
+    await expectMarkers(RULES.filter((r) => r !== 'At least 8 characters'))
+    await password.fill('')
+    await expectMarkers([])
+  })
+
+  it('requires every field, checking before any call to the server', async () => {
+    for (const field of Object.keys(FIELD_LABELS) as (keyof RegistrationFields)[]) {
+      expect(
+        await registerField(tab.page, field).evaluate((el: HTMLInputElement) => el.required),
+      ).toBe(true)
+      await fillRegistration(tab.page, { ...VALID, [field]: '' })
+      await submitRegistration(tab.page)
+      await expect
+        .poll(() => readNotice(tab.page))
+        .toEqual(formError('All fields are required - please make sure no fields are left blank.'))
+      // Leaving the mode clears the form and its warning, so the next field starts afresh.
+      await authCard(tab.page).getByRole('button', { name: 'Sign in', exact: true }).click()
+      await expect.poll(() => readNotice(tab.page)).toBeNull()
+      await authCard(tab.page).getByRole('button', { name: 'Register', exact: true }).click()
+    }
+    expect(backendCalls).toEqual([])
+  })
+
+  it('warns about mismatching passwords before their complexity', async () => {
+    await fillRegistration(tab.page, { ...VALID, password: 'weak', confirmPassword: 'Weak' })
+    await submitRegistration(tab.page)
+    await expect
+      .poll(() => readNotice(tab.page))
+      .toEqual(formError('Both passwords provided do not match'))
+    expect(backendCalls).toEqual([])
+  })
+
+  it.each(['password', 'Sh0rt!', 'alllower1!', 'ALLUPPER1!', 'NoDigits!', 'NoSymbol12'])(
+    'refuses the weak password %s',
+    async (weak) => {
+      await fillRegistration(tab.page, { ...VALID, password: weak, confirmPassword: weak })
+      await submitRegistration(tab.page)
+      await expect
+        .poll(() => readNotice(tab.page))
+        .toEqual(formError('Your password does not meet the minimum complexity requirements'))
+      expect(backendCalls).toEqual([])
+    },
+  )
+
+  it('refuses an unlisted email with the server error and creates no account', async () => {
+    const eve = { ...VALID, email: 'eve@kathelia.test', firstname: 'Eve' }
+    await fillRegistration(tab.page, eve)
+    await submitRegistration(tab.page)
+    await expect
+      .poll(() => readNotice(tab.page), { timeout: 15_000 })
+      .toEqual({
+        role: 'alert',
+        title: 'Registration',
+        body: 'Your account is not authorized to access our private space',
+      })
+    // The notification of spec section 8, as a toast outside the card.
+    await visible(
+      tab.page
+        .getByRole('alert')
+        .filter({ hasText: /^RegistrationUnauthorized registration attempt$/ }),
+      tab.problems,
+    )
+    expect(backendCalls).toEqual(['/api/auth/authorized'])
+    // The form keeps what was typed, so a typo can be corrected.
+    expect(await registerField(tab.page, 'email').inputValue()).toBe(eve.email)
+    expect(await readOutbox(server.url)).toEqual([])
+
+    // No account exists: signing in with the same credentials is refused as unknown.
+    await authCard(tab.page).getByRole('button', { name: 'Sign in', exact: true }).click()
+    await signInWith(tab.page, eve.email, eve.password)
+    await expect
+      .poll(() => readNotice(tab.page), { timeout: 15_000 })
+      .toEqual({
+        role: 'alert',
+        title: 'Login',
+        body: 'Invalid credentials. Please check the email and password.',
+      })
+  })
+})
