@@ -1,6 +1,10 @@
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DATABASE_ID, TABLES } from '../../shared/db-schema'
 import {
+  ADA,
   BEN,
+  chatTitle,
   messageInLog,
   messageLog,
   onboardPair,
@@ -21,16 +25,19 @@ afterAll(async () => {
   await pair?.close()
 })
 
+const sidebarRoom = (page: Page, name: string) =>
+  page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name })
+
 describe('Ada and Ben in two browsers', () => {
   it('register through the UI, verify with the mailed links and sign in', async () => {
     const { ada, ben } = pair
     await onboardPair(pair)
     // Each sees the other in the header, on Home, with its message log.
-    await expect.poll(() => ada.page.getByLabel('Chat partner').innerText()).toContain(BEN.name)
-    await expect.poll(() => ben.page.getByLabel('Chat partner').innerText()).toContain('Ada')
+    await ada.page.getByLabel('Chat partner').getByText(BEN.name).waitFor()
+    await ben.page.getByLabel('Chat partner').getByText(ADA.name).waitFor()
     for (const { page } of [ada, ben]) {
       expect(new URL(page.url()).pathname).toBe('/')
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Home')
+      await chatTitle(page, 'Home')
       await messageLog(page).waitFor()
     }
   }, 90_000)
@@ -77,16 +84,10 @@ describe('Ada and Ben in two browsers', () => {
     await panel.getByRole('button', { name: 'Close panel' }).click()
 
     // The room appears in Ben's sidebar without a reload.
-    const benLink = ben.page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', {
-      name: 'Garden',
-    })
-    await benLink.click()
-    await ada.page
-      .getByRole('complementary', { name: 'Sidebar' })
-      .getByRole('link', { name: 'Garden' })
-      .click()
+    await sidebarRoom(ben.page, 'Garden').click()
+    await sidebarRoom(ada.page, 'Garden').click()
     for (const { page } of [ada, ben]) {
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Garden')
+      await chatTitle(page, 'Garden')
       expect(new URL(page.url()).pathname).toMatch(/^\/rooms\/[^/]+$/)
     }
     expect(ada.page.url()).toBe(ben.page.url())
@@ -97,5 +98,47 @@ describe('Ada and Ben in two browsers', () => {
     await messageInLog(ada.page, 'Lovely roses').waitFor()
     // Home's messages stay in Home.
     expect(await messageInLog(ben.page, 'Right here, Ada.').count()).toBe(0)
+  })
+})
+
+describe('rooms Ada deletes, and leaving', () => {
+  it('a room Ada deletes leaves Ben’s sidebar live; only her admin view still lists it', async () => {
+    const { ada, ben } = pair
+    const roomId = new URL(ada.page.url()).pathname.split('/').pop()!
+    // The SPA has no delete button (the spec shows none): Ada, in the admin team, soft-deletes
+    // the row with her own session through the app's web SDK client, as an admin tool would.
+    await ada.page.evaluate(
+      `import('/web/lib/appwrite.ts').then(({ tablesDB }) => tablesDB.updateRow(${JSON.stringify({
+        databaseId: DATABASE_ID,
+        tableId: TABLES.rooms.id,
+        rowId: roomId,
+        data: { isDeleted: true },
+      })}))`,
+    )
+    await sidebarRoom(ben.page, 'Garden').waitFor({ state: 'detached' })
+    await sidebarRoom(ada.page, 'Garden').waitFor({ state: 'detached' })
+    // Fetched afresh, the server leaves it out for Ben too: the room is not found.
+    await ben.page.reload()
+    await ben.page.getByRole('heading', { name: 'Room not found' }).waitFor()
+    expect(await sidebarRoom(ben.page, 'Garden').count()).toBe(0)
+
+    await ada.page.getByRole('button', { name: 'Profile menu' }).click()
+    await ada.page.getByRole('menuitemcheckbox', { name: 'Admin' }).click()
+    await sidebarRoom(ada.page, 'Garden').getByText('deleted', { exact: true }).waitFor()
+    await ada.page.getByRole('menuitemcheckbox', { name: 'Admin' }).click()
+    await sidebarRoom(ada.page, 'Garden').waitFor({ state: 'detached' })
+    await ada.page.keyboard.press('Escape')
+  })
+
+  it('logout lands on / with the sign-in screen', async () => {
+    const { page } = pair.ada
+    expect(new URL(page.url()).pathname).not.toBe('/')
+    await page.getByRole('button', { name: 'Profile menu' }).click()
+    await page.getByRole('menuitem', { name: 'Logout' }).click()
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/')
+    // The session is gone: a reload stays signed out.
+    await page.reload()
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor()
   })
 })

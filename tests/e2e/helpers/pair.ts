@@ -70,3 +70,35 @@ export async function sendMessage(page: Page, text: string): Promise<void> {
 /** The chat partner's presence label in the header ("Online", "Away", "Offline"). */
 export const chateePresence = (page: Page): Locator =>
   page.getByLabel('Chat partner').locator('.presence-label')
+
+/** Waits until the header shows the chat partner with exactly this presence. */
+export const presenceShown = (page: Page, label: 'Online' | 'Away' | 'Offline') =>
+  chateePresence(page)
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .waitFor()
+
+/** Waits for the open chat's title (the page's h1). */
+export const chatTitle = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 1, name, exact: true }).waitFor()
+
+/**
+ * Hides or shows the tab the way the browser reports it to the page. Headless Chromium keeps
+ * every tab "visible" (no occlusion, minimising or tab switching changes it), so hiding shadows
+ * document.hidden / visibilityState and fires visibilitychange, as a tab switch would; showing
+ * removes the shadows again, so a later real change (closing the tab) reads the browser's own.
+ */
+export async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((hide) => {
+    if (hide) {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true })
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => 'hidden',
+      })
+    } else {
+      delete (document as { hidden?: boolean }).hidden
+      delete (document as { visibilityState?: string }).visibilityState
+    }
+    document.dispatchEvent(new Event('visibilitychange'))
+  }, hidden)
+}

@@ -7,7 +7,9 @@ export type NewUser = { name: string; email: string; password: string }
 
 const TITLE = { signIn: 'Sign in to your account', register: 'Create an account' }
 const VERIFIED = 'Congratulations! Your account has been verified!'
-const WAIT = 20_000
+// The first sign-in on a fresh dev server also compiles the signed-in app; on 2 busy cores
+// that alone can take many seconds.
+const WAIT = 45_000
 
 /** The auth card (a region named by its heading in either mode). */
 export const authCard = (page: Page): Locator =>
@@ -16,6 +18,22 @@ export const authCard = (page: Page): Locator =>
 /** The signed-in layout is up once the profile menu button exists. */
 export const signedInMarker = (page: Page): Locator =>
   page.getByRole('button', { name: 'Profile menu' })
+
+/** Waits for a visible locator; on timeout says what the page showed instead. */
+async function waitOrExplain(page: Page, locator: Locator, what: string): Promise<void> {
+  try {
+    await locator.waitFor({ timeout: WAIT })
+  } catch (err) {
+    const shown = await page
+      .locator('body')
+      .innerText({ timeout: 1_000 })
+      .catch(() => '(unreadable)')
+    throw new Error(
+      `${what}: ${(err as Error).message.split('\n')[0]}\nat ${page.url()} the page showed:\n` +
+        shown.replace(/\s+/g, ' ').slice(0, 400),
+    )
+  }
+}
 
 /** "Ada Lovelace" → first name "Ada", last name "Lovelace" (the form has both, both required). */
 function splitName(name: string): [string, string] {
@@ -42,7 +60,7 @@ export async function registerViaUi(page: Page, baseUrl: string, user: NewUser):
     .getByRole('status')
     .filter({ hasText: `We sent a verification link to ${user.email}` })
   const refusal = card.getByRole('alert')
-  await success.or(refusal).waitFor({ timeout: WAIT })
+  await waitOrExplain(page, success.or(refusal), `registering ${user.email}`)
   if (await refusal.isVisible())
     throw new Error(`registration of ${user.email} refused: ${await refusal.innerText()}`)
 }
@@ -79,7 +97,7 @@ export async function verificationLink(baseUrl: string, email: string): Promise<
 /** Opens the emailed link and waits for the spec's success text and the address back at `/`. */
 export async function verifyViaLink(page: Page, link: string): Promise<void> {
   await page.goto(link)
-  await page.getByRole('status').filter({ hasText: VERIFIED }).waitFor({ timeout: WAIT })
+  await waitOrExplain(page, page.getByRole('status').filter({ hasText: VERIFIED }), 'verifying')
   const url = new URL(page.url())
   if (url.pathname !== '/' || url.search !== '')
     throw new Error(`after verification the address is ${page.url()}, expected /`)
@@ -100,7 +118,7 @@ export async function signInViaUi(
   await card.getByRole('button', { name: 'Sign in', exact: true }).click()
   // A refused sign-in says why in the card; fail with that rather than a bare timeout.
   const refusal = card.getByRole('alert')
-  await signedInMarker(page).or(refusal).waitFor({ timeout: WAIT })
+  await waitOrExplain(page, signedInMarker(page).or(refusal), `signing in ${email}`)
   if (await refusal.isVisible())
     throw new Error(`sign-in of ${email} refused: ${await refusal.innerText()}`)
 }

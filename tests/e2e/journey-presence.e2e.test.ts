@@ -1,0 +1,145 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startCaptureServer, type CaptureServer } from '../fixtures/capture-server'
+import {
+  chateePresence,
+  onboardPair,
+  presenceShown,
+  setTabHidden,
+  startPair,
+  type Pair,
+} from './helpers/pair'
+import { signedInMarker } from './helpers/users'
+
+// Issue 5's journey, part two: what Ada sees of Ben's presence, and the admin's device details.
+// A short grace period keeps the "silent past the grace period" case quick; the IP lookup
+// services are local capture servers, so Ben's location is known.
+const GRACE_SECONDS = 10
+let pair: Pair
+let ipServices: CaptureServer
+
+beforeAll(async () => {
+  ipServices = await startCaptureServer()
+  ipServices.fallback = (req) =>
+    req.path === '/echo'
+      ? { json: { ip: '203.0.113.9' } }
+      : { json: { city: 'Lyon', region: 'Auvergne-Rhône-Alpes', country: 'FR' } }
+  pair = await startPair({
+    PRESENCE_GRACE_SECONDS: String(GRACE_SECONDS),
+    IP_ECHO_URL: `${ipServices.url}/echo`,
+    IP_INFO_URL: `${ipServices.url}/info/{ip}`,
+    IP_INFO_TOKEN: 'test-token',
+  })
+  await onboardPair(pair)
+})
+
+afterAll(async () => {
+  await pair?.close()
+  await ipServices?.close()
+})
+
+const partnerDetails = (page: Page) => page.getByLabel('Partner details')
+
+async function openProfileMenu(page: Page) {
+  await page.getByRole('button', { name: 'Profile menu' }).click()
+  return page.getByRole('menu', { name: 'Profile' })
+}
+
+describe('presence and device details', () => {
+  it('Ben has no admin toggle; Ada’s reveals Ben’s device, browser, OS and location', async () => {
+    const { ada, ben } = pair
+    const benMenu = await openProfileMenu(ben.page)
+    await benMenu.getByRole('menuitem', { name: 'Logout' }).waitFor()
+    expect(await benMenu.getByRole('menuitemcheckbox').count()).toBe(0)
+    await ben.page.keyboard.press('Escape')
+
+    await presenceShown(ada.page, 'Online')
+    expect(await partnerDetails(ada.page).count()).toBe(0)
+    const adaMenu = await openProfileMenu(ada.page)
+    const toggle = adaMenu.getByRole('menuitemcheckbox', { name: 'Admin' })
+    expect(await toggle.getAttribute('aria-checked')).toBe('false')
+    await toggle.click()
+    expect(await toggle.getAttribute('aria-checked')).toBe('true')
+    await ada.page.keyboard.press('Escape')
+
+    // Location, device, browser and OS come with the same status update.
+    await partnerDetails(ada.page).filter({ hasText: 'Lyon' }).waitFor()
+    const details = (await partnerDetails(ada.page).innerText()).split(' · ')
+    expect(details).toContain('Lyon, Auvergne-Rhône-Alpes, France')
+    expect(details).toContain('Desktop')
+    expect(details).toContain('Linux')
+    expect(details.some((d) => /^Chrom/.test(d))).toBe(true)
+    // The server looked Ben up by the IP the echo service reported, with the token.
+    const lookup = ipServices.requests.find((r) => r.path === '/info/203.0.113.9')
+    expect(lookup?.query.get('token')).toBe('test-token')
+  })
+
+  it('Ada sees Ben away while his tab is hidden, and online again when he returns', async () => {
+    const { ada, ben } = pair
+    await setTabHidden(ben.page, true)
+    await presenceShown(ada.page, 'Away')
+    expect(await ada.page.getByLabel('Chat partner').innerText()).toContain('last seen just now')
+    await setTabHidden(ben.page, false)
+    await presenceShown(ada.page, 'Online')
+  })
+
+  it('Ben closes his tab: its last word (the beacon) makes him offline for Ada', async () => {
+    const { ada, ben } = pair
+    await ben.page.close()
+    await presenceShown(ada.page, 'Offline')
+  })
+
+  it('a tab that dies without a word counts as offline once the grace period has passed', async () => {
+    const { ada, ben, server } = pair
+    // Ben opens the app again in a new tab of the same browser, still signed in.
+    const tab = await ben.page.context().newPage()
+    await tab.goto(server.url)
+    await signedInMarker(tab).waitFor()
+    await presenceShown(ada.page, 'Online')
+
+    // The renderer crashes: no pagehide, no beacon, the heartbeats just stop.
+    const cdp = await tab.context().newCDPSession(tab)
+    const crashed = tab.waitForEvent('crash')
+    void cdp.send('Page.crash').catch(() => undefined)
+    await crashed
+    const crashedAt = Date.now()
+
+    // The cron sweep, triggered every second as the platform's schedule would (the dev server
+    // runs none). His last heartbeat was at most a third of the grace period before the crash,
+    // so a sweep that ignored the grace period would make him offline well before this bound.
+    const sweep = async () => {
+      const res = await fetch(`${server.url}/cdn-cgi/handler/scheduled`)
+      expect(res.ok).toBe(true)
+      return chateePresence(ada.page).innerText()
+    }
+    await expect
+      .poll(sweep, { timeout: (GRACE_SECONDS + 15) * 1000, interval: 1000 })
+      .toBe('Offline')
+    expect(Date.now() - crashedAt).toBeGreaterThanOrEqual(((GRACE_SECONDS * 2) / 3 - 1) * 1000)
+  }, 60_000)
+
+  it('at 390 px wide the sidebar is a drawer, hidden until the menu button opens it', async () => {
+    const { page } = pair.ada
+    await page.setViewportSize({ width: 390, height: 844 })
+    const menu = page.getByRole('button', { name: 'Open menu' })
+    await menu.waitFor()
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    expect(await nav.isVisible()).toBe(false)
+    expect(await menu.getAttribute('aria-expanded')).toBe('false')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+    await menu.click()
+    const drawer = page.getByRole('dialog', { name: 'Sidebar' })
+    await drawer.getByRole('navigation', { name: 'Main' }).waitFor()
+    expect(await menu.getAttribute('aria-expanded')).toBe('true')
+    await page.keyboard.press('Escape')
+    await drawer.waitFor({ state: 'hidden' })
+
+    // Choosing a destination closes the drawer and goes there.
+    await menu.click()
+    await drawer.getByRole('link', { name: 'Bookmarks' }).click()
+    await drawer.waitFor({ state: 'hidden' })
+    expect(new URL(page.url()).pathname).toBe('/bookmarks')
+    expect(await nav.isVisible()).toBe(false)
+  })
+})
