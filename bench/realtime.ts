@@ -1,3 +1,137 @@
+import { loadavg } from 'node:os'
+import {
+  createInbox,
+  runBurst,
+  runSequential,
+  type BurstResult,
+  type RealtimeTarget,
+} from './realtime-load'
+import { fmt, summarize } from './stats'
+
+const SEQUENTIAL = 500
+const ROUNDS = 5
+const BURST = 5_000
+const CONCURRENCY = 16
+const WARM_UP = 30
+
+type Side = {
+  target: RealtimeTarget
+  inbox: ReturnType<typeof createInbox>
+  latencies: number[]
+  lost: number
+  burst?: BurstResult
+  stored?: number
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+
+async function sequential(side: Side, n: number) {
+  const r = await runSequential(side.target, side.inbox, n)
+  side.latencies.push(...r.latencies)
+  side.lost += r.lost
+}
+
+async function burst(side: Side) {
+  const count = await side.target.countStored?.()
+  side.burst = await runBurst(side.target, side.inbox, BURST, CONCURRENCY)
+  side.stored = await count?.()
+}
+
+/** Both servers stay up; the sequential runs alternate in rounds so both see the same machine. */
+async function measure(anchor: Side, ours: Side) {
+  for (const side of [anchor, ours]) {
+    // Proves the subscription is live (nothing arrives before it is) and warms both ends up.
+    const warm = await runSequential(side.target, side.inbox, WARM_UP)
+    if (warm.lost === WARM_UP) throw new Error(`${side.target.name}: no message arrived`)
+  }
+  for (let round = 0; round < ROUNDS; round++)
+    for (const side of [anchor, ours]) await sequential(side, SEQUENTIAL / ROUNDS)
+  console.log(`sequential runs done; load average ${load()}`)
+  for (const side of [anchor, ours]) await burst(side)
+  console.log(`bursts done; load average ${load()}`)
+}
+
+const row = (cells: string[]) =>
+  cells
+    .map((c, i) => (i === 0 ? c.padEnd(28) : c.padStart([8, 8, 8, 8, 5, 12, 13, 6, 10][i - 1])))
+    .join('  ')
+
+function print(anchor: Side, ours: Side) {
+  const stats = (s: Side) => {
+    const sum = summarize(s.latencies)
+    return { ...sum, max: Math.max(...s.latencies) }
+  }
+  const [a, o] = [stats(anchor), stats(ours)]
+  console.log(
+    row(
+      ['', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'lost', 'burst msg/s', 'burst p99 ms'].concat([
+        'drops',
+        'stored',
+      ]),
+    ),
+  )
+  for (const [side, s] of [
+    [anchor, a],
+    [ours, o],
+  ] as const)
+    console.log(
+      row([
+        side.target.name,
+        fmt(s.p50),
+        fmt(s.p95),
+        fmt(s.p99),
+        fmt(s.max),
+        String(side.lost),
+        fmt(side.burst!.msgsPerSec, 0),
+        fmt(side.burst!.p99, 0),
+        String(side.burst!.drops),
+        side.stored === undefined ? '–' : `${side.stored}/${BURST}`,
+      ]),
+    )
+  const r = (x: number, y: number) => `${fmt(x / y)}×`
+  const [ab, ob] = [anchor.burst!, ours.burst!]
+  console.log(
+    row([
+      'ratio ours/anchor',
+      r(o.p50, a.p50),
+      r(o.p95, a.p95),
+      r(o.p99, a.p99),
+      r(o.max, a.max),
+      '',
+      r(ob.msgsPerSec, ab.msgsPerSec),
+      r(ob.p99, ab.p99),
+    ]),
+  )
+  const p99 = o.p99 / a.p99
+  console.log(`goal p99 ≤ 1.5× relay: ${fmt(p99)}× → ${p99 <= 1.5 ? 'met' : 'MISSED'}`)
+  const ok = ob.drops === 0 && ob.writeErrors === 0 && ours.stored === BURST
+  console.log(
+    `goal burst with zero drops, every message stored: ${ob.drops} dropped, ${ob.duplicates} duplicated, ${ob.writeErrors} write errors, ${ours.stored} of ${BURST} stored → ${ok ? 'met' : 'MISSED'}`,
+  )
+}
+
 export async function runRealtimeBench() {
-  console.log('\nrealtime bench: pending (arrives with the embedded backend issue)')
+  console.log(
+    `\nRealtime: ${SEQUENTIAL} sequential messages (write start → event at the other client, in ${ROUNDS} alternating rounds), then a burst of ${BURST} with ${CONCURRENCY} writes in flight; load average ${load()}`,
+  )
+  const { startRelay } = await import('./realtime-relay')
+  const { startApp } = await import('./realtime-app')
+  const targets: RealtimeTarget[] = []
+  try {
+    targets.push(await startRelay())
+    targets.push(await startApp())
+    const [anchor, ours] = targets.map((target): Side => ({
+      target,
+      inbox: createInbox(target),
+      latencies: [],
+      lost: 0,
+    }))
+    await measure(anchor, ours)
+    print(anchor, ours)
+  } finally {
+    for (const t of targets) await t.close()
+  }
 }

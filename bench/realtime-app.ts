@@ -1,0 +1,98 @@
+import './node-browser-shim'
+import { Channel, Client, Realtime } from 'appwrite'
+import * as server from 'node-appwrite'
+import { exampleVars } from '../scripts/local-vars'
+import { HOME_ROOM_ID } from '../shared/constants'
+import { DATABASE_ID, TABLES, TEAMS } from '../shared/db-schema'
+import { startAppServer } from '../tests/fixtures/app-server'
+import type { RealtimeTarget } from './realtime-load'
+
+const vars = exampleVars()
+const PROJECT = vars.APPWRITE_PROJECT_ID
+
+/** A team member made with the server key and signed in over the login route; returns its session. */
+async function signedInMember(endpoint: string, keyClient: server.Client) {
+  const id = server.ID.unique()
+  const email = `bench-${id}@kathelia.test`
+  const password = `Bench-${id}-pw!`
+  await new server.Users(keyClient).create({ userId: id, email, password, name: 'Bench reader' })
+  await new server.Teams(keyClient).createMembership({ teamId: TEAMS.user, roles: [], userId: id })
+  const res = await fetch(`${endpoint}/account/sessions/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT },
+    body: JSON.stringify({ email, password }),
+  })
+  if (res.status !== 201) throw new Error(`bench login failed: ${res.status} ${await res.text()}`)
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`a_session_${PROJECT}=`) && !c.includes('Expires=Thu, 01 Jan 1970'))
+  if (!cookie) throw new Error('bench login set no session cookie')
+  return cookie.split(';')[0].slice(`a_session_${PROJECT}=`.length)
+}
+
+/**
+ * The real app on the dev server with fresh state: a writer creating message rows in the home room
+ * with node-appwrite and the server key, and a signed-in team member receiving them through the
+ * web SDK's `Realtime` on the messages channel.
+ */
+export async function startApp(): Promise<RealtimeTarget> {
+  const app = await startAppServer()
+  try {
+    const endpoint = `${app.url}/v1`
+    const keyClient = new server.Client()
+      .setEndpoint(endpoint)
+      .setProject(PROJECT)
+      .setKey(vars.EMBEDDED_API_KEY)
+    const tables = new server.TablesDB(keyClient)
+    const writer = await new server.Users(keyClient).create({
+      userId: server.ID.unique(),
+      email: `bench-writer-${Date.now()}@kathelia.test`,
+      password: 'Bench-writer-pw!1',
+      name: 'Bench writer',
+    })
+    const session = await signedInMember(endpoint, keyClient)
+    const realtime = new Realtime(
+      new Client().setEndpoint(endpoint).setProject(PROJECT).setSession(session),
+    )
+    const homeRows = (queries: string[]) =>
+      tables.listRows({
+        databaseId: DATABASE_ID,
+        tableId: TABLES.messages.id,
+        queries: [server.Query.equal('roomId', HOME_ROOM_ID), ...queries, server.Query.limit(1)],
+      })
+    const newestSeq = async () =>
+      Number((await homeRows([server.Query.orderDesc('seq')])).rows[0]?.seq ?? 0)
+    let handler: (body: string) => void = () => {}
+    const subscription = await realtime.subscribe(
+      Channel.tablesdb(DATABASE_ID).table(TABLES.messages.id).row(),
+      (event) => handler(String(event.payload.message)),
+    )
+    return {
+      name: 'kathelia (rows + Realtime)',
+      async write(body) {
+        await tables.createRow({
+          databaseId: DATABASE_ID,
+          tableId: TABLES.messages.id,
+          rowId: server.ID.unique(),
+          data: { roomId: HOME_ROOM_ID, message: body, senderId: writer.$id, kind: 'user' },
+        })
+      },
+      onMessage(h) {
+        handler = h
+      },
+      // By the room's sequence: Appwrite caps list totals at 5,000, so count only rows made since.
+      async countStored() {
+        const since = await newestSeq()
+        return async () => (await homeRows([server.Query.greaterThan('seq', since)])).total
+      },
+      async close() {
+        await subscription.close()
+        await realtime.disconnect()
+        await app.close()
+      },
+    }
+  } catch (err) {
+    await app.close()
+    throw err
+  }
+}
