@@ -57,6 +57,8 @@ export const TABLES = {
       // What the client last reported and what was last announced (see worker/services/presence.ts).
       { key: 'presence', type: 'enum', elements: ['online', 'away', 'offline'] },
       { key: 'announced', type: 'enum', elements: ['online', 'away', 'offline'] },
+      // When `announced` last changed: racing reports derive the same announcement key from it.
+      { key: 'announcedAt', type: 'datetime' },
     ],
     indexes: [{ key: 'online', type: 'key', columns: ['isOnline'] }],
   },

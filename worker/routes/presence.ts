@@ -15,7 +15,7 @@ const heartbeat = new Hono<ApiHono>()
   .post('/', validate('json', HeartbeatRequest), async (c) => {
     const { caller, backend, config } = c.var
     const { row, notice } = await reportPresence(backend, caller.$id, {}, 'online')
-    if (notice) later(c, announce(backend, config, notice, caller))
+    if (notice) later(c, announce(backend, config, notice.kind, caller, notice.key))
     const intervalMs = Math.floor((config.PRESENCE_GRACE_SECONDS * 1000) / 3)
     return c.json({ isOnline: true as const, lastSeenAt: row.lastSeenAt ?? '', intervalMs }, 200)
   })

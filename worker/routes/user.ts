@@ -49,7 +49,7 @@ const user = new Hono<ApiHono>()
       if (location) patch.location = location
     }
     const { row, notice } = await reportPresence(backend, caller.$id, patch, presence)
-    if (notice) later(c, announce(backend, config, notice, caller))
+    if (notice) later(c, announce(backend, config, notice.kind, caller, notice.key))
     return c.json(toStatus(row, true), 200)
   })
 

@@ -1,5 +1,5 @@
 import { HOME_ROOM_ID } from '../../shared/constants'
-import type { BackendPort, BackendUser } from '../backend'
+import { isConflict, type BackendPort, type BackendUser } from '../backend'
 import type { Config } from '../config'
 import { sendWebhook, WEBHOOK_PREFIXES, type WebhookPrefix } from './webhook'
 
@@ -36,26 +36,49 @@ export function noticeText(kind: NoticeKind, user: Pick<BackendUser, 'name' | 'e
 /**
  * Announces one event: a system message in the home room and the chat webhook. Meant for
  * waitUntil; never throws, so neither a failing backend write nor the webhook reaches the user.
+ *
+ * With a `key`, the home-room row is also the claim on the announcement: (senderId, clientId) is
+ * a unique index, so when several requests announce the same transition (two tabs coming online
+ * at once) the backend stores one row and answers the others 409, and only the request whose row
+ * was stored posts the webhook. This works alike on both adapters, with no lock of our own.
  */
 export async function announce(
   backend: BackendPort,
   config: Config,
   kind: NoticeKind,
   user: Pick<BackendUser, '$id' | 'name' | 'email'>,
+  key?: string,
 ): Promise<void> {
   if (!isAnnounced(config, user.email)) return
   const { prefix, message } = noticeText(kind, user)
-  await Promise.all([
-    backend
-      .createRow('messages', 'unique()', {
-        roomId: HOME_ROOM_ID,
-        message,
-        senderId: SYSTEM_SENDER,
-        kind: 'system',
-      })
-      .catch((err) => console.error('home room notice failed:', err)),
-    sendWebhook(config, prefix, message),
-  ])
+  try {
+    await backend.createRow('messages', 'unique()', {
+      roomId: HOME_ROOM_ID,
+      message,
+      senderId: SYSTEM_SENDER,
+      kind: 'system',
+      ...(key ? { clientId: key } : {}),
+    })
+  } catch (err) {
+    if (key && isConflict(err)) return
+    // Not stored for another reason: the webhook still goes out (at least once beats never).
+    console.error('home room notice failed:', err)
+  }
+  await sendWebhook(config, prefix, message)
+}
+
+/** The claim key of one announced transition: the same for every request that races to make it. */
+export async function noticeKey(userId: string, kind: NoticeKind, since: string): Promise<string> {
+  const bytes = new TextEncoder().encode(`${userId}\n${kind}\n${since}`)
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))
+  // clientId holds 36 characters.
+  return (
+    'p' +
+    [...digest]
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join('')
+      .slice(0, 35)
+  )
 }
 
 // Unverified sign-ins are announced at most once per user per window, per isolate, so a client

@@ -1,7 +1,7 @@
 import type { PresenceState, Status } from '../../shared/schemas'
-import { q, type BackendPort, type BackendUser, type Row } from '../backend'
+import { isConflict, q, type BackendPort, type BackendUser, type Row } from '../backend'
 import type { Config } from '../config'
-import { announce, type NoticeKind } from './notifier'
+import { announce, noticeKey, type NoticeKind } from './notifier'
 
 /** The status row's columns (shared/db-schema.ts `status`). */
 export type StatusData = {
@@ -16,6 +16,7 @@ export type StatusData = {
   lastSeenAt: string | null
   presence: PresenceState | null
   announced: PresenceState | null
+  announcedAt: string | null
 }
 export type StatusRow = Row<StatusData>
 
@@ -30,27 +31,58 @@ export type StatusRow = Row<StatusData>
 
 export const nowIso = () => new Date().toISOString()
 
+/** A transition to announce, with its claim key (see announce in notifier.ts). */
+export type PendingNotice = { kind: NoticeKind; key: string }
+
+/*
+ * Concurrent reports (two tabs, a heartbeat racing a visibility change) may all read "not yet
+ * announced online". They then all derive the same key from the transition they saw (the row's
+ * `announcedAt`, or its creation for a row never announced), so only one announcement is stored
+ * and sent; a later transition changes `announcedAt` and so the key.
+ */
+const transitionOf = (row: StatusRow) => row.announcedAt ?? row.$createdAt
+
 /** Writes a client report; returns the row and the notice to send (online only). */
 export async function reportPresence(
   backend: BackendPort,
   userId: string,
   patch: Partial<StatusData>,
   presence?: PresenceState,
-): Promise<{ row: StatusRow; notice?: NoticeKind }> {
-  const current = await backend.getRow<StatusData>('status', userId)
-  const data: Partial<StatusData> = { ...patch, lastSeenAt: nowIso() }
-  let notice: NoticeKind | undefined
+): Promise<{ row: StatusRow; notice?: PendingNotice }> {
+  let current = await backend.getRow<StatusData>('status', userId)
+  const now = nowIso()
+  const data: Partial<StatusData> = { ...patch, lastSeenAt: now }
+  let notice: PendingNotice | undefined
   if (presence) {
     data.presence = presence
     data.isOnline = presence === 'online'
     if (presence !== 'online') data.isTyping = false
     if (presence === 'online' && current?.announced !== 'online') {
-      data.announced = 'online'
-      notice = 'online'
+      current ??= await ensureStatusRow(backend, userId)
+      if (current.announced !== 'online') {
+        data.announced = 'online'
+        data.announcedAt = now
+        notice = { kind: 'online', key: await noticeKey(userId, 'online', transitionOf(current)) }
+      }
     }
   }
   const row = await backend.upsertRow<StatusData>('status', userId, data)
   return { row, notice }
+}
+
+/** The user's status row, created (offline) when missing; a racing creator's row is read back. */
+async function ensureStatusRow(backend: BackendPort, userId: string): Promise<StatusRow> {
+  try {
+    return await backend.createRow<StatusData>('status', userId, {
+      isOnline: false,
+      isTyping: false,
+      presence: 'offline',
+    })
+  } catch (err) {
+    const row = isConflict(err) ? await backend.getRow<StatusData>('status', userId) : undefined
+    if (!row) throw err
+    return row
+  }
 }
 
 /** Cron: users silent for longer than the grace period become away/offline, announced once. */
@@ -69,16 +101,22 @@ export async function sweepPresence(backend: BackendPort, config: Config, now = 
     if (row.presence !== effective) update.presence = effective
     // Someone never announced online has nothing to take back.
     const notice = row.announced && row.announced !== effective ? effective : undefined
-    if (notice) update.announced = effective
+    if (notice) {
+      update.announced = effective
+      update.announcedAt = new Date(now).toISOString()
+    }
     if (!Object.keys(update).length) continue
     changed++
     await backend.updateRow<StatusData>('status', row.$id, update)
-    if (notice)
+    if (notice) {
+      // Keyed like reports, so two overlapping sweeps announce a transition once.
+      const key = await noticeKey(row.$id, notice, transitionOf(row))
       announcements.push(
         backend.getUser(row.$id).then((user?: BackendUser) => {
-          if (user) return announce(backend, config, notice, user)
+          if (user) return announce(backend, config, notice, user, key)
         }),
       )
+    }
   }
   await Promise.all(announcements)
   return { checked: rows.length, changed }
