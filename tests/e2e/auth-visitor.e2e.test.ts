@@ -6,17 +6,21 @@ import {
   FIELD_LABELS,
   fillRegistration,
   openRegister,
+  PASSWORD_RULE_LABELS,
+  passwordMarkers,
   readNotice,
   registerField,
   signInWith,
   submitRegistration,
+  TITLES,
   visible,
   type RegistrationFields,
 } from './helpers/auth-screen'
 import { authCard, readOutbox } from './helpers/users'
 
-// The registration form's own checks (spec section 5) and the server's allowlist: no account
-// is needed, and none may come into being.
+// The signed-out screen without an account: the registration form's own checks (spec section
+// 5), the server's allowlist (no account may come into being), "Forgot password?" and the
+// routes a visitor cannot see.
 let server: AppServer
 let chrome: TestBrowser
 let tab: TestPage
@@ -45,35 +49,34 @@ afterAll(async () => {
   await server?.close()
 })
 
-beforeEach(async () => {
+/** A fresh registration form: leaving the mode clears the form and its warnings (no reload). */
+async function freshRegisterForm() {
+  const { page } = tab
   backendCalls = []
-  await openRegister(tab.page, server.url, tab.problems)
-})
-
-/** The accessible state of each rule's marker, read from the accessibility tree. */
-async function markers() {
-  const snapshot = await tab.page
-    .getByRole('list', { name: 'Password requirements' })
-    .ariaSnapshot()
-  return [...snapshot.matchAll(/listitem: (.+?) \((met|not met)\)/g)].map(([, rule, state]) => [
-    rule,
-    state,
-  ])
+  if ((await authCard(page).count()) === 0) await openRegister(page, server.url, tab.problems)
+  if (await page.getByRole('heading', { name: TITLES.register }).isVisible())
+    await authCard(page).getByRole('button', { name: 'Sign in', exact: true }).click()
+  await authCard(page).getByRole('button', { name: 'Register', exact: true }).click()
+  await visible(page.getByRole('heading', { name: TITLES.register }), tab.problems)
+  expect(await readNotice(page)).toBeNull()
 }
 
-const RULES = [
-  'At least 8 characters',
-  'One upper case letter',
-  'One lower case letter',
-  'One number',
-  'One symbol',
-]
+const RULES = PASSWORD_RULE_LABELS
 const expectMarkers = (met: string[]) =>
-  expect.poll(markers).toEqual(RULES.map((rule) => [rule, met.includes(rule) ? 'met' : 'not met']))
+  expect
+    .poll(() => passwordMarkers(tab.page))
+    .toEqual(RULES.map((rule) => [rule, met.includes(rule) ? 'met' : 'not met']))
 
-const formError = (body: string) => ({ role: 'alert', title: 'Registration Form Error', body })
+const formError = (body: string) => ({
+  role: 'alert',
+  title: 'Registration Form Error',
+  body,
+  actions: [],
+})
 
 describe('registration form in Chromium', () => {
+  beforeEach(freshRegisterForm)
+
   it('flips each password rule marker live as the password is typed', async () => {
     await expectMarkers([])
     const password = registerField(tab.page, 'password')
@@ -142,6 +145,7 @@ describe('registration form in Chromium', () => {
         role: 'alert',
         title: 'Registration',
         body: 'Your account is not authorized to access our private space',
+        actions: [],
       })
     // The notification of spec section 8, as a toast outside the card.
     await visible(
@@ -164,6 +168,37 @@ describe('registration form in Chromium', () => {
         role: 'alert',
         title: 'Login',
         body: 'Invalid credentials. Please check the email and password.',
+        actions: [],
       })
+  })
+})
+
+describe('the rest of the signed-out screen in Chromium', () => {
+  it('shows what "Forgot password?" does today: a notice, no request, no navigation', async () => {
+    const { page } = tab
+    await page.goto(server.url)
+    await visible(page.getByRole('heading', { name: TITLES.signIn }), tab.problems)
+    backendCalls = []
+    await authCard(page).getByRole('button', { name: 'Forgot password?' }).click()
+    await expect
+      .poll(() => readNotice(page))
+      .toEqual({
+        role: 'status',
+        title: 'Password Reset',
+        body: 'Resetting a password by email is coming soon. Until then, please ask the administrator to reset it for you.',
+        actions: [],
+      })
+    expect(new URL(page.url()).pathname).toBe('/')
+    expect(backendCalls).toEqual([])
+  })
+
+  it('shows a visitor the sign-in screen in place of /404 and an unknown path', async () => {
+    const { page } = tab
+    for (const path of ['/404', '/no-such-page']) {
+      await page.goto(`${server.url}${path}`)
+      await visible(page.getByRole('heading', { name: TITLES.signIn }), tab.problems)
+      expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0)
+      expect(new URL(page.url()).pathname).toBe(path)
+    }
   })
 })

@@ -6,18 +6,34 @@ import { authCard } from './users'
 
 export const TITLES = { signIn: 'Sign in to your account', register: 'Create an account' }
 
-export type SeenNotice = { role: 'alert' | 'status'; title: string; body: string }
+export type SeenNotice = {
+  role: 'alert' | 'status'
+  title: string
+  body: string
+  /** The buttons inside the notice's text, e.g. "Resend it." */
+  actions: string[]
+}
 
-/** The card's notice as text (null when there is none); polled by the tests. */
+/** The card's notice as text (null unless exactly one); read at once, for expect.poll. */
 export async function readNotice(page: Page): Promise<SeenNotice | null> {
-  const notice = authCard(page).getByRole('alert').or(authCard(page).getByRole('status'))
-  if ((await notice.count()) !== 1) return null
-  const [role, title, body] = await Promise.all([
-    notice.getAttribute('role'),
-    notice.locator('.notice-title').innerText(),
-    notice.locator('.notice-body').innerText(),
-  ])
-  return { role: role as SeenNotice['role'], title, body }
+  const seen = await authCard(page)
+    .locator('[role="alert"], [role="status"]')
+    .evaluateAll((els) =>
+      els.map((el) => {
+        const body = el.querySelector('.notice-body')?.cloneNode(true) as HTMLElement | undefined
+        const actions = Array.from(body?.querySelectorAll('button') ?? []).map((button) => {
+          button.remove()
+          return button.textContent?.trim() ?? ''
+        })
+        return {
+          role: el.getAttribute('role') as SeenNotice['role'],
+          title: el.querySelector('.notice-title')?.textContent?.trim() ?? '',
+          body: body?.textContent?.trim() ?? '',
+          actions,
+        }
+      }),
+    )
+  return seen.length === 1 ? seen[0]! : null
 }
 
 /** Waits for a visible element; on timeout the page's own errors explain a blank screen. */
@@ -34,6 +50,23 @@ export async function openRegister(page: Page, origin: string, problems: string[
   await visible(page.getByRole('heading', { name: TITLES.signIn }), problems)
   await page.getByRole('button', { name: 'Register', exact: true }).click()
   await visible(page.getByRole('heading', { name: TITLES.register }), problems)
+}
+
+export const PASSWORD_RULE_LABELS = [
+  'At least 8 characters',
+  'One upper case letter',
+  'One lower case letter',
+  'One number',
+  'One symbol',
+]
+
+/** Each password rule with its marker's state as the accessibility tree exposes it. */
+export async function passwordMarkers(page: Page): Promise<string[][]> {
+  const tree = await page.getByRole('list', { name: 'Password requirements' }).ariaSnapshot()
+  return [...tree.matchAll(/listitem: (.+?) \((met|not met)\)/g)].map(([, rule, state]) => [
+    rule!,
+    state!,
+  ])
 }
 
 export type RegistrationFields = {
