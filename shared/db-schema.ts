@@ -41,18 +41,14 @@ export const TABLES = {
   status: {
     id: 'status',
     name: 'Status',
-    // Written only by the product API (server key); both partners read.
+    // Written only by the product API (server key); both partners read. Nothing here may be
+    // admin-only: Appwrite has no column permissions, so those details live in status_details.
     permissions: readUsers,
     rowSecurity: false,
     columns: [
       bool('isOnline'),
       bool('isTyping'),
       str('typingRoomId', 36),
-      str('location', 256),
-      { key: 'deviceType', type: 'enum', elements: ['Mobile', 'Tablet', 'Desktop', 'Others'] },
-      str('browser', 64),
-      str('operatingSystem', 64),
-      str('activity', 128),
       { key: 'lastSeenAt', type: 'datetime' },
       // What the client last reported and what was last announced (see worker/services/presence.ts).
       { key: 'presence', type: 'enum', elements: ['online', 'away', 'offline'] },
@@ -61,6 +57,22 @@ export const TABLES = {
       { key: 'announcedAt', type: 'datetime' },
     ],
     indexes: [{ key: 'online', type: 'key', columns: ['isOnline'] }],
+  },
+  status_details: {
+    id: 'status_details',
+    name: 'Status details',
+    // The spec's admin view (§6): only the admin sees the partner's device, location and
+    // activity. One row per user, row id = user id, written only by the product API.
+    permissions: [`read("team:${TEAMS.admin}")`],
+    rowSecurity: false,
+    columns: [
+      str('location', 256),
+      { key: 'deviceType', type: 'enum', elements: ['Mobile', 'Tablet', 'Desktop', 'Others'] },
+      str('browser', 64),
+      str('operatingSystem', 64),
+      str('activity', 128),
+    ],
+    indexes: [],
   },
   rooms: {
     id: 'rooms',

@@ -160,7 +160,7 @@ describe('TablesDB rows with the API key', () => {
       [create(room({ color: '#1234567' })), 'no longer than 7 chars'],
       [create(room({ isDeleted: 'yes' })), 'Value must be a valid boolean'],
       [
-        create({ deviceType: 'Phone' }, 'status'),
+        create({ deviceType: 'Phone' }, 'status_details'),
         'Value must be one of (Mobile, Tablet, Desktop, Others)',
       ],
       [

@@ -49,16 +49,16 @@ beforeAll(async () => {
     ids.push(row.$id)
   }
   const status = [
-    { isOnline: true, deviceType: 'Mobile', lastSeenAt: '2024-01-01T00:00:00.000+00:00' },
-    { isOnline: false, deviceType: 'Desktop', lastSeenAt: '2024-06-01T00:00:00.000+00:00' },
-    { isOnline: true, deviceType: 'Tablet', lastSeenAt: null },
+    { isOnline: true, presence: 'online', lastSeenAt: '2024-01-01T00:00:00.000+00:00' },
+    { isOnline: false, presence: 'offline', lastSeenAt: '2024-06-01T00:00:00.000+00:00' },
+    { isOnline: true, presence: 'away', lastSeenAt: null },
   ]
   for (const s of status)
     await keyTables().createRow({
       databaseId: DB,
       tableId: 'status',
       rowId: uid(),
-      data: { ...s, activity: marker },
+      data: { ...s, typingRoomId: marker },
     })
 })
 
@@ -103,18 +103,18 @@ describe('filters', () => {
         await webTables(member).listRows({
           databaseId: DB,
           tableId: 'status',
-          queries: [Query.equal('activity', marker), ...queries],
+          queries: [Query.equal('typingRoomId', marker), ...queries],
         })
-      ).rows.map((r) => r.deviceType)
-    expect(await status(Query.equal('isOnline', true))).toEqual(['Mobile', 'Tablet'])
-    expect(await status(Query.equal('isOnline', false))).toEqual(['Desktop'])
-    expect(await status(Query.lessThan('lastSeenAt', '2024-03-01T00:00:00Z'))).toEqual(['Mobile'])
-    expect(await status(Query.isNull('lastSeenAt'))).toEqual(['Tablet'])
+      ).rows.map((r) => r.presence)
+    expect(await status(Query.equal('isOnline', true))).toEqual(['online', 'away'])
+    expect(await status(Query.equal('isOnline', false))).toEqual(['offline'])
+    expect(await status(Query.lessThan('lastSeenAt', '2024-03-01T00:00:00Z'))).toEqual(['online'])
+    expect(await status(Query.isNull('lastSeenAt'))).toEqual(['away'])
     expect(await status(Query.createdBefore('2000-01-01T00:00:00.000+00:00'))).toEqual([])
     expect(await status(Query.createdAfter('2000-01-01T00:00:00.000+00:00'))).toHaveLength(3)
     expect(await status(Query.orderDesc('lastSeenAt'), Query.isNotNull('lastSeenAt'))).toEqual([
-      'Desktop',
-      'Mobile',
+      'offline',
+      'online',
     ])
   })
 })

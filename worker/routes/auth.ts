@@ -16,7 +16,7 @@ import { assertSelf, isAdmin, requireCaller, withBackend } from '../middleware/a
 import type { ApiHono } from '../middleware/context'
 import { rateLimit } from '../middleware/rate-limit'
 import { findChatee, toAccount } from '../services/chatee'
-import { toStatus, type StatusData } from '../services/presence'
+import { ensureStatusRow, readStatus, toStatus, type DetailsData } from '../services/status'
 
 const notYours = () => new ApiError(403, 'The email must be your own')
 
@@ -46,9 +46,10 @@ const auth = new Hono<ApiHono>()
     const chatee = await findChatee(backend, config, caller)
     if (!chatee || chatee.$id !== c.req.valid('json').userId)
       throw new ApiError(403, 'You can only read the status of your chatee')
-    const row = await backend.getRow<StatusData>('status', chatee.$id)
-    if (!row) throw new ApiError(404, 'Your chatee has no status yet')
-    return c.json(toStatus(row, isAdmin(config, caller)), 200)
+    // The device, location and activity details only for the admin (spec §6).
+    const status = await readStatus(backend, chatee.$id, isAdmin(config, caller))
+    if (!status) throw new ApiError(404, 'Your chatee has no status yet')
+    return c.json(status, 200)
   })
   .post('/flags', requireCaller, validate('json', FlagsRequest), (c) => {
     const { caller, config } = c.var
@@ -73,20 +74,11 @@ const auth = new Hono<ApiHono>()
   .post('/create-status', requireCaller, validate('json', CreateStatusRequest), async (c) => {
     const { caller, backend } = c.var
     assertSelf(caller, c.req.valid('json').userId)
-    const existing = await backend.getRow<StatusData>('status', caller.$id)
-    if (existing) return c.json(toStatus(existing, true), 200)
-    try {
-      const row = await backend.createRow<StatusData>('status', caller.$id, {
-        isOnline: false,
-        isTyping: false,
-        presence: 'offline',
-      })
-      return c.json(toStatus(row, true), 201)
-    } catch (err) {
-      const row = isConflict(err) && (await backend.getRow<StatusData>('status', caller.$id))
-      if (!row) throw err
-      return c.json(toStatus(row, true), 200)
-    }
+    const existing = await readStatus(backend, caller.$id, true)
+    if (existing) return c.json(existing, 200)
+    const { row, created } = await ensureStatusRow(backend, caller.$id)
+    const details = await backend.getRow<DetailsData>('status_details', caller.$id)
+    return c.json(toStatus(row, details), created ? 201 : 200)
   })
 
 export default auth

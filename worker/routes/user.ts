@@ -7,7 +7,8 @@ import type { ApiHono } from '../middleware/context'
 import { findChatee, toAccount } from '../services/chatee'
 import { resolveLocation } from '../services/geo'
 import { announce } from '../services/notifier'
-import { reportPresence, toStatus, type StatusData } from '../services/presence'
+import { reportPresence } from '../services/presence'
+import { readStatus, toStatus, type DetailsData, type StatusPatch } from '../services/status'
 import { parseUserAgent } from '../services/user-agent'
 
 const user = new Hono<ApiHono>()
@@ -25,9 +26,9 @@ const user = new Hono<ApiHono>()
   .post('/status', validate('json', UserStatusRequest), async (c) => {
     const { userId } = c.req.valid('json')
     assertSelf(c.var.caller, userId)
-    const row = await c.var.backend.getRow<StatusData>('status', userId)
-    if (!row) throw new ApiError(404, 'No status yet - call /api/auth/create-status first')
-    return c.json(toStatus(row, true), 200)
+    const status = await readStatus(c.var.backend, userId, true)
+    if (!status) throw new ApiError(404, 'No status yet - call /api/auth/create-status first')
+    return c.json(status, 200)
   })
   // Device, browser, OS and location come from the request, never from the payload.
   .post('/update-status', validate('json', UpdateStatusRequest), async (c) => {
@@ -37,7 +38,7 @@ const user = new Hono<ApiHono>()
     const presence =
       payload.presence ??
       (payload.isOnline === undefined ? undefined : payload.isOnline ? 'online' : 'offline')
-    const patch: Partial<StatusData> = {}
+    const patch: StatusPatch = {}
     if (payload.isTyping !== undefined) {
       patch.isTyping = payload.isTyping
       patch.typingRoomId = payload.isTyping ? (payload.typingRoomId ?? null) : null
@@ -48,9 +49,10 @@ const user = new Hono<ApiHono>()
       const location = await resolveLocation(c.req.raw, config)
       if (location) patch.location = location
     }
-    const { row, notice } = await reportPresence(backend, caller.$id, patch, presence)
+    const { row, details, notice } = await reportPresence(backend, caller.$id, patch, presence)
     if (notice) later(c, announce(backend, config, notice.kind, caller, notice.key))
-    return c.json(toStatus(row, true), 200)
+    const own = details ?? (await backend.getRow<DetailsData>('status_details', caller.$id))
+    return c.json(toStatus(row, own), 200)
   })
 
 export default user

@@ -1,24 +1,16 @@
-import type { PresenceState, Status } from '../../shared/schemas'
-import { isConflict, q, type BackendPort, type BackendUser, type Row } from '../backend'
+import type { PresenceState } from '../../shared/schemas'
+import { q, type BackendPort, type BackendUser } from '../backend'
 import type { Config } from '../config'
 import { announce, noticeKey, type NoticeKind } from './notifier'
-
-/** The status row's columns (shared/db-schema.ts `status`). */
-export type StatusData = {
-  isOnline: boolean
-  isTyping: boolean
-  typingRoomId: string | null
-  location: string | null
-  deviceType: 'Mobile' | 'Tablet' | 'Desktop' | 'Others' | null
-  browser: string | null
-  operatingSystem: string | null
-  activity: string | null
-  lastSeenAt: string | null
-  presence: PresenceState | null
-  announced: PresenceState | null
-  announcedAt: string | null
-}
-export type StatusRow = Row<StatusData>
+import {
+  ensureStatusRow,
+  splitPatch,
+  type DetailsData,
+  type DetailsRow,
+  type StatusData,
+  type StatusPatch,
+  type StatusRow,
+} from './status'
 
 /*
  * Presence model. `presence` is what the client last reported (visible tab → online, hidden →
@@ -42,23 +34,27 @@ export type PendingNotice = { kind: NoticeKind; key: string }
  */
 const transitionOf = (row: StatusRow) => row.announcedAt ?? row.$createdAt
 
-/** Writes a client report; returns the row and the notice to send (online only). */
+/**
+ * Writes a client report; returns the status row, the details row when the report carried
+ * details, and the notice to send (online only).
+ */
 export async function reportPresence(
   backend: BackendPort,
   userId: string,
-  patch: Partial<StatusData>,
+  patch: StatusPatch,
   presence?: PresenceState,
-): Promise<{ row: StatusRow; notice?: PendingNotice }> {
+): Promise<{ row: StatusRow; details?: DetailsRow; notice?: PendingNotice }> {
   let current = await backend.getRow<StatusData>('status', userId)
   const now = nowIso()
-  const data: Partial<StatusData> = { ...patch, lastSeenAt: now }
+  const split = splitPatch(patch)
+  const data: Partial<StatusData> = { ...split.status, lastSeenAt: now }
   let notice: PendingNotice | undefined
   if (presence) {
     data.presence = presence
     data.isOnline = presence === 'online'
     if (presence !== 'online') data.isTyping = false
     if (presence === 'online' && current?.announced !== 'online') {
-      current ??= await ensureStatusRow(backend, userId)
+      current ??= (await ensureStatusRow(backend, userId)).row
       if (current.announced !== 'online') {
         data.announced = 'online'
         data.announcedAt = now
@@ -66,23 +62,12 @@ export async function reportPresence(
       }
     }
   }
+  // Details first: a partner's realtime status event then never comes before the details.
+  const details = Object.keys(split.details).length
+    ? await backend.upsertRow<DetailsData>('status_details', userId, split.details)
+    : undefined
   const row = await backend.upsertRow<StatusData>('status', userId, data)
-  return { row, notice }
-}
-
-/** The user's status row, created (offline) when missing; a racing creator's row is read back. */
-async function ensureStatusRow(backend: BackendPort, userId: string): Promise<StatusRow> {
-  try {
-    return await backend.createRow<StatusData>('status', userId, {
-      isOnline: false,
-      isTyping: false,
-      presence: 'offline',
-    })
-  } catch (err) {
-    const row = isConflict(err) ? await backend.getRow<StatusData>('status', userId) : undefined
-    if (!row) throw err
-    return row
-  }
+  return { row, details, notice }
 }
 
 /** Cron: users silent for longer than the grace period become away/offline, announced once. */
@@ -120,22 +105,4 @@ export async function sweepPresence(backend: BackendPort, config: Config, now = 
   }
   await Promise.all(announcements)
   return { checked: rows.length, changed }
-}
-
-/** A status row as /api returns it; `full` false hides the admin-only details (spec §6). */
-export function toStatus(row: StatusRow, full: boolean): Status {
-  const admin = <T>(v: T | null | undefined) => (full ? (v ?? null) : null)
-  return {
-    $id: row.$id,
-    isOnline: row.isOnline === true,
-    isTyping: row.isTyping === true,
-    typingRoomId: row.typingRoomId ?? null,
-    location: admin(row.location),
-    deviceType: admin(row.deviceType),
-    browser: admin(row.browser),
-    operatingSystem: admin(row.operatingSystem),
-    activity: admin(row.activity),
-    lastSeenAt: row.lastSeenAt ?? null,
-    presence: row.presence ?? null,
-  }
 }

@@ -9,6 +9,8 @@ export const CHANNELS = {
   rooms: rowsChannel(TABLES.rooms.id),
   messages: rowsChannel(TABLES.messages.id),
   status: (userId: string) => rowChannel(TABLES.status.id, userId),
+  // Readable by team admin only; other users' sockets never get these events.
+  statusDetails: (userId: string) => rowChannel(TABLES.status_details.id, userId),
 }
 
 export type RowAction = 'create' | 'update' | 'delete' | 'upsert'

@@ -8,6 +8,7 @@ import { globalState, type Status } from '../../state/global-state'
 import { applyMessageEvent } from '../chat/apply-message-event'
 import { applyRoomEvent, type Room } from '../rooms/room-model'
 import { toRoom } from '../rooms/rooms-query'
+import { TABLES } from '../../../shared/db-schema'
 import { CHANNELS, eventAction } from './channels'
 
 type Row = Record<string, unknown>
@@ -19,12 +20,15 @@ type Row = Record<string, unknown>
  */
 export function useRealtimeSync() {
   const queryClient = useQueryClient()
-  const { account, chatee } = useSnapshot(globalState)
+  const { account, chatee, flags } = useSnapshot(globalState)
   const meId = account?.$id
   const chateeId = chatee?.$id
+  const isAdmin = flags.showAdmin
 
   useEffect(() => {
     if (!meId) return
+    // The partner's device details come to the admin only (status_details is admin-readable).
+    const details = isAdmin && chateeId ? [CHANNELS.statusDetails(chateeId)] : []
     const subs = [
       realtime.subscribe(CHANNELS.account, (e: RealtimeResponseEvent<Row>) => onAccount(e)),
       realtime.subscribe(CHANNELS.rooms, (e: RealtimeResponseEvent<Row>) => onRoom(queryClient, e)),
@@ -32,7 +36,7 @@ export function useRealtimeSync() {
         applyMessageEvent(queryClient, e, meId),
       ),
       realtime.subscribe(
-        [CHANNELS.status(meId), ...(chateeId ? [CHANNELS.status(chateeId)] : [])],
+        [CHANNELS.status(meId), ...(chateeId ? [CHANNELS.status(chateeId)] : []), ...details],
         (e: RealtimeResponseEvent<Row>) => onStatus(e, meId),
       ),
     ]
@@ -41,7 +45,7 @@ export function useRealtimeSync() {
       offReconnect()
       for (const sub of subs) void sub.then((s) => s.unsubscribe()).catch(() => undefined)
     }
-  }, [queryClient, meId, chateeId])
+  }, [queryClient, meId, chateeId, isAdmin])
 }
 
 function onAccount(e: RealtimeResponseEvent<Row>) {
@@ -62,11 +66,26 @@ function onRoom(queryClient: QueryClient, e: RealtimeResponseEvent<Row>) {
   )
 }
 
+const DETAIL_KEYS = ['location', 'deviceType', 'browser', 'operatingSystem', 'activity'] as const
+
+/**
+ * A Status is two rows: `status` (presence, typing) and the admin-only `status_details`. Each
+ * event updates its own part; a details event leaves $updatedAt alone, as typing expiry reads it.
+ */
 function onStatus(e: RealtimeResponseEvent<Row>, meId: string) {
-  const row = e.payload as unknown as Status
-  const status: Status = { ...row, $updatedAt: row.$updatedAt ?? e.timestamp }
-  if (row.$id === meId) globalState.status = status
-  else if (row.$id === globalState.chatee?.$id) globalState.chateeStatus = status
+  const row = e.payload
+  const key =
+    row.$id === meId ? 'status' : row.$id === globalState.chatee?.$id ? 'chateeStatus' : null
+  if (!key) return
+  const current = globalState[key]
+  if (row.$tableId === TABLES.status_details.id) {
+    if (!current) return
+    const details = Object.fromEntries(DETAIL_KEYS.map((k) => [k, row[k] ?? null]))
+    globalState[key] = { ...current, ...details }
+    return
+  }
+  const status = row as unknown as Status
+  globalState[key] = { ...current, ...status, $updatedAt: status.$updatedAt ?? e.timestamp }
 }
 
 async function refetchAfterOutage(queryClient: QueryClient, meId: string, chateeId?: string) {
