@@ -1,12 +1,13 @@
-import { cloudflare } from '@cloudflare/vite-plugin'
 import { createServer } from 'vite'
 import { WebSocket } from 'ws'
+import { privateCloudflarePlugin } from './private-plugin'
 import type { RealtimeTarget } from './realtime-load'
 
 // The anchor: bench/relay's bare hibernating Durable Object in workerd, served the same way as the
 // app (a Vite dev server with the Cloudflare plugin on 127.0.0.1), written over HTTP and received
 // on a plain WebSocket.
 export async function startRelay(): Promise<RealtimeTarget> {
+  const cloudflare = await privateCloudflarePlugin('relay')
   const server = await createServer({
     root: 'bench/relay',
     configFile: false,

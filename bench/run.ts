@@ -1,21 +1,35 @@
-// `npm run bench [realtime|bundle]`: performance goals, printed as ratios against small anchors
+// `npm run bench [bundle|room|realtime]`: performance goals, printed as ratios against small anchors
 // measured in the same run on the same machine. Not a test: nothing here passes or fails.
 import { launchBrowser } from '../tests/e2e/helpers/browser'
 import { runSignInBundleBench } from './bundle'
+import { startBuiltApps } from './pages'
+import { runRoomBench } from './room'
 
 const only = process.argv[2]
+const known = ['bundle', 'room', 'realtime']
+if (only && !known.includes(only)) {
+  console.error(`unknown bench "${only}"; one of ${known.join(', ')}, or none for all`)
+  process.exit(2)
+}
+const wanted = (name: string) => !only || only === name
+// Each server loads its own copy of the Cloudflare plugin, and each copy adds exit listeners.
+process.setMaxListeners(30)
 const started = Date.now()
 
-if (!only || only === 'bundle') {
+if (wanted('bundle') || wanted('room')) {
+  // One build and one pair of servers for both page benches.
+  const apps = await startBuiltApps()
   const { browser, close } = await launchBrowser()
   try {
-    await runSignInBundleBench(browser)
+    if (wanted('bundle')) await runSignInBundleBench(browser, apps)
+    if (wanted('room')) await runRoomBench(browser, apps)
   } finally {
     await close()
+    await apps.close()
   }
 }
 
-if (!only || only === 'realtime') {
+if (wanted('realtime')) {
   const { runRealtimeBench } = await import('./realtime')
   await runRealtimeBench()
 }

@@ -1,0 +1,127 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { tmpdir } from 'node:os'
+import { extname, join, resolve } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import react from '@vitejs/plugin-react'
+import type { Browser, BrowserContextOptions } from 'playwright-core'
+import { build, createBuilder, preview } from 'vite'
+import { exampleVars } from '../scripts/local-vars'
+import { freePort } from '../tests/fixtures/app-server'
+import { appConfig } from '../vite.config'
+import { privateCloudflarePlugin } from './private-plugin'
+
+export type PageLoad = {
+  jsGzipBytes: number
+  files: { path: string; gzip: number }[]
+  readyMs: number
+}
+
+/**
+ * Loads `url` in a fresh context (cold cache) and returns the time from navigation start until
+ * `ready` (a JS expression checked in the page every animation frame) first held, and the gzipped bytes
+ * of every script requested until then. `state` carries a signed-in session into the context.
+ */
+export async function measurePage(
+  browser: Browser,
+  url: string,
+  ready: string,
+  root: string,
+  state?: BrowserContextOptions['storageState'],
+): Promise<PageLoad> {
+  const context = await browser.newContext({ storageState: state })
+  try {
+    const page = await context.newPage()
+    const scripts = new Set<string>()
+    let done = false
+    page.on('request', (req) => {
+      if (!done && req.resourceType() === 'script') scripts.add(new URL(req.url()).pathname)
+    })
+    await page.goto(url)
+    const handle = await page.waitForFunction(`(${ready}) && performance.now()`, undefined, {
+      polling: 'raf',
+      timeout: 60_000,
+    })
+    done = true
+    const readyMs = (await handle.jsonValue()) as number
+    const files = [...scripts].map((path) => ({
+      path,
+      gzip: gzipSync(readFileSync(join(root, path)), { level: 9 }).length,
+    }))
+    return { jsGzipBytes: files.reduce((sum, f) => sum + f.gzip, 0), files, readyMs }
+  } finally {
+    await context.close()
+  }
+}
+
+function serveStatic(root: string, port: number) {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    const file = extname(path) ? join(root, path) : join(root, 'index.html')
+    try {
+      const type = { '.js': 'text/javascript', '.css': 'text/css' }[extname(file)] ?? 'text/html'
+      const body = readFileSync(file)
+      res.writeHead(200, { 'content-type': type }).end(body)
+    } catch {
+      res.writeHead(404).end()
+    }
+  })
+  return new Promise<{ close(): void }>((r) =>
+    server.listen(port, '127.0.0.1', () => r({ close: () => server.close() })),
+  )
+}
+
+export type BuiltApps = Awaited<ReturnType<typeof startBuiltApps>>
+
+/** Builds the app and the anchor, serves both on 127.0.0.1 (the app with fresh state). */
+export async function startBuiltApps() {
+  // The whole app (client and Worker environments), as `vite build` does; build() makes only the client.
+  await (await createBuilder({ configFile: 'vite.config.ts', logLevel: 'warn' })).buildApp()
+  const anchorOut = mkdtempSync(join(tmpdir(), 'kathelia-anchor-'))
+  await build({
+    root: 'bench/anchor',
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: anchorOut, emptyOutDir: true },
+  })
+  const [appPort, anchorPort] = [await freePort(), await freePort()]
+  const app = `http://127.0.0.1:${appPort}`
+  // `vite preview` runs the built Worker in workerd and reads .dev.vars beside the built config.
+  const vars = { ...exampleVars(), APP_ORIGINS: app }
+  writeFileSync(
+    'dist/kathelia/.dev.vars',
+    Object.entries(vars)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n'),
+  )
+  // Fresh state, never the repo's .wrangler/state that `npm run dev` uses.
+  const state = mkdtempSync(join(tmpdir(), 'kathelia-bench-state-'))
+  const server = await preview({
+    configFile: false,
+    logLevel: 'warn',
+    ...appConfig({
+      stateDir: state,
+      host: '127.0.0.1',
+      port: appPort,
+      cloudflarePlugin: await privateCloudflarePlugin('preview'),
+    }),
+    preview: { port: appPort, host: '127.0.0.1', strictPort: true },
+  })
+  const anchorServer = await serveStatic(anchorOut, anchorPort)
+  return {
+    app,
+    anchor: `http://127.0.0.1:${anchorPort}`,
+    appRoot: resolve('dist/client'),
+    anchorRoot: anchorOut,
+    async close() {
+      anchorServer.close()
+      await server.close()
+      rmSync(state, { recursive: true, force: true })
+      rmSync(anchorOut, { recursive: true, force: true })
+    },
+  }
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+export const kb = (bytes: number) => bytes / 1024
