@@ -78,48 +78,56 @@ export async function startBuiltApps() {
   // The whole app (client and Worker environments), as `vite build` does; build() makes only the client.
   await (await createBuilder({ configFile: 'vite.config.ts', logLevel: 'warn' })).buildApp()
   const anchorOut = mkdtempSync(join(tmpdir(), 'kathelia-anchor-'))
-  await build({
-    root: 'bench/anchor',
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir: anchorOut, emptyOutDir: true },
-  })
-  const [appPort, anchorPort] = [await freePort(), await freePort()]
-  const app = `http://127.0.0.1:${appPort}`
-  // `vite preview` runs the built Worker in workerd and reads .dev.vars beside the built config.
-  const vars = { ...exampleVars(), APP_ORIGINS: app }
-  writeFileSync(
-    'dist/kathelia/.dev.vars',
-    Object.entries(vars)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('\n'),
-  )
   // Fresh state, never the repo's .wrangler/state that `npm run dev` uses.
   const state = mkdtempSync(join(tmpdir(), 'kathelia-bench-state-'))
-  const server = await preview({
-    configFile: false,
-    logLevel: 'warn',
-    ...appConfig({
-      stateDir: state,
-      host: '127.0.0.1',
-      port: appPort,
-      cloudflarePlugin: await privateCloudflarePlugin('preview'),
-    }),
-    preview: { port: appPort, host: '127.0.0.1', strictPort: true },
-  })
-  const anchorServer = await serveStatic(anchorOut, anchorPort)
-  return {
-    app,
-    anchor: `http://127.0.0.1:${anchorPort}`,
-    appRoot: resolve('dist/client'),
-    anchorRoot: anchorOut,
-    async close() {
-      anchorServer.close()
-      await server.close()
-      rmSync(state, { recursive: true, force: true })
-      rmSync(anchorOut, { recursive: true, force: true })
-    },
+  const removeDirs = () => {
+    rmSync(state, { recursive: true, force: true })
+    rmSync(anchorOut, { recursive: true, force: true })
+  }
+  try {
+    await build({
+      root: 'bench/anchor',
+      configFile: false,
+      logLevel: 'warn',
+      plugins: [react()],
+      build: { outDir: anchorOut, emptyOutDir: true },
+    })
+    const [appPort, anchorPort] = [await freePort(), await freePort()]
+    const app = `http://127.0.0.1:${appPort}`
+    // `vite preview` runs the built Worker in workerd and reads .dev.vars beside the built config.
+    const vars = { ...exampleVars(), APP_ORIGINS: app }
+    writeFileSync(
+      'dist/kathelia/.dev.vars',
+      Object.entries(vars)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('\n'),
+    )
+    const server = await preview({
+      configFile: false,
+      logLevel: 'warn',
+      ...appConfig({
+        stateDir: state,
+        host: '127.0.0.1',
+        port: appPort,
+        cloudflarePlugin: await privateCloudflarePlugin('preview'),
+      }),
+      preview: { port: appPort, host: '127.0.0.1', strictPort: true },
+    })
+    const anchorServer = await serveStatic(anchorOut, anchorPort)
+    return {
+      app,
+      anchor: `http://127.0.0.1:${anchorPort}`,
+      appRoot: resolve('dist/client'),
+      anchorRoot: anchorOut,
+      async close() {
+        anchorServer.close()
+        await server.close()
+        removeDirs()
+      },
+    }
+  } catch (err) {
+    removeDirs()
+    throw err
   }
 }
 
