@@ -6,10 +6,11 @@ import type { Edge, EdgeEvent } from './context'
 import { INTERNAL } from './context'
 import { provision } from './db/provision'
 import { Sql } from './db/sql'
-import { AppwriteException, errorResponse } from './errors'
+import { AppwriteException } from './errors'
 import { createEdgeApp } from './http'
 import { readOutbox, sendMail } from './mail/transport'
 import { RealtimeHub } from './realtime/hub'
+import { refuseUpgrade } from './realtime/protocol'
 
 /**
  * The embedded Appwrite-compatible backend: all state in this object's SQLite storage and the
@@ -40,7 +41,8 @@ export class EdgeBackend extends DurableObject<Env> {
           await resolveCaller(request, this.sql, getConfig(this.env)),
         )
       } catch (err) {
-        if (err instanceof AppwriteException) return errorResponse(err)
+        // A bad JWT, a blocked user, JWT and cookie together: refused on the socket, as Appwrite.
+        if (err instanceof AppwriteException) return refuseUpgrade(err.status, err.message)
         throw err
       }
     }

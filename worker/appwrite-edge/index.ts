@@ -7,6 +7,7 @@ import { derive, hashPassword } from './auth/password'
 import { INTERNAL } from './context'
 import { allowedOrigin, corsHeaders } from './cors'
 import { AppwriteException, errorResponse, fail } from './errors'
+import { POLICY_VIOLATION, refuseUpgrade } from './realtime/protocol'
 import { backendStub } from './stub'
 
 export { EdgeBackend } from './durable-object'
@@ -30,12 +31,21 @@ export const edge = new Hono<{ Bindings: Env }>()
     const config = getConfig(c.env)
     const req = c.req.raw
     if (config.backend !== 'embedded') fail('general_route_not_found')
+    const url = new URL(req.url)
+    const upgrade = req.headers.get('upgrade')?.toLowerCase() === 'websocket'
     const origin = allowedOrigin(req, config)
+    const project = req.headers.get('x-appwrite-project') ?? url.searchParams.get('project')
+    // Realtime refuses on the socket (error frame, then close), with Appwrite's texts.
+    if (upgrade && origin === false)
+      return refuseUpgrade(
+        POLICY_VIOLATION,
+        `Invalid Origin. Register your new client (${originHost(req)}) as a new Web platform on your project console dashboard`,
+      )
+    if (upgrade && project !== config.APPWRITE_PROJECT_ID)
+      return refuseUpgrade(POLICY_VIOLATION, 'Missing or unknown project ID')
     if (origin === false) fail('general_unknown_origin')
     const cors = origin ? corsHeaders(origin) : {}
     if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors })
-    const url = new URL(req.url)
-    const project = req.headers.get('x-appwrite-project') ?? url.searchParams.get('project')
     if (project !== config.APPWRITE_PROJECT_ID) fail('project_not_found')
 
     const stub = backendStub(c.env, config)
@@ -45,8 +55,7 @@ export const edge = new Hono<{ Bindings: Env }>()
     headers.set(INTERNAL.ip, ip)
     headers.set(INTERNAL.geo, geoHeader((req as { cf?: unknown }).cf))
     if (url.protocol === 'https:') headers.set(INTERNAL.secure, '1')
-    if (req.headers.get('upgrade')?.toLowerCase() === 'websocket')
-      return stub.fetch(new Request(req, { headers }))
+    if (upgrade) return stub.fetch(new Request(req, { headers }))
 
     let body: ArrayBuffer | string | null = req.body ? await req.arrayBuffer() : null
     const route = `${req.method} ${url.pathname}`
@@ -105,6 +114,14 @@ export const edge = new Hono<{ Bindings: Env }>()
     console.error('edge worker error', err)
     return errorResponse(new AppwriteException('general_server_error'), cors)
   })
+
+function originHost(req: Request): string {
+  try {
+    return new URL(req.headers.get('origin') ?? '').hostname
+  } catch {
+    return ''
+  }
+}
 
 function parseJson(body: ArrayBuffer | string | null): Record<string, unknown> {
   if (!body) return {}

@@ -60,3 +60,18 @@ export type EventData = {
 
 export const eventFrame = (data: EventData, subscriptions: string[]) =>
   frame('event', { ...data, subscriptions })
+
+/**
+ * A refused upgrade, as Appwrite answers it: the socket opens and gets one error frame, then is
+ * closed. The frame's code is the failure's own (Appwrite's e2e test expects 401 for a bad JWT,
+ * 1008 for an unknown project or origin). Appwrite then drops the connection without a close
+ * code; we close with 1008 (policy violation), the valid code that tells the SDK not to retry.
+ * Not hibernatable: the socket lives only for these two frames.
+ */
+export function refuseUpgrade(code: number, message: string): Response {
+  const [client, server] = Object.values(new WebSocketPair())
+  server.accept()
+  server.send(errorFrame(code, message))
+  server.close(POLICY_VIOLATION, message.slice(0, 120))
+  return new Response(null, { status: 101, webSocket: client })
+}
