@@ -2,7 +2,10 @@ import type { Config } from '../config'
 import type { BackendPort } from './port'
 import { restBackend } from './rest'
 
-/** The Appwrite adapter: the same operations on Appwrite Cloud or self-hosted, with the API key. */
+/**
+ * The Appwrite adapter: the same operations on Appwrite Cloud or self-hosted, with the API key,
+ * over fetch (not node-appwrite, which cannot run in workerd; see rest.ts).
+ */
 export function appwriteBackend(config: Config): BackendPort {
   return restBackend({
     kind: 'appwrite',

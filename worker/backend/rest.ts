@@ -16,8 +16,10 @@ type Raw = Record<string, unknown>
 
 /**
  * The port over Appwrite's documented REST API (appwrite-protocol.md §3). Both adapters use it and
- * differ only in transport, endpoint and key, so they cannot drift apart. (node-appwrite is not
- * used inside the Worker: its bundled undici compiles WASM, which workerd forbids.)
+ * differ only in transport, endpoint and key, so they cannot drift apart. node-appwrite is not
+ * used inside the Worker: it sends through undici (6.x), which builds its HTTP parser (llhttp)
+ * with WebAssembly.compile at runtime, and workerd refuses to compile WebAssembly from bytes at
+ * runtime. fetch needs none of that.
  */
 export function restBackend(opts: {
   kind: BackendPort['kind']
