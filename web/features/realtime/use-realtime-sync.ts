@@ -40,8 +40,17 @@ export function useRealtimeSync() {
         (e: RealtimeResponseEvent<Row>) => onStatus(e, meId),
       ),
     ]
+    // The statuses were read at sign-in, before these subscriptions: a report in between (often
+    // the partner's first, carrying the device details) was never delivered, so read them again.
+    let live = true
+    void Promise.all(subs)
+      .then(() => {
+        if (live) void refreshStatuses(meId, chateeId)
+      })
+      .catch(() => undefined)
     const offReconnect = onReconnect(() => void refetchAfterOutage(queryClient, meId, chateeId))
     return () => {
+      live = false
       offReconnect()
       for (const sub of subs) void sub.then((s) => s.unsubscribe()).catch(() => undefined)
     }
@@ -90,10 +99,25 @@ function onStatus(e: RealtimeResponseEvent<Row>, meId: string) {
 
 async function refetchAfterOutage(queryClient: QueryClient, meId: string, chateeId?: string) {
   await queryClient.invalidateQueries()
-  if (chateeId) {
-    const status = await productApi.chateeStatus(chateeId).catch(() => null)
-    if (status) globalState.chateeStatus = { ...status, $updatedAt: undefined }
-  }
-  const own = await productApi.userStatus(meId).catch(() => null)
-  if (own) globalState.status = own
+  await refreshStatuses(meId, chateeId)
+}
+
+/** Both statuses from the API; details an event brought meanwhile are not erased by a null. */
+async function refreshStatuses(meId: string, chateeId?: string) {
+  const [chatee, own] = await Promise.all([
+    chateeId ? productApi.chateeStatus(chateeId).catch(() => null) : null,
+    productApi.userStatus(meId).catch(() => null),
+  ])
+  if (chatee && globalState.chatee?.$id === chateeId)
+    globalState.chateeStatus = {
+      ...keepDetails(chatee, globalState.chateeStatus),
+      $updatedAt: undefined,
+    }
+  if (own && globalState.account?.$id === meId)
+    globalState.status = keepDetails(own, globalState.status)
+}
+
+function keepDetails(fetched: Status, current: Status | null): Status {
+  const kept = DETAIL_KEYS.filter((k) => fetched[k] == null && current?.[k] != null)
+  return { ...fetched, ...Object.fromEntries(kept.map((k) => [k, current![k]])) }
 }
