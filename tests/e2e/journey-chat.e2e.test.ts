@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Page, WebSocketRoute } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_ID, TABLES } from '../../shared/db-schema'
 import {
@@ -8,6 +8,7 @@ import {
   messageInLog,
   messageLog,
   onboardPair,
+  presenceShown,
   sendMessage,
   startPair,
   type Pair,
@@ -60,6 +61,42 @@ describe('Ada and Ben in two browsers', () => {
       expect(await messageInLog(page, 'Hello Ben, are you there?').count()).toBe(1)
       expect(await messageInLog(page, 'Right here, Ada.').count()).toBe(1)
     }
+  })
+
+  it('events Ben’s realtime connection lost are fetched after it reconnects, once', async () => {
+    const { ada, ben } = pair
+    // Ben's realtime socket runs through a relay that can lose events, as a dying link does.
+    let losing = false
+    const links: WebSocketRoute[] = []
+    await ben.page.routeWebSocket(/\/v1\/realtime/, (link) => {
+      links.push(link)
+      const server = link.connectToServer()
+      server.onMessage((message) => {
+        if (!losing) link.send(message)
+      })
+      link.onMessage((message) => server.send(message))
+    })
+    await ben.page.reload()
+    await messageInLog(ben.page, 'Right here, Ada.').waitFor()
+    expect(links).toHaveLength(1) // one realtime connection for the whole app
+
+    losing = true
+    await sendMessage(ada.page, 'Sent while your link was down')
+    await messageLog(ada.page).getByText('Sending…').waitFor({ state: 'detached' })
+    expect(await messageInLog(ben.page, 'Sent while your link was down').count()).toBe(0)
+
+    // The link drops; the SDK reconnects on its own and the app fetches what it missed.
+    losing = false
+    await links[0]!.close({ code: 1001, reason: 'link lost' })
+    await messageInLog(ben.page, 'Sent while your link was down').waitFor()
+    expect(links).toHaveLength(2)
+    for (const text of [
+      'Hello Ben, are you there?',
+      'Right here, Ada.',
+      'Sent while your link was down',
+    ])
+      expect(await messageInLog(ben.page, text).count()).toBe(1)
+    await ben.page.unrouteAll()
   })
 
   it('shows Ben typing to Ada, and clears it when he empties the box', async () => {
@@ -130,8 +167,9 @@ describe('rooms Ada deletes, and leaving', () => {
     await ada.page.keyboard.press('Escape')
   })
 
-  it('logout lands on / with the sign-in screen', async () => {
+  it('logout lands on / with the sign-in screen, and Ben sees Ada offline', async () => {
     const { page } = pair.ada
+    await presenceShown(pair.ben.page, 'Online')
     expect(new URL(page.url()).pathname).not.toBe('/')
     await page.getByRole('button', { name: 'Profile menu' }).click()
     await page.getByRole('menuitem', { name: 'Logout' }).click()
@@ -140,5 +178,6 @@ describe('rooms Ada deletes, and leaving', () => {
     // The session is gone: a reload stays signed out.
     await page.reload()
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor()
+    await presenceShown(pair.ben.page, 'Offline')
   })
 })

@@ -63,7 +63,9 @@ describe('presence and device details', () => {
     await ada.page.keyboard.press('Escape')
 
     // Location, device, browser and OS come with the same status update.
-    await partnerDetails(ada.page).filter({ hasText: 'Lyon' }).waitFor()
+    await expect
+      .poll(() => partnerDetails(ada.page).allInnerTexts(), { timeout: 30_000 })
+      .toEqual([expect.stringContaining('Lyon')])
     const details = (await partnerDetails(ada.page).innerText()).split(' · ')
     expect(details).toContain('Lyon, Auvergne-Rhône-Alpes, France')
     expect(details).toContain('Desktop')

@@ -41,16 +41,25 @@ export async function startPair(vars: Record<string, string> = {}): Promise<Pair
 }
 
 /**
- * Both register through the UI and verify with their mailed links; then both sign in. Everyone
- * exists before the first sign-in, so each finds the other as their chatee.
+ * Both register through the UI and verify with their mailed links, side by side; then both sign
+ * in. Everyone exists before the first sign-in, so each finds the other as their chatee.
  */
 export async function onboardPair({ server, ada, ben }: Pair): Promise<void> {
-  await registerViaUi(ada.page, server.url, ADA)
-  await registerViaUi(ben.page, server.url, BEN)
-  await verifyViaLink(ada.page, await verificationLink(server.url, ADA.email))
-  await verifyViaLink(ben.page, await verificationLink(server.url, BEN.email))
-  await signInViaUi(ada.page, server.url, ADA.email, ADA.password)
-  await signInViaUi(ben.page, server.url, BEN.email, BEN.password)
+  await Promise.all(
+    [
+      [ada, ADA],
+      [ben, BEN],
+    ].map(async ([tab, user]) => {
+      const { page } = tab as TestPage
+      const { email } = user as NewUser
+      await registerViaUi(page, server.url, user as NewUser)
+      await verifyViaLink(page, await verificationLink(server.url, email))
+    }),
+  )
+  await Promise.all([
+    signInViaUi(ada.page, server.url, ADA.email, ADA.password),
+    signInViaUi(ben.page, server.url, BEN.email, BEN.password),
+  ])
 }
 
 /** The open chat's message list (an accessible live log). */

@@ -46,7 +46,7 @@ function splitName(name: string): [string, string] {
 export async function registerViaUi(page: Page, baseUrl: string, user: NewUser): Promise<void> {
   const [firstname, lastname] = splitName(user.name)
   await page.goto(baseUrl)
-  await page.getByRole('heading', { name: TITLE.signIn }).waitFor({ timeout: WAIT })
+  await waitOrExplain(page, page.getByRole('heading', { name: TITLE.signIn }), 'opening the app')
   await page.getByRole('button', { name: 'Register', exact: true }).click()
   const card = page.getByRole('region', { name: TITLE.register })
   await card.waitFor({ timeout: WAIT })
@@ -112,7 +112,7 @@ export async function signInViaUi(
 ): Promise<void> {
   await page.goto(baseUrl)
   const card = page.getByRole('region', { name: TITLE.signIn })
-  await card.waitFor({ timeout: WAIT })
+  await waitOrExplain(page, card, 'opening the sign-in screen')
   await card.getByLabel('Email', { exact: true }).fill(email)
   await card.getByLabel('Password', { exact: true }).fill(password)
   await card.getByRole('button', { name: 'Sign in', exact: true }).click()
