@@ -52,6 +52,7 @@ describe('presence and device details', () => {
     await benMenu.getByRole('menuitem', { name: 'Logout' }).waitFor()
     expect(await benMenu.getByRole('menuitemcheckbox').count()).toBe(0)
     await ben.page.keyboard.press('Escape')
+    expect(await partnerDetails(ben.page).count()).toBe(0)
 
     await presenceShown(ada.page, 'Online')
     expect(await partnerDetails(ada.page).count()).toBe(0)
@@ -62,7 +63,7 @@ describe('presence and device details', () => {
     expect(await toggle.getAttribute('aria-checked')).toBe('true')
     await ada.page.keyboard.press('Escape')
 
-    // Location, device, browser and OS come with the same status update.
+    // Location, device, browser and OS arrive together (one details row).
     await expect
       .poll(() => partnerDetails(ada.page).allInnerTexts(), { timeout: 30_000 })
       .toEqual([expect.stringContaining('Lyon')])
@@ -87,8 +88,10 @@ describe('presence and device details', () => {
 
   it('Ben closes his tab: its last word (the beacon) makes him offline for Ada', async () => {
     const { ada, ben } = pair
+    // Nobody logs out, and the sweep would wait for the grace period (his last heartbeat was at
+    // most a third of it ago): offline well within it can only be the pagehide beacon.
     await ben.page.close()
-    await presenceShown(ada.page, 'Offline')
+    await presenceShown(ada.page, 'Offline', ((GRACE_SECONDS * 2) / 3 - 1) * 1000)
   })
 
   it('a tab that dies without a word counts as offline once the grace period has passed', async () => {

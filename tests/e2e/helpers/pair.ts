@@ -81,10 +81,10 @@ export const chateePresence = (page: Page): Locator =>
   page.getByLabel('Chat partner').locator('.presence-label')
 
 /** Waits until the header shows the chat partner with exactly this presence. */
-export const presenceShown = (page: Page, label: 'Online' | 'Away' | 'Offline') =>
+export const presenceShown = (page: Page, label: 'Online' | 'Away' | 'Offline', timeout?: number) =>
   chateePresence(page)
     .filter({ hasText: new RegExp(`^${label}$`) })
-    .waitFor()
+    .waitFor({ timeout })
 
 /** Waits for the open chat's title (the page's h1). */
 export const chatTitle = (page: Page, name: string) =>
