@@ -16,6 +16,7 @@ export const TEXTS = {
   unknownError: 'An unknown error occurred - please let the administrator know!',
   createRoomTitle: 'Create a new room',
   createRoomFieldsRequired: 'All fields are required - please make sure no fields are left blank.',
+  roomColorInvalid: 'The colour must be a hex value like #1a2b3c.',
   unknownStatusCode: 'Status code does not exist',
 } as const
 

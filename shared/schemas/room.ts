@@ -12,7 +12,7 @@ export const AddRoomRequest = z.object({
     .string(required)
     .trim()
     .min(1, required)
-    .regex(/^#[0-9a-fA-F]{6}$/, { message: 'color must be a hex colour like #1a2b3c' })
+    .regex(/^#[0-9a-fA-F]{6}$/, { message: TEXTS.roomColorInvalid })
     .transform((c) => c.toLowerCase()),
 })
 export type AddRoomRequest = z.input<typeof AddRoomRequest>

@@ -1,18 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useSnapshot } from 'valtio'
-import { normaliseHiddenName } from '../../../shared/schemas/room'
+import { AddRoomRequest, normaliseHiddenName } from '../../../shared/schemas/room'
 import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
 import { toNotice, type Notice } from '../../lib/errors'
 import { productApi } from '../../lib/product-api'
 import { globalState } from '../../state/global-state'
 import { NoticeAlert } from '../auth/notice-alert'
-import { closeCreateRoom, createRoomState } from './create-room-state'
+import { closeCreateRoom } from './create-room-state'
 import { applyRoomEvent, isHexColor, randomColor, type Room } from './room-model'
 
-/** Side panel "Create a new room"; after a success it resets with a new colour and stays open. */
-export function CreateRoomPanel() {
-  const { open } = useSnapshot(createRoomState)
+/**
+ * Side panel "Create a new room"; after a success it resets with a new colour and stays open.
+ * Its own chunk (with zod), loaded when first opened.
+ */
+export default function CreateRoomPanel() {
   const { flags } = useSnapshot(globalState)
   const queryClient = useQueryClient()
   const [name, setName] = useState('')
@@ -22,38 +24,26 @@ export function CreateRoomPanel() {
   const nameRef = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
-    if (!open) return
     nameRef.current?.focus()
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && closeCreateRoom()
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [open])
-
-  if (!open) return null
+  }, [])
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
-    if (!name.trim() || !color.trim()) {
+    // The Worker validates with the same schema; checking here first keeps the form's texts.
+    const request = AddRoomRequest.safeParse({ name, hiddenName: normaliseHiddenName(name), color })
+    if (!request.success) {
       return setNotice({
         type: 'warning',
         title: ERROR_TITLES.createRoom,
-        body: TEXTS.createRoomFieldsRequired,
-      })
-    }
-    if (!isHexColor(color)) {
-      return setNotice({
-        type: 'warning',
-        title: ERROR_TITLES.createRoom,
-        body: 'The colour must be a hex value like #1a2b3c.',
+        body: request.error.issues[0]?.message ?? TEXTS.createRoomFieldsRequired,
       })
     }
     setBusy(true)
     try {
-      const { room } = await productApi.addRoom({
-        name: name.trim(),
-        hiddenName: normaliseHiddenName(name),
-        color,
-      })
+      const { room } = await productApi.addRoom(request.data)
       queryClient.setQueriesData<Room[]>({ queryKey: ['rooms'] }, (rooms) =>
         rooms ? applyRoomEvent(rooms, room, false) : rooms,
       )
