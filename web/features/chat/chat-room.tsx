@@ -19,7 +19,8 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
   const meId = account?.$id ?? ''
   const { send, retry } = useSendMessage(roomId, meId)
 
-  const room = rooms.data?.find((r) => r.$id === roomId)
+  // A room deleted while open closes for everyone but the admin view, as the sidebar does.
+  const room = rooms.data?.find((r) => r.$id === roomId && (flags.isAdmin || !r.isDeleted))
   const name = room?.name ?? (roomId === HOME_ROOM_ID ? 'Home' : 'Room')
   if (rooms.isSuccess && !room && roomId !== HOME_ROOM_ID)
     return (
