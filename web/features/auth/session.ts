@@ -6,6 +6,7 @@ import { account, tablesDB } from '../../lib/appwrite'
 import { isBackendError, isUnauthorized } from '../../lib/errors'
 import { productApi } from '../../lib/product-api'
 import { globalState, signedOut, type Account } from '../../state/global-state'
+import { fetchChatee } from '../presence/chatee'
 import { endSessions } from './create-session'
 import { toFlags } from './flags'
 
@@ -64,15 +65,14 @@ export async function loadAccount(): Promise<void> {
     signedOut()
     throw forbidden(TEXTS.notAuthorized)
   }
-  const [chatee, status, flags] = await Promise.all([
-    productApi.chatee(me.email).catch(() => null),
+  const [{ chatee, chateeStatus }, status, flags] = await Promise.all([
+    fetchChatee(me.email),
     productApi.userStatus(me.$id).catch(() => null),
     productApi.flags(me.email),
   ])
-  const chateeStatus = chatee ? await productApi.chateeStatus(chatee.$id).catch(() => null) : null
   Object.assign(globalState, {
     account: me,
-    chatee: chatee && { $id: chatee.$id, name: chatee.name, email: chatee.email },
+    chatee,
     status,
     chateeStatus,
     flags: toFlags(flags, globalState.flags.isAdmin),

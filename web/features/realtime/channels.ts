@@ -8,6 +8,7 @@ export const CHANNELS = {
   account: 'account',
   rooms: rowsChannel(TABLES.rooms.id),
   messages: rowsChannel(TABLES.messages.id),
+  statuses: rowsChannel(TABLES.status.id),
   status: (userId: string) => rowChannel(TABLES.status.id, userId),
   // Readable by team admin only; other users' sockets never get these events.
   statusDetails: (userId: string) => rowChannel(TABLES.status_details.id, userId),

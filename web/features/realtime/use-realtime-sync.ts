@@ -6,6 +6,7 @@ import { productApi } from '../../lib/product-api'
 import { onReconnect, realtime } from '../../lib/realtime'
 import { globalState, type Status } from '../../state/global-state'
 import { applyMessageEvent } from '../chat/apply-message-event'
+import { adoptNewChatee } from '../presence/chatee'
 import { applyRoomEvent, type Room } from '../rooms/room-model'
 import { toRoom } from '../rooms/rooms-query'
 import { TABLES } from '../../../shared/db-schema'
@@ -36,7 +37,10 @@ export function useRealtimeSync() {
         applyMessageEvent(queryClient, e, meId),
       ),
       realtime.subscribe(
-        [CHANNELS.status(meId), ...(chateeId ? [CHANNELS.status(chateeId)] : []), ...details],
+        // With no partner yet, every status row: theirs appears when they first sign in.
+        chateeId
+          ? [CHANNELS.status(meId), CHANNELS.status(chateeId), ...details]
+          : [CHANNELS.statuses],
         (e: RealtimeResponseEvent<Row>) => onStatus(e, meId),
       ),
     ]
@@ -83,6 +87,7 @@ const DETAIL_KEYS = ['location', 'deviceType', 'browser', 'operatingSystem', 'ac
  */
 function onStatus(e: RealtimeResponseEvent<Row>, meId: string) {
   const row = e.payload
+  if (!globalState.chatee && row.$id !== meId) return void adoptNewChatee()
   const key =
     row.$id === meId ? 'status' : row.$id === globalState.chatee?.$id ? 'chateeStatus' : null
   if (!key) return
