@@ -1,6 +1,7 @@
 import type { Page, WebSocketRoute } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_ID, TABLES } from '../../shared/db-schema'
+import { TEXTS } from '../../shared/texts'
 import {
   ADA,
   BEN,
@@ -111,14 +112,37 @@ describe('Ada and Ben in two browsers', () => {
 
   it('Ada creates a room in the side panel; both chat there, live', async () => {
     const { ada, ben } = pair
-    await ada.page.getByRole('button', { name: 'Create a new room' }).click()
     const panel = ada.page.getByRole('dialog', { name: 'Create a new room' })
-    await panel.getByLabel('Room name').fill('Garden')
-    await panel.getByRole('button', { name: 'Create room' }).click()
-    await panel.getByRole('status').filter({ hasText: 'The room "Garden" was created.' }).waitFor()
-    // The panel stays open for another room, with the name cleared.
-    expect(await panel.getByLabel('Room name').inputValue()).toBe('')
+    const create = panel.getByRole('button', { name: 'Create room' })
+    const hex = panel.getByLabel('Hex colour')
+    await ada.page.getByRole('button', { name: 'Create a new room' }).click()
+    await create.click()
+    await panel.getByText(TEXTS.createRoomFieldsRequired).waitFor()
+    // The colour field is the admin view's (spec §5): off for now, so Ada types no colour.
+    expect(await hex.count()).toBe(0)
     await panel.getByRole('button', { name: 'Close panel' }).click()
+
+    await setAdminView(ada.page, true)
+    await ada.page.getByRole('button', { name: 'Create a new room' }).click()
+    const firstColour = await hex.inputValue()
+    expect(firstColour).toMatch(/^#[0-9a-f]{6}$/)
+    await panel.getByLabel('Room name').fill('Garden')
+    await hex.fill('#12345')
+    await create.click()
+    await panel.getByText(TEXTS.roomColorInvalid).waitFor()
+    await hex.fill(firstColour)
+    await create.click()
+    await panel.getByRole('status').filter({ hasText: 'The room "Garden" was created.' }).waitFor()
+    // The panel stays open for another room: the name cleared, a new random colour.
+    expect(await panel.getByLabel('Room name').inputValue()).toBe('')
+    expect(await hex.inputValue()).not.toBe(firstColour)
+    await panel.getByRole('button', { name: 'Close panel' }).click()
+    await setAdminView(ada.page, false)
+    await ben.page.getByRole('button', { name: 'Create a new room' }).click()
+    const bensPanel = ben.page.getByRole('dialog', { name: 'Create a new room' })
+    await bensPanel.getByLabel('Room name').waitFor()
+    expect(await bensPanel.getByLabel('Hex colour').count()).toBe(0)
+    await bensPanel.getByRole('button', { name: 'Close panel' }).click()
 
     // The room appears in Ben's sidebar without a reload.
     await sidebarRoom(ben.page, 'Garden').click()
@@ -154,17 +178,16 @@ describe('rooms Ada deletes, and leaving', () => {
     )
     await sidebarRoom(ben.page, 'Garden').waitFor({ state: 'detached' })
     await sidebarRoom(ada.page, 'Garden').waitFor({ state: 'detached' })
-    // Fetched afresh, the server leaves it out for Ben too: the room is not found.
+    // Ben had it open: it closes at once; fetched afresh, the server leaves it out too.
+    await ben.page.getByRole('heading', { name: 'Room not found' }).waitFor()
     await ben.page.reload()
     await ben.page.getByRole('heading', { name: 'Room not found' }).waitFor()
     expect(await sidebarRoom(ben.page, 'Garden').count()).toBe(0)
 
-    await ada.page.getByRole('button', { name: 'Profile menu' }).click()
-    await ada.page.getByRole('menuitemcheckbox', { name: 'Admin' }).click()
+    await setAdminView(ada.page, true)
     await sidebarRoom(ada.page, 'Garden').getByText('deleted', { exact: true }).waitFor()
-    await ada.page.getByRole('menuitemcheckbox', { name: 'Admin' }).click()
+    await setAdminView(ada.page, false)
     await sidebarRoom(ada.page, 'Garden').waitFor({ state: 'detached' })
-    await ada.page.keyboard.press('Escape')
   })
 
   it('logout lands on / with the sign-in screen, and Ben sees Ada offline', async () => {
@@ -181,3 +204,12 @@ describe('rooms Ada deletes, and leaving', () => {
     await presenceShown(pair.ben.page, 'Offline')
   })
 })
+
+/** Switches Ada's admin view in the profile menu, then closes the menu. */
+async function setAdminView(page: Page, on: boolean) {
+  await page.getByRole('button', { name: 'Profile menu' }).click()
+  const toggle = page.getByRole('menuitemcheckbox', { name: 'Admin' })
+  if ((await toggle.getAttribute('aria-checked')) !== String(on)) await toggle.click()
+  await expect.poll(() => toggle.getAttribute('aria-checked')).toBe(String(on))
+  await page.keyboard.press('Escape')
+}

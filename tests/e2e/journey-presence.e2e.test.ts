@@ -2,14 +2,21 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCaptureServer, type CaptureServer } from '../fixtures/capture-server'
 import {
+  ADA,
+  BEN,
   chateePresence,
-  onboardPair,
   presenceShown,
   setTabHidden,
   startPair,
   type Pair,
 } from './helpers/pair'
-import { signedInMarker } from './helpers/users'
+import {
+  registerViaUi,
+  signedInMarker,
+  signInViaUi,
+  verificationLink,
+  verifyViaLink,
+} from './helpers/users'
 
 // Issue 5's journey, part two: what Ada sees of Ben's presence, and the admin's device details.
 // A short grace period keeps the "silent past the grace period" case quick; the IP lookup
@@ -30,7 +37,6 @@ beforeAll(async () => {
     IP_INFO_URL: `${ipServices.url}/info/{ip}`,
     IP_INFO_TOKEN: 'test-token',
   })
-  await onboardPair(pair)
 })
 
 afterAll(async () => {
@@ -46,6 +52,22 @@ async function openProfileMenu(page: Page) {
 }
 
 describe('presence and device details', () => {
+  it('Ada, in before Ben had an account, finds him in her header when he arrives, without a reload', async () => {
+    const { server, ada, ben } = pair
+    await registerViaUi(ada.page, server.url, ADA)
+    await verifyViaLink(ada.page, await verificationLink(server.url, ADA.email))
+    await signInViaUi(ada.page, server.url, ADA.email, ADA.password)
+    await ada.page.getByText('No chat partner yet').waitFor()
+    await ada.page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+
+    await registerViaUi(ben.page, server.url, BEN)
+    await verifyViaLink(ben.page, await verificationLink(server.url, BEN.email))
+    await signInViaUi(ben.page, server.url, BEN.email, BEN.password)
+    await ada.page.getByLabel('Chat partner').getByText(BEN.name).waitFor()
+    await presenceShown(ada.page, 'Online')
+    expect(await ada.page.evaluate(() => '__sameDocument' in window)).toBe(true)
+  }, 90_000)
+
   it('Ben has no admin toggle; Ada’s reveals Ben’s device, browser, OS and location', async () => {
     const { ada, ben } = pair
     const benMenu = await openProfileMenu(ben.page)
