@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
 // Local runs (dev server and tests) use .dev.vars when present and otherwise the documented
-// defaults of .dev.vars.example, so a fresh clone needs no manual step.
+// defaults of .dev.vars.example, so a fresh clone needs no manual step (see vite.config.ts).
 export function parseVars(text: string): Record<string, string> {
   const vars: Record<string, string> = {}
   for (const line of text.split(/\r?\n/)) {
@@ -13,17 +13,7 @@ export function parseVars(text: string): Record<string, string> {
   return vars
 }
 
-export function localVars(root = process.cwd()): { vars: Record<string, string>; file: string } {
-  const own = resolve(root, '.dev.vars')
-  const file = existsSync(own) ? own : resolve(root, '.dev.vars.example')
-  return { vars: parseVars(readFileSync(file, 'utf8')), file }
-}
-
-/** Example defaults, then KATHELIA_VARS (JSON) from a test that points services at capture servers. */
+/** The documented local defaults of .dev.vars.example (tests add their own on top). */
 export function exampleVars(root = process.cwd()): Record<string, string> {
-  const base = parseVars(readFileSync(resolve(root, '.dev.vars.example'), 'utf8'))
-  const extra = process.env.KATHELIA_VARS
-    ? (JSON.parse(process.env.KATHELIA_VARS) as Record<string, string>)
-    : {}
-  return { ...base, ...extra }
+  return parseVars(readFileSync(resolve(root, '.dev.vars.example'), 'utf8'))
 }
