@@ -4,14 +4,7 @@
 import { fail } from '../errors'
 import { rowEvent } from './events'
 import { rowModel, type RowModel } from './model'
-import {
-  assertAllowed,
-  assertGrantable,
-  defaultPermissions,
-  normalizePermissions,
-  rowAllows,
-  tableAllows,
-} from './permissions'
+import { assertAllowed, normalizePermissions, rowAllows, tableAllows } from './permissions'
 import { parseQueries } from './query-parse'
 import { countRecords, findRecords } from './query-run'
 import { ERRORS, requireTable, type Family } from './schema'
@@ -80,11 +73,7 @@ export function createRow(
   const perms = normalizePermissions(permissions)
   if (!Object.keys(input).length) fail(ERRORS[family].missingData)
   const id = checkRowId(rowId, family)
-  const table = requireTable(tableId, family)
-  const granted = perms ?? defaultPermissions(edge.caller)
-  assertGrantable(edge.caller, granted)
-  assertAllowed(edge.caller, table, 'create')
-  return insertRow(edge, table, id, input, granted, 'create', family)
+  return insertRow(edge, requireTable(tableId, family), id, input, perms, 'create', family)
 }
 
 /** PATCH …/rows/{id}: partial data and/or permissions; update permission, not read, needed. */
@@ -103,9 +92,7 @@ export function updateRow(
   const table = requireTable(tableId, family)
   const rec = getRecord(edge.sql, table.id, rowId)
   if (!rec) fail(ERRORS[family].notFound)
-  if (perms) assertGrantable(edge.caller, perms)
-  assertAllowed(edge.caller, table, 'update', permsOf(rec))
-  return changeRow(edge, table, rec, input, perms ?? permsOf(rec), 'update', family)
+  return changeRow(edge, table, rec, input, perms, 'update', family)
 }
 
 /** PUT …/rows/{id}: updates the row when it exists (update permission), else creates it. */
@@ -124,16 +111,9 @@ export function upsertRow(
   const id = checkRowId(rowId, family)
   const table = requireTable(tableId, family)
   const rec = getRecord(edge.sql, table.id, id)
-  if (rec) {
-    const granted = perms ?? permsOf(rec)
-    assertGrantable(edge.caller, granted)
-    assertAllowed(edge.caller, table, 'update', permsOf(rec))
-    return changeRow(edge, table, rec, input, granted, 'upsert', family)
-  }
-  const granted = perms ?? defaultPermissions(edge.caller)
-  assertGrantable(edge.caller, granted)
-  assertAllowed(edge.caller, table, 'create')
-  return insertRow(edge, table, id, input, granted, 'upsert', family)
+  return rec
+    ? changeRow(edge, table, rec, input, perms, 'upsert', family)
+    : insertRow(edge, table, id, input, perms, 'upsert', family)
 }
 
 /** DELETE …/rows/{id}: delete permission on the table or (rowSecurity) the row. */

@@ -6,6 +6,7 @@ import { isoNow, resolveId } from '../db/sql'
 import { fail } from '../errors'
 import { rowEvent, type RowAction } from './events'
 import { rowModel, type RowModel } from './model'
+import { assertAllowed, assertGrantable, defaultPermissions } from './permissions'
 import { ERRORS, noun, type Family } from './schema'
 import {
   assertNewId,
@@ -66,15 +67,19 @@ function clientData(table: TableSchema, input: RowData, caller: Caller, family: 
   return { data, dates }
 }
 
+/** Creates a row as the caller; no permissions given means Appwrite's defaults for the caller. */
 export function insertRow(
   edge: RowsEdge,
   table: TableSchema,
   id: string,
   input: RowData,
-  permissions: string[],
+  requested: string[] | null,
   action: RowAction,
   family: Family,
 ): RowModel {
+  const permissions = requested ?? defaultPermissions(edge.caller)
+  assertGrantable(edge.caller, permissions)
+  assertAllowed(edge.caller, table, 'create')
   const { data, dates } = clientData(table, input, edge.caller, family)
   const row = validateRow(table, withDefaults(table, data), family)
   assignSequence(edge.sql, table, row)
@@ -94,16 +99,23 @@ export function insertRow(
   return model
 }
 
-/** Applies `input` over the stored row (a partial update, as Appwrite merges it). */
+/**
+ * Applies `input` over the stored row (a partial update, as Appwrite merges it) as the caller,
+ * who needs update permission; no permissions given keeps the row's own.
+ */
 export function changeRow(
   edge: RowsEdge,
   table: TableSchema,
   rec: RowRecord,
   input: RowData,
-  permissions: string[],
+  requested: string[] | null,
   action: RowAction,
   family: Family,
 ): RowModel {
+  const current = JSON.parse(rec.permissions) as string[]
+  if (requested) assertGrantable(edge.caller, requested)
+  assertAllowed(edge.caller, table, 'update', current)
+  const permissions = requested ?? current
   const { data, dates } = clientData(table, input, edge.caller, family)
   const old = JSON.parse(rec.data) as RowData
   // Only current columns carry over, so a stored key the schema dropped cannot fail the update.
