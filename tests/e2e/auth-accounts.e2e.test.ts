@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { startAppServer, type AppServer } from '../fixtures/app-server'
-import { launchBrowser, openPage, type TestBrowser, type TestPage } from './helpers/browser'
+import { useAppAndBrowser } from './helpers/app'
+import { openPage, type TestPage } from './helpers/browser'
 import {
   fillRegistration,
   openRegister,
@@ -24,19 +24,11 @@ import {
 // One allowlisted person's way in through the signed-out screen (spec sections 2, 4, 8):
 // registered, refused while unverified, verified by the emailed link, signed in. Each step needs
 // the one before; each runs in a fresh browser context, so no cookie is carried over.
-let server: AppServer
-let chrome: TestBrowser
+const app = useAppAndBrowser()
 let tab: TestPage
 
-beforeAll(async () => {
-  ;[server, chrome] = await Promise.all([startAppServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await chrome?.close()
-  await server?.close()
-})
 beforeEach(async () => {
-  tab = await openPage(chrome.browser)
+  tab = await openPage(app.chrome.browser)
 })
 afterEach(async () => {
   await tab?.close()
@@ -53,7 +45,9 @@ const dee: RegistrationFields = {
 
 const poll = (page: Page) => expect.poll(() => readNotice(page), { timeout: 15_000 })
 const mailsTo = async (email: string) =>
-  (await readOutbox(server.url)).filter((m) => m.to === email && /^Verify your /.test(m.subject))
+  (await readOutbox(app.server.url)).filter(
+    (m) => m.to === email && /^Verify your /.test(m.subject),
+  )
 
 /** What the backend answers this browser for GET /account, asked the way the app's probe asks. */
 const accountStatus = (page: Page) =>
@@ -67,7 +61,7 @@ const accountStatus = (page: Page) =>
 describe('an account from registration to sign-in in Chromium', () => {
   it('registers with a success notice whose "Resend it." mails again, and clears the form', async () => {
     const { page } = tab
-    await openRegister(page, server.url, tab.problems)
+    await openRegister(page, app.server.url, tab.problems)
     await fillRegistration(page, dee)
     await submitRegistration(page)
     await poll(page).toEqual({
@@ -94,7 +88,7 @@ describe('an account from registration to sign-in in Chromium', () => {
 
   it('refuses an unverified sign-in with the exact text and leaves no session', async () => {
     const { page } = tab
-    await page.goto(server.url)
+    await page.goto(app.server.url)
     await signInWith(page, dee.email, PASSWORD)
     await poll(page).toEqual({
       role: 'alert',
@@ -112,7 +106,7 @@ describe('an account from registration to sign-in in Chromium', () => {
 
   it('says why a wrong password is refused, under "Login"', async () => {
     const { page } = tab
-    await page.goto(server.url)
+    await page.goto(app.server.url)
     await signInWith(page, dee.email, `${PASSWORD}x`)
     await poll(page).toEqual({
       role: 'alert',
@@ -124,7 +118,7 @@ describe('an account from registration to sign-in in Chromium', () => {
   })
 
   it('shows a failed verification under "Account Verification"', async () => {
-    const link = new URL(await verificationLink(server.url, dee.email))
+    const link = new URL(await verificationLink(app.server.url, dee.email))
     link.searchParams.set('secret', 'not-the-secret')
     await tab.page.goto(link.toString())
     await poll(tab.page).toEqual({
@@ -144,7 +138,7 @@ describe('an account from registration to sign-in in Chromium', () => {
       await held
       await route.continue()
     })
-    await page.goto(await verificationLink(server.url, dee.email))
+    await page.goto(await verificationLink(app.server.url, dee.email))
     await visible(
       page.getByRole('status').filter({ hasText: /^Verifying your account$/ }),
       tab.problems,
@@ -163,10 +157,10 @@ describe('an account from registration to sign-in in Chromium', () => {
 
   it('signs in and shows the not-found page at /404 and an unknown path', async () => {
     const { page } = tab
-    await signInViaUi(page, server.url, dee.email, PASSWORD)
+    await signInViaUi(page, app.server.url, dee.email, PASSWORD)
     expect(await accountStatus(page)).toBe(200) // the check the refusals above rely on
     for (const path of ['/404', '/no-such-page']) {
-      await page.goto(`${server.url}${path}`)
+      await page.goto(`${app.server.url}${path}`)
       await visible(page.getByRole('heading', { name: 'Page not found' }), tab.problems)
       expect(await signedInMarker(page).count()).toBe(1)
     }

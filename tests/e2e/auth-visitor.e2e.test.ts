@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Request } from 'playwright-core'
-import { startAppServer, type AppServer } from '../fixtures/app-server'
-import { launchBrowser, openPage, type TestBrowser, type TestPage } from './helpers/browser'
+import { useAppAndBrowser } from './helpers/app'
+import { openPage, type TestPage } from './helpers/browser'
 import {
   FIELD_LABELS,
   fillRegistration,
@@ -21,8 +21,7 @@ import { authCard, readOutbox } from './helpers/users'
 // The signed-out screen without an account: the registration form's own checks (spec section
 // 5), the server's allowlist (no account may come into being), "Forgot password?" and the
 // routes a visitor cannot see.
-let server: AppServer
-let chrome: TestBrowser
+const app = useAppAndBrowser()
 let tab: TestPage
 let backendCalls: string[]
 
@@ -35,8 +34,7 @@ const VALID: RegistrationFields = {
 }
 
 beforeAll(async () => {
-  ;[server, chrome] = await Promise.all([startAppServer(), launchBrowser()])
-  tab = await openPage(chrome.browser)
+  tab = await openPage(app.chrome.browser)
   tab.page.on('request', (req: Request) => {
     const path = new URL(req.url()).pathname
     if (req.method() !== 'GET' && /^\/(api|v1)\//.test(path)) backendCalls.push(path)
@@ -45,15 +43,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await tab?.close()
-  await chrome?.close()
-  await server?.close()
 })
 
 /** A fresh registration form: leaving the mode clears the form and its warnings (no reload). */
 async function freshRegisterForm() {
   const { page } = tab
   backendCalls = []
-  if ((await authCard(page).count()) === 0) await openRegister(page, server.url, tab.problems)
+  if ((await authCard(page).count()) === 0) await openRegister(page, app.server.url, tab.problems)
   if (await page.getByRole('heading', { name: TITLES.register }).isVisible())
     await authCard(page).getByRole('button', { name: 'Sign in', exact: true }).click()
   await authCard(page).getByRole('button', { name: 'Register', exact: true }).click()
@@ -157,7 +153,7 @@ describe('registration form in Chromium', () => {
     expect(backendCalls).toEqual(['/api/auth/authorized'])
     // The form keeps what was typed, so a typo can be corrected.
     expect(await registerField(tab.page, 'email').inputValue()).toBe(eve.email)
-    expect(await readOutbox(server.url)).toEqual([])
+    expect(await readOutbox(app.server.url)).toEqual([])
 
     // No account exists: signing in with the same credentials is refused as unknown.
     await authCard(tab.page).getByRole('button', { name: 'Sign in', exact: true }).click()
@@ -176,7 +172,7 @@ describe('registration form in Chromium', () => {
 describe('the rest of the signed-out screen in Chromium', () => {
   it('shows what "Forgot password?" does today: a notice, no request, no navigation', async () => {
     const { page } = tab
-    await page.goto(server.url)
+    await page.goto(app.server.url)
     await visible(page.getByRole('heading', { name: TITLES.signIn }), tab.problems)
     backendCalls = []
     await authCard(page).getByRole('button', { name: 'Forgot password?' }).click()
@@ -195,7 +191,7 @@ describe('the rest of the signed-out screen in Chromium', () => {
   it('shows a visitor the sign-in screen in place of /404 and an unknown path', async () => {
     const { page } = tab
     for (const path of ['/404', '/no-such-page']) {
-      await page.goto(`${server.url}${path}`)
+      await page.goto(`${app.server.url}${path}`)
       await visible(page.getByRole('heading', { name: TITLES.signIn }), tab.problems)
       expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0)
       expect(new URL(page.url()).pathname).toBe(path)

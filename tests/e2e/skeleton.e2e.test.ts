@@ -1,73 +1,54 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Locator } from 'playwright-core'
-import { startAppServer, type AppServer } from '../fixtures/app-server'
-import { launchBrowser, openPage, type TestBrowser, type TestPage } from './helpers/browser'
+import { useAppAndBrowser } from './helpers/app'
+import { visible } from './helpers/auth-screen'
+import { openPage, type TestPage } from './helpers/browser'
 
 // Walking skeleton: one Worker serves the SPA, the JSON API and the dev outbox, and a real
 // browser reaches each of them the way a person would.
-let server: AppServer
-let chrome: TestBrowser
+const app = useAppAndBrowser()
 let tab: TestPage
-
-beforeAll(async () => {
-  ;[server, chrome] = await Promise.all([startAppServer(), launchBrowser()])
-})
-
-afterAll(async () => {
-  await chrome?.close()
-  await server?.close()
-})
-
-/** Waits for a locator; on timeout the page's errors explain the blank screen. */
-async function visible(locator: Locator, timeout = 30_000) {
-  try {
-    await locator.waitFor({ state: 'visible', timeout })
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\n${tab.problems.join('\n') || 'no page errors'}`)
-  }
-}
 
 describe('walking skeleton in Chromium', () => {
   beforeAll(async () => {
-    tab = await openPage(chrome.browser)
+    tab = await openPage(app.chrome.browser)
   })
   afterAll(async () => {
     await tab?.close()
   })
 
   it('answers a navigation to an unknown API route with the JSON 404, not the SPA', async () => {
-    const res = await tab.page.goto(`${server.url}/api/nope`)
+    const res = await tab.page.goto(`${app.server.url}/api/nope`)
     expect(res?.status()).toBe(404)
     expect(res?.headers()['content-type']).toMatch(/^application\/json/)
     expect(await res?.json()).toEqual({ code: 'not_found', message: expect.any(String) })
   })
 
   it('serves the SPA for a deep link, showing the sign-in screen to a visitor', async () => {
-    const res = await tab.page.goto(`${server.url}/settings`)
+    const res = await tab.page.goto(`${app.server.url}/settings`)
     expect(res?.status()).toBe(200)
     expect(res?.headers()['content-type']).toMatch(/^text\/html/)
-    await visible(tab.page.getByRole('heading', { name: 'Sign in to your account' }))
+    await visible(tab.page.getByRole('heading', { name: 'Sign in to your account' }), tab.problems)
     expect(new URL(tab.page.url()).pathname).toBe('/settings')
   })
 
   it('switches between sign-in and registration', async () => {
     const { page } = tab
-    await page.goto(server.url)
+    await page.goto(app.server.url)
     const signIn = page.getByRole('heading', { name: 'Sign in to your account' })
     const register = page.getByRole('heading', { name: 'Create an account' })
-    await visible(signIn)
+    await visible(signIn, tab.problems)
 
     await page.getByRole('button', { name: 'Register', exact: true }).click()
-    await visible(register, 5_000)
+    await visible(register, tab.problems, 5_000)
     expect(await signIn.count()).toBe(0)
 
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await visible(signIn, 5_000)
+    await visible(signIn, tab.problems, 5_000)
     expect(await register.count()).toBe(0)
   })
 
   it('exposes the development mail outbox as a JSON array', async () => {
-    const res = await tab.page.goto(`${server.url}/__dev/outbox`)
+    const res = await tab.page.goto(`${app.server.url}/__dev/outbox`)
     expect(res?.status()).toBe(200)
     expect(res?.headers()['content-type']).toMatch(/^application\/json/)
     expect(Array.isArray(await res?.json())).toBe(true)
