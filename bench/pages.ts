@@ -133,3 +133,25 @@ export async function startBuiltApps() {
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 export const kb = (bytes: number) => bytes / 1024
+
+/** Cold loads of our page and the anchor's, alternating so that drift hits both alike. */
+export async function measureBoth(
+  browser: Browser,
+  apps: BuiltApps,
+  o: {
+    anchorPath?: string
+    ready: string
+    anchorReady?: string
+    state?: BrowserContextOptions['storageState']
+    runs: number
+  },
+) {
+  const ours: PageLoad[] = []
+  const anchor: PageLoad[] = []
+  for (let i = 0; i < o.runs; i++) {
+    ours.push(await measurePage(browser, apps.app, o.ready, apps.appRoot, o.state))
+    const url = `${apps.anchor}${o.anchorPath ?? ''}`
+    anchor.push(await measurePage(browser, url, o.anchorReady ?? o.ready, apps.anchorRoot))
+  }
+  return { ours, anchor }
+}

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
-import { kb, measurePage, median, type BuiltApps, type PageLoad } from './pages'
+import { reportPages } from './page-report'
+import { measureBoth, type BuiltApps } from './pages'
 import { seedRoom } from './room-seed'
-import { fmt, ratioLine } from './stats'
 
 const MESSAGES = 100
 const BUDGET_KB = 170
@@ -32,47 +32,19 @@ async function signedInState(browser: Browser, app: string, email: string, passw
 export async function runRoomBench(browser: Browser, apps: BuiltApps, runs = 5) {
   const account = await seedRoom(apps.app, MESSAGES)
   const state = await signedInState(browser, apps.app, account.email, account.password)
-  const ours: PageLoad[] = []
-  const anchor: PageLoad[] = []
-  for (let i = 0; i < runs; i++) {
-    ours.push(await measurePage(browser, apps.app, APP_READY, apps.appRoot, state))
-    anchor.push(await measurePage(browser, `${apps.anchor}/room`, ANCHOR_READY, apps.anchorRoot))
-  }
-  const js = kb(median(ours.map((r) => r.jsGzipBytes)))
-  const files = median(ours.map((r) => r.files.length))
-  console.log(
-    `\nSigned-in room with ${MESSAGES} messages (initial JavaScript, gzip -9, ${files} files; time from navigation to the ${MESSAGES}th row, median of ${runs} cold loads)`,
-  )
-  console.log(
-    ratioLine(
-      'initial JS',
-      js,
-      kb(median(anchor.map((r) => r.jsGzipBytes))),
-      'KB',
-      `≤ ${BUDGET_KB} KB`,
-    ),
-  )
-  console.log(
-    ratioLine(
-      `time to ${MESSAGES} messages`,
-      median(ours.map((r) => r.readyMs)),
-      median(anchor.map((r) => r.readyMs)),
-      'ms',
-    ),
-  )
-  console.log(
-    `runs (ms): ours ${ours.map((r) => fmt(r.readyMs, 0)).join(' ')}; anchor ${anchor.map((r) => fmt(r.readyMs, 0)).join(' ')}`,
-  )
-  console.log(
-    `budget: ${fmt(js, 1)} KB of ${BUDGET_KB} KB → ${js <= BUDGET_KB ? 'within' : 'OVER'}`,
-  )
-  const largest = [...ours[0].files].sort((a, b) => b.gzip - a.gzip).slice(0, 5)
-  const name = (path: string) =>
-    path
-      .split('/')
-      .pop()!
-      .replace(/-[\w-]{8}\.js$/, '')
-  console.log(
-    `largest (KB gzip): ${largest.map((f) => `${name(f.path)} ${fmt(kb(f.gzip), 1)}`).join(', ')}`,
-  )
+  const { ours, anchor } = await measureBoth(browser, apps, {
+    ready: APP_READY,
+    anchorPath: '/room',
+    anchorReady: ANCHOR_READY,
+    state,
+    runs,
+  })
+  reportPages({
+    title: `Signed-in room with ${MESSAGES} messages (initial JavaScript, gzip -9; time from navigation to the ${MESSAGES}th row, median of ${runs} cold loads)`,
+    readyLabel: `time to ${MESSAGES} messages`,
+    ours,
+    anchor,
+    budgetKb: BUDGET_KB,
+    goal: `≤ ${BUDGET_KB} KB`,
+  })
 }
