@@ -4,9 +4,11 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { startMonitoring } from './lib/monitoring'
 import { createQueryClient } from './lib/query-client'
+import { startSessionProbe } from './lib/session-probe'
 import { routeTree } from './routeTree.gen'
 import './styles.css'
 
+startSessionProbe()
 const queryClient = createQueryClient()
 
 const router = createRouter({

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
 import { toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
@@ -6,6 +7,7 @@ import { globalState, signedOut } from '../../state/global-state'
 import { showAuthNotice, uiState } from '../../state/ui-state'
 import { readVerificationParams } from '../verification/verification-params'
 import { loadAuthActions } from './load-auth-actions'
+import { preloadSignedIn } from './preload-signed-in'
 
 let started: Promise<void> | null = null
 
@@ -13,12 +15,12 @@ let started: Promise<void> | null = null
  * Runs once per page (StrictMode mounts twice; a verification secret works only once): the
  * verification landing first when the link's parameters are present, then the account check.
  */
-export function startApp(replaceWithRoot: () => void): Promise<void> {
-  started ??= run(replaceWithRoot)
+export function startApp(replaceWithRoot: () => void, queryClient: QueryClient): Promise<void> {
+  started ??= run(replaceWithRoot, queryClient)
   return started
 }
 
-async function run(replaceWithRoot: () => void) {
+async function run(replaceWithRoot: () => void, queryClient: QueryClient) {
   const params = readVerificationParams(window.location.search)
   if (params) {
     uiState.isVerifying = true
@@ -32,7 +34,7 @@ async function run(replaceWithRoot: () => void) {
       uiState.isVerifying = false
     }
   }
-  await checkAccount()
+  await checkAccount(queryClient)
   // Signed in already: the auth screen is not shown, so the verification result becomes a toast.
   if (globalState.account && uiState.authNotice) {
     notify(uiState.authNotice)
@@ -40,13 +42,14 @@ async function run(replaceWithRoot: () => void) {
   }
 }
 
-async function checkAccount() {
+async function checkAccount(queryClient: QueryClient) {
   globalState.isLoading = true
   try {
     if ((await probeSession()) === 'signed-out') {
       signedOut()
       return
     }
+    preloadSignedIn(queryClient, window.location.pathname)
     await (await loadAuthActions()).loadSession()
   } catch (err) {
     showAuthNotice(toNotice(ERROR_TITLES.login, err))

@@ -11,6 +11,9 @@ export const messagesKey = (roomId: string) => ['messages', roomId] as const
 export const messagesQuery = (roomId: string) =>
   infiniteQueryOptions({
     queryKey: messagesKey(roomId),
+    // Realtime events keep the pages current (and a reconnect refetches them), so the room
+    // opening right after the sign-in prefetch does not load them a second time.
+    staleTime: 10_000,
     initialPageParam: null as number | null,
     queryFn: async ({ pageParam }): Promise<MessagePage> => {
       const queries = [

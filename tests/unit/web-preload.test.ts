@@ -1,0 +1,53 @@
+import { createElement, Suspense } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { HOME_ROOM_ID } from '../../shared/constants'
+import { roomIdOf } from '../../web/features/chat/room-path'
+import { preloadable } from '../../web/lib/preloadable'
+
+const Hello = ({ name }: { name: string }) => createElement('p', null, `Hello ${name}`)
+const inSuspense = (child: ReturnType<typeof createElement>) =>
+  renderToStaticMarkup(createElement(Suspense, { fallback: 'loading' }, child))
+
+describe('preloadable', () => {
+  it('suspends while its chunk is not here yet', () => {
+    const Part = preloadable(() => new Promise<{ default: typeof Hello }>(() => undefined))
+    expect(inSuspense(createElement(Part, { name: 'Ada' }))).toBe('loading')
+  })
+
+  it('renders at once, without a fallback, once preloaded', async () => {
+    let loads = 0
+    const Part = preloadable(async () => {
+      loads++
+      return { default: Hello }
+    })
+    await Promise.all([Part.preload(), Part.preload()])
+    expect(inSuspense(createElement(Part, { name: 'Ada' }))).toBe('<p>Hello Ada</p>')
+    expect(loads).toBe(1)
+  })
+
+  it('tries the chunk again after a failed load', async () => {
+    let fail = true
+    const Part = preloadable(async () => {
+      if (fail) throw new Error('offline')
+      return { default: Hello }
+    })
+    await expect(Part.preload()).rejects.toThrow('offline')
+    fail = false
+    await Part.preload()
+    expect(inSuspense(createElement(Part, { name: 'Ben' }))).toBe('<p>Hello Ben</p>')
+  })
+})
+
+describe('roomIdOf', () => {
+  it('names the room a chat address shows', () => {
+    expect(roomIdOf('/')).toBe(HOME_ROOM_ID)
+    expect(roomIdOf('/rooms/garden-1')).toBe('garden-1')
+    expect(roomIdOf('/rooms/a%20b/')).toBe('a b')
+  })
+
+  it('is null for the pages without a chat', () => {
+    for (const path of ['/settings', '/bookmarks', '/rooms', '/rooms/x/y', '/404'])
+      expect(roomIdOf(path)).toBeNull()
+  })
+})
