@@ -91,6 +91,10 @@ export async function sweepPresence(backend: BackendPort, config: Config, now = 
       update.announcedAt = new Date(now).toISOString()
     }
     if (!Object.keys(update).length) continue
+    // A report may have landed since the list: read the row again so a user who just came back
+    // is not marked offline (the port has no conditional write; this leaves one round trip open).
+    const fresh = await backend.getRow<StatusData>('status', row.$id)
+    if (fresh?.lastSeenAt !== row.lastSeenAt) continue
     changed++
     await backend.updateRow<StatusData>('status', row.$id, update)
     if (notice) {
