@@ -9,7 +9,7 @@ import { build, createBuilder, preview } from 'vite'
 import { exampleVars } from '../scripts/local-vars'
 import { freePort } from '../tests/fixtures/app-server'
 import { appConfig } from '../vite.config'
-import { privateCloudflarePlugin } from './private-plugin'
+import { privateCloudflarePlugin } from '../tests/fixtures/private-plugin'
 
 export type PageLoad = {
   jsGzipBytes: number

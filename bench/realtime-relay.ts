@@ -1,6 +1,6 @@
 import { createServer } from 'vite'
 import { WebSocket } from 'ws'
-import { privateCloudflarePlugin } from './private-plugin'
+import { privateCloudflarePlugin } from '../tests/fixtures/private-plugin'
 import type { RealtimeTarget } from './realtime-load'
 
 // The anchor: bench/relay's bare hibernating Durable Object in workerd, served the same way as the
