@@ -17,6 +17,11 @@ export type AppConfigOptions = {
    * module keeps one Miniflare per process (see tests/fixtures/app-server.ts).
    */
   cloudflarePlugin?: typeof cloudflare
+  /**
+   * Public build-time values for the SPA (`VITE_*`, read as `import.meta.env.*`) on top of the .env
+   * files; test servers use it to configure one server without changing process.env.
+   */
+  spaEnv?: Record<string, string>
 }
 
 // The Vite root stays at the repo root so the plugin's deploy redirect lands where wrangler looks.
@@ -39,6 +44,9 @@ export function appConfig(o: AppConfigOptions): UserConfig {
     ],
     server: { host: o.host ?? 'localhost', port: o.port ?? 5173, strictPort: true },
     build: { sourcemap: true },
+    define: Object.fromEntries(
+      Object.entries(o.spaEnv ?? {}).map(([k, v]) => [`import.meta.env.${k}`, JSON.stringify(v)]),
+    ),
   }
 }
 
