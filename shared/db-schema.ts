@@ -49,6 +49,8 @@ export const TABLES = {
       bool('isOnline'),
       bool('isTyping'),
       str('typingRoomId', 36),
+      // When isTyping was last set: heartbeats rewrite the row, so $updatedAt cannot date it.
+      { key: 'typingAt', type: 'datetime' },
       { key: 'lastSeenAt', type: 'datetime' },
       // What the client last reported and what was last announced (see worker/services/presence.ts).
       { key: 'presence', type: 'enum', elements: ['online', 'away', 'offline'] },

@@ -39,6 +39,8 @@ export const Status = z.object({
   isOnline: z.boolean(),
   isTyping: z.boolean(),
   typingRoomId: z.string().nullable(),
+  /** When isTyping was last set (server time): the flag expires 10 s after it. */
+  typingAt: z.string().nullable(),
   location: z.string().nullable(),
   deviceType: DeviceType.nullable(),
   browser: z.string().nullable(),

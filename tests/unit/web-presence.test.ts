@@ -38,6 +38,11 @@ describe('isTypingIn', () => {
     expect(isTypingIn(status, 'home', t0 + 2_000, t0 + 1_000)).toBe(false)
     expect(isTypingIn({ isTyping: true, typingRoomId: null }, 'home', t0)).toBe(false)
   })
+  it('counts from when the flag was set, not from a later rewrite of the row (a heartbeat)', () => {
+    const beat = { ...status, typingAt: status.$updatedAt, $updatedAt: '2024-05-01T12:00:08Z' }
+    expect(isTypingIn(beat, 'home', t0 + 9_999)).toBe(true)
+    expect(isTypingIn(beat, 'home', t0 + 10_000)).toBe(false)
+  })
 })
 
 describe('createTypingSignal', () => {

@@ -7,7 +7,7 @@ import type { ApiHono } from '../middleware/context'
 import { findChatee, toAccount } from '../services/chatee'
 import { resolveLocation } from '../services/geo'
 import { announce } from '../services/notifier'
-import { reportPresence } from '../services/presence'
+import { nowIso, reportPresence } from '../services/presence'
 import { readStatus, toStatus, type DetailsData, type StatusPatch } from '../services/status'
 import { parseUserAgent } from '../services/user-agent'
 
@@ -42,6 +42,7 @@ const user = new Hono<ApiHono>()
     if (payload.isTyping !== undefined) {
       patch.isTyping = payload.isTyping
       patch.typingRoomId = payload.isTyping ? (payload.typingRoomId ?? null) : null
+      patch.typingAt = payload.isTyping ? nowIso() : null
     }
     if (payload.activity !== undefined) patch.activity = payload.activity
     if (presence === 'online') {

@@ -6,6 +6,7 @@ export type StatusData = {
   isOnline: boolean
   isTyping: boolean
   typingRoomId: string | null
+  typingAt: string | null
   lastSeenAt: string | null
   presence: PresenceState | null
   announced: PresenceState | null
@@ -77,6 +78,7 @@ export function toStatus(row: StatusRow, details?: Partial<DetailsData>): Status
     isOnline: row.isOnline === true,
     isTyping: row.isTyping === true,
     typingRoomId: row.typingRoomId ?? null,
+    typingAt: row.typingAt ?? null,
     location: details?.location ?? null,
     deviceType: details?.deviceType ?? null,
     browser: details?.browser ?? null,

@@ -31,18 +31,23 @@ export function lastSeenText(
 }
 
 /**
- * The chatee is typing in this room: a typing flag is trusted for 10 s after the row's last
- * update (a closed tab never clears it) and is dropped once their message arrives.
+ * The chatee is typing in this room: a typing flag is trusted for 10 s after it was set (a
+ * closed tab never clears it) and is dropped once their message arrives. Rows from before
+ * `typingAt` existed fall back to their last update.
  */
 export function isTypingIn(
-  status: Pick<Status, 'isTyping' | 'typingRoomId'> & { $updatedAt?: string },
+  status: Pick<Status, 'isTyping' | 'typingRoomId'> & {
+    typingAt?: string | null
+    $updatedAt?: string
+  },
   roomId: string,
   now: number,
   lastMessageAt?: number,
 ): boolean {
   if (!status.isTyping) return false
   if (status.typingRoomId && status.typingRoomId !== roomId) return false
-  const since = status.$updatedAt ? new Date(status.$updatedAt).getTime() : 0
+  const at = status.typingAt ?? status.$updatedAt
+  const since = at ? new Date(at).getTime() : 0
   if (lastMessageAt !== undefined && lastMessageAt >= since) return false
   return now - since < TYPING_EXPIRE_MS
 }
