@@ -1,0 +1,166 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HOME_ROOM_ID, MESSAGES_PER_BATCH } from '../../shared/constants'
+import { TEXTS } from '../../shared/texts'
+import {
+  messageInView,
+  newPill,
+  postMessagesAs,
+  relayRealtime,
+  scrollLogTo,
+  scrollState,
+  withProductApi,
+} from './helpers/chat-view'
+import {
+  BEN,
+  chatTitle,
+  messageInLog,
+  messageLog,
+  onboardPair,
+  sendMessage,
+  startPair,
+  type Pair,
+} from './helpers/pair'
+
+// Issue 5's chat details the journey does not reach: older pages, "N new", unread counts, a
+// failed send and its retry, the typing indicator's expiry. Ada and Ben, two real browsers.
+let pair: Pair
+let adaRealtime: Awaited<ReturnType<typeof relayRealtime>>
+
+beforeAll(async () => {
+  pair = await startPair()
+  // Before Ada's app connects: her realtime link is relayed so one test can lose an event.
+  adaRealtime = await relayRealtime(pair.ada.page)
+  await onboardPair(pair)
+}, 150_000)
+
+afterAll(async () => {
+  await pair?.close()
+})
+
+const range = (from: number, to: number) => [...Array(to - from + 1)].map((_, i) => from + i)
+const older = (n: number) => `Older ${String(n).padStart(3, '0')}`
+const sidebarRoom = (page: Page, name: string) =>
+  page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name })
+
+describe('chat details in two browsers', () => {
+  it('Home opens on the newest 100; scrolling to the top loads older ones in place', async () => {
+    const { ada, ben } = pair
+    // Ada is away while Ben writes 150 messages; then she opens Home.
+    await ada.page.goto('about:blank')
+    await postMessagesAs(ben.page, pair.server.url, HOME_ROOM_ID, range(1, 150).map(older))
+    await ada.page.goto(pair.server.url)
+    await messageInLog(ada.page, older(150)).waitFor()
+    expect(await messageLog(ada.page).locator('[data-seq]').count()).toBe(MESSAGES_PER_BATCH)
+    expect(await messageInLog(ada.page, older(51)).count()).toBe(1)
+    expect(await messageInLog(ada.page, older(50)).count()).toBe(0)
+    expect((await scrollState(ada.page)).fromBottom).toBeLessThan(2)
+
+    await scrollLogTo(ada.page, 'top')
+    await messageInLog(ada.page, older(1)).waitFor({ state: 'attached' })
+    // The page went in above: the row that was at the top is still in view, not the new ones.
+    expect(await messageInView(ada.page, older(51))).toBe(true)
+    expect(await messageInView(ada.page, older(1))).toBe(false)
+    await scrollLogTo(ada.page, 'top')
+    await ada.page.getByText('This is the beginning of Home.').waitFor()
+    expect(await messageInView(ada.page, older(1))).toBe(true)
+  })
+
+  it('scrolled up, new messages wait behind "N new"; at the bottom they follow', async () => {
+    const { ada, ben } = pair
+    await scrollLogTo(ada.page, 'middle')
+    const before = await scrollState(ada.page)
+    expect(before.fromBottom).toBeGreaterThan(500)
+    for (const n of [1, 2, 3]) await sendMessage(ben.page, `Fresh ${n}`)
+    await newPill(ada.page)
+      .filter({ hasText: /^3 new\b/ })
+      .waitFor()
+    await messageInLog(ada.page, 'Fresh 3').waitFor({ state: 'attached' })
+    expect((await scrollState(ada.page)).top).toBe(before.top)
+    expect(await messageInView(ada.page, 'Fresh 3')).toBe(false)
+
+    await newPill(ada.page).click()
+    await newPill(ada.page).waitFor({ state: 'detached' })
+    expect((await scrollState(ada.page)).fromBottom).toBeLessThan(2)
+    expect(await messageInView(ada.page, 'Fresh 3')).toBe(true)
+
+    await sendMessage(ben.page, 'One more at the bottom')
+    await messageInLog(ada.page, 'One more at the bottom').waitFor()
+    await expect.poll(async () => (await scrollState(ada.page)).fromBottom).toBeLessThan(2)
+    expect(await messageInView(ada.page, 'One more at the bottom')).toBe(true)
+    expect(await newPill(ada.page).count()).toBe(0)
+  })
+
+  it('Ben’s messages in another room count as unread for Ada until she opens it', async () => {
+    const { ada, ben } = pair
+    const panel = ada.page.getByRole('dialog', { name: TEXTS.createRoomTitle })
+    await ada.page.getByRole('button', { name: TEXTS.createRoomTitle }).click()
+    await panel.getByLabel('Room name').fill('Library')
+    await panel.getByRole('button', { name: 'Create room' }).click()
+    await panel.getByRole('status').filter({ hasText: 'The room "Library" was created.' }).waitFor()
+    await panel.getByRole('button', { name: 'Close panel' }).click()
+    await sidebarRoom(ben.page, 'Library').click()
+    await chatTitle(ben.page, 'Library')
+
+    await sendMessage(ben.page, 'Quiet in here')
+    await sendMessage(ben.page, 'Come over')
+    const badge = sidebarRoom(ada.page, 'Library').locator('.unread-badge')
+    await badge.filter({ hasText: /^2$/ }).waitFor()
+    expect(await badge.getAttribute('aria-label')).toBe('2 unread')
+    await chatTitle(ada.page, 'Home')
+
+    await sidebarRoom(ada.page, 'Library').click()
+    await messageInLog(ada.page, 'Come over').waitFor()
+    await badge.waitFor({ state: 'detached' })
+  })
+
+  it('a send whose answer is lost says so; Retry stores it once for both', async () => {
+    const { ada, ben } = pair
+    const text = 'Did this one arrive?'
+    // The server stores the row, but neither its answer nor its realtime event reaches Ada.
+    adaRealtime.drop = text
+    await ada.page.route(
+      '**/api/message/add',
+      async (route) => {
+        await route.fetch()
+        await route.abort('connectionreset')
+      },
+      { times: 1 },
+    )
+    await sendMessage(ada.page, text)
+    const failed = messageLog(ada.page).getByRole('alert').filter({ hasText: 'Not sent.' })
+    await failed.waitFor()
+    expect(await messageInLog(ada.page, text).count()).toBe(1)
+    await messageInLog(ben.page, text).waitFor()
+
+    // The retry carries the same client id, so the server answers with the row it has.
+    await failed.getByRole('button', { name: 'Retry' }).click()
+    // Confirmed: the row now carries the server's sequence number (a pending copy has none).
+    const confirmed = messageLog(ada.page).locator('.msg[data-seq]')
+    await confirmed.filter({ has: ada.page.getByText(text, { exact: true }) }).waitFor()
+    adaRealtime.drop = null
+    // Events arrive in order: once Ben has this, a duplicate would have reached him before.
+    await sendMessage(ada.page, 'Arrived once')
+    await messageInLog(ben.page, 'Arrived once').waitFor()
+    for (const { page } of [ada, ben]) expect(await messageInLog(page, text).count()).toBe(1)
+    expect(await failed.count()).toBe(0)
+  })
+
+  it('Ben’s typing indicator leaves Ada’s view on its own 10 s after his signal', async () => {
+    const { ada, ben } = pair
+    const typing = ada.page.getByText(`${BEN.name} is typing…`)
+    const box = ben.page.getByRole('textbox', { name: 'Message' })
+    const start = Date.now()
+    // Typed in well under 3 s: one typing signal, sent with the first key.
+    await box.pressSequentially('I was going to say')
+    await typing.waitFor()
+    // Heartbeats rewrite Ben's status row (as a short grace period's would, every 2 s); they
+    // must not renew his typing flag.
+    await withProductApi(ben.page, 'window.__beats = setInterval(() => api.heartbeat(), 2000)')
+    // The one real wait of this file (~10 s): the expiry is the behaviour under test.
+    await typing.waitFor({ state: 'detached', timeout: 14_000 })
+    expect(Date.now() - start).toBeGreaterThanOrEqual(9_000)
+    expect(await box.inputValue()).toBe('I was going to say')
+    await ben.page.evaluate('clearInterval(window.__beats)')
+  })
+})

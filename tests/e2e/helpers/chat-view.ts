@@ -1,0 +1,74 @@
+import type { Locator, Page } from 'playwright-core'
+import { messageInLog } from './pair'
+
+// The chat's scroll box as a reader experiences it, and a realtime link that can lose events.
+
+/** The scrolling box around the message log (the log itself grows with its rows). */
+export const logScroller = (page: Page): Locator => page.locator('.message-scroll')
+
+export type ScrollState = { top: number; fromBottom: number }
+
+/** Where the scroll box is: its scrollTop and how many pixels are left below the view. */
+export const scrollState = (page: Page): Promise<ScrollState> =>
+  logScroller(page).evaluate((el) => ({
+    top: el.scrollTop,
+    fromBottom: el.scrollHeight - el.scrollTop - el.clientHeight,
+  }))
+
+/** Scrolls the box like a reader dragging its scrollbar (the browser fires the scroll event). */
+export const scrollLogTo = (page: Page, to: 'top' | 'middle') =>
+  logScroller(page).evaluate((el, where) => {
+    el.scrollTop = where === 'top' ? 0 : (el.scrollHeight - el.clientHeight) / 2
+  }, to)
+
+/** True when the message's text lies inside the scroll box's visible part. */
+export const messageInView = (page: Page, text: string): Promise<boolean> =>
+  messageInLog(page, text).evaluate((row) => {
+    const box = row.closest('.message-scroll')!.getBoundingClientRect()
+    const r = row.getBoundingClientRect()
+    return r.bottom > box.top && r.top < box.bottom
+  })
+
+/**
+ * Runs `body` in the page with the running SPA's own product API client as `api`: the app's real
+ * calls with the user's session. A string, because the test runner rewrites `import()` in code.
+ */
+export const withProductApi = (page: Page, body: string): Promise<unknown> =>
+  page.evaluate(
+    `import('/web/lib/product-api.ts').then(async ({ productApi: api }) => { ${body} })`,
+  )
+
+/**
+ * Posts messages one after another (so they keep their order) to the product API's
+ * POST /api/message/add, as the page's signed-in user with a JWT from the app's own client.
+ */
+export async function postMessagesAs(page: Page, baseUrl: string, roomId: string, texts: string[]) {
+  const jwt = String(await page.evaluate(`import('/web/lib/jwt.ts').then((m) => m.getJwt())`))
+  for (const message of texts) {
+    const res = await fetch(new URL('/api/message/add', baseUrl), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ roomId, message }),
+    })
+    if (res.status !== 201) throw new Error(`POST /api/message/add answered ${res.status}`)
+  }
+}
+
+/** The "N new" control shown while the reader is scrolled up. */
+export const newPill = (page: Page): Locator => page.getByRole('button', { name: /^\d+ new ↓$/ })
+
+/**
+ * Relays the page's realtime socket (install before the app connects). While `drop` matches a
+ * frame, that event is lost on its way to the page, as on a flaky link.
+ */
+export async function relayRealtime(page: Page) {
+  const relay = { drop: null as string | null }
+  await page.routeWebSocket(/\/v1\/realtime/, (link) => {
+    const server = link.connectToServer()
+    server.onMessage((frame) => {
+      if (!(relay.drop && String(frame).includes(relay.drop))) link.send(frame)
+    })
+    link.onMessage((frame) => server.send(frame))
+  })
+  return relay
+}
