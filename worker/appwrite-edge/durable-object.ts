@@ -1,7 +1,8 @@
 import { DurableObject } from 'cloudflare:workers'
 import { getConfig } from '../config'
 import { resolveCaller } from './auth/caller'
-import { callerSalt, loginSalt, type SaltAnswer } from './account/login-gate'
+import { loginSalt, type SaltAnswer } from './account/login-gate'
+import { passwordGate, type GateAnswer, type GateRequest } from './account/password-gate'
 import type { Edge, EdgeEvent } from './context'
 import { INTERNAL } from './context'
 import { provision } from './db/provision'
@@ -63,15 +64,15 @@ export class EdgeBackend extends DurableObject<Env> {
 
   /**
    * RPC for the Worker's login step: the stored salt, or a decoy so a miss costs the same, or
-   * `throttled` (account/throttle.ts) so a throttled attempt costs no hash.
+   * `throttled` (account/throttle.ts, known-device.ts) so a throttled attempt costs no hash.
    */
-  passwordSalt(email: string, ip = ''): Promise<SaltAnswer> {
-    return loginSalt(this.sql, getConfig(this.env), email, ip)
+  passwordSalt(req: { email: string; ip: string; cookie?: string }): Promise<SaltAnswer> {
+    return loginSalt(this.sql, getConfig(this.env), req)
   }
 
-  /** RPC for PATCH /account/password: the caller's salt, to turn oldPassword into a proof. */
-  callerPasswordSalt(headers: Record<string, string>) {
-    return callerSalt(this.sql, getConfig(this.env), headers)
+  /** RPC before the Worker hashes a new password: the route's cheap refusals come first. */
+  passwordGate(req: GateRequest): Promise<GateAnswer> {
+    return passwordGate(this.sql, getConfig(this.env), req)
   }
 
   /** RPC for GET /__dev/outbox (development only). */

@@ -118,6 +118,8 @@ export class AppwriteException extends Error {
   constructor(
     readonly type: ErrorType,
     message?: string,
+    /** Extra response headers, e.g. Retry-After on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message ?? CATALOG[type][1])
     this.status = CATALOG[type][0]
@@ -133,8 +135,16 @@ export function fail(type: ErrorType, message?: string): never {
   throw new AppwriteException(type, message)
 }
 
+/** 429 general_rate_limit_exceeded, saying when to try again. */
+export function throttled(retryAfterSeconds: number): never {
+  throw new AppwriteException('general_rate_limit_exceeded', undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  })
+}
+
 export function errorResponse(err: AppwriteException, headers?: HeadersInit): Response {
   const h = new Headers(headers)
+  for (const [k, v] of Object.entries(err.headers)) h.set(k, v)
   h.set('content-type', 'application/json')
   return new Response(JSON.stringify(err.toJSON()), { status: err.status, headers: h })
 }

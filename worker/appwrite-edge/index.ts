@@ -1,29 +1,15 @@
 import { Hono } from 'hono'
+import { getPath } from 'hono/utils/url'
 import { getConfig } from '../config'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants'
 import { geoHeader } from './account/geo'
-import { AUTH_HEADERS } from './account/login-gate'
-import { derive, hashPassword } from './auth/password'
 import { INTERNAL } from './context'
 import { allowedOrigin, corsHeaders } from './cors'
 import { AppwriteException, errorResponse, fail } from './errors'
+import { carriesPassword, passwordStep } from './password-step'
 import { POLICY_VIOLATION, refuseUpgrade } from './realtime/protocol'
 import { backendStub } from './stub'
 
 export { EdgeBackend } from './durable-object'
-
-// Requests whose body carries a password that must be hashed here, in the stateless Worker,
-// before the Durable Object sees them.
-const NEW_PASSWORD = [
-  /^POST \/v1\/account$/,
-  /^PATCH \/v1\/account\/password$/,
-  /^PUT \/v1\/account\/recovery$/,
-  /^POST \/v1\/users$/,
-  /^PATCH \/v1\/users\/[^/]+\/password$/,
-]
-const LOGIN = /^POST \/v1\/account\/sessions(\/email)?$/
-// Changing one's password also proves the old one, with the caller's stored salt.
-const CHANGE_PASSWORD = /^PATCH \/v1\/account\/password$/
 
 /** Worker side of /v1: mode, CORS, project, password hashing; then the Durable Object. */
 export const edge = new Hono<{ Bindings: Env }>()
@@ -58,45 +44,11 @@ export const edge = new Hono<{ Bindings: Env }>()
     if (upgrade) return stub.fetch(new Request(req, { headers }))
 
     let body: ArrayBuffer | string | null = req.body ? await req.arrayBuffer() : null
-    const route = `${req.method} ${url.pathname}`
-    if (NEW_PASSWORD.some((r) => r.test(route)) || LOGIN.test(route)) {
-      const json = parseJson(body)
-      if (typeof json.password === 'string') {
-        if (LOGIN.test(route)) {
-          const email = typeof json.email === 'string' ? json.email : ''
-          const answer = await stub.passwordSalt(email, ip)
-          if ('throttled' in answer) fail('general_rate_limit_exceeded')
-          const { salt, iterations } = answer
-          headers.set(
-            INTERNAL.passwordProof,
-            await derive(json.password, config.AUTH_SECRET, salt, iterations),
-          )
-        } else {
-          if (
-            json.password.length < PASSWORD_MIN_LENGTH ||
-            json.password.length > PASSWORD_MAX_LENGTH
-          )
-            fail(
-              'general_argument_invalid',
-              `Invalid \`password\` param: Password must be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters long, and should not be one of the commonly used password.`,
-            )
-          headers.set(INTERNAL.newPassword, await hashPassword(json.password, config.AUTH_SECRET))
-          if (CHANGE_PASSWORD.test(route) && typeof json.oldPassword === 'string') {
-            const auth = Object.fromEntries(
-              AUTH_HEADERS.flatMap((h) => (req.headers.has(h) ? [[h, req.headers.get(h)!]] : [])),
-            )
-            const old = await stub.callerPasswordSalt(auth)
-            if (old)
-              headers.set(
-                INTERNAL.passwordProof,
-                await derive(json.oldPassword, config.AUTH_SECRET, old.salt, old.iterations),
-              )
-          }
-        }
-        // The plain password goes no further than this Worker.
-        body = JSON.stringify({ ...json, password: undefined, oldPassword: undefined })
-      }
-    }
+    // Decoded exactly as the object's router will decode it, so `/v1/account/%73essions/email`
+    // is recognised as the login it is.
+    const route = `${req.method} ${getPath(new Request(url))}`
+    if (carriesPassword(route))
+      body = await passwordStep({ route, body, req, headers, stub, config, ip })
     const res = await stub.fetch(url.toString(), { method: req.method, headers, body })
     return withCors(res, cors)
   })
@@ -120,16 +72,6 @@ function originHost(req: Request): string {
     return new URL(req.headers.get('origin') ?? '').hostname
   } catch {
     return ''
-  }
-}
-
-function parseJson(body: ArrayBuffer | string | null): Record<string, unknown> {
-  if (!body) return {}
-  try {
-    const v = JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body))
-    return v && typeof v === 'object' ? (v as Record<string, unknown>) : {}
-  } catch {
-    return {}
   }
 }
 

@@ -1,4 +1,4 @@
-import { UAParser } from 'ua-parser-js'
+import UAParser from 'ua-parser-js'
 
 // The device fields of Appwrite's session model. Appwrite uses Matomo's DeviceDetector; we derive
 // the same fields from ua-parser-js, with Matomo's short codes for the common platforms.

@@ -71,7 +71,11 @@ export function userChildEvent(
   }
 }
 
-/** A membership event: the team's members see it; the member's roles change with it. */
+/**
+ * A membership event: the team's members see it; the member's roles change with it (recomputed
+ * before the fan-out, as realtime.php does). Only `memberships` channels: Appwrite's fromPayload
+ * sends `teams`/`teams.T` for events of the team itself, never for its memberships.
+ */
 export function membershipEvent(
   teamId: string,
   membership: Record<string, unknown> & { $id: string; userId: string },

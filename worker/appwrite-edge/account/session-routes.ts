@@ -9,7 +9,8 @@ import { requireUser, type UserCaller } from './guard'
 import { P, parseParams, readBody } from './params'
 import { endSessions, liveSessions, openSession } from './sessions'
 import { findUserByEmail } from './store'
-import { loginFailed, loginKeys, loginSucceeded, loginThrottled } from './throttle'
+import { attemptKeys, deviceCookie } from './known-device'
+import { assertLoginAllowed, loginFailed, loginSucceeded } from './throttle'
 
 type C = Context<EdgeHono>
 
@@ -25,9 +26,9 @@ async function createEmailSession(c: C) {
   const proof =
     c.req.header(INTERNAL.passwordProof) ??
     fail('general_argument_invalid', 'Param "password" is not optional.')
-  const keys = await loginKeys(email, edge.ip)
-  if (loginThrottled(edge.sql, keys)) fail('general_rate_limit_exceeded')
   const user = findUserByEmail(edge.sql, email)
+  const keys = await attemptKeys(edge.config, c.req.header('cookie'), email, edge.ip, user)
+  assertLoginAllowed(edge.sql, keys)
   if (!proofMatches(user, proof) || !user) {
     loginFailed(edge.sql, keys)
     fail('user_invalid_credentials')
@@ -40,6 +41,8 @@ async function createEmailSession(c: C) {
     'set-cookie',
     sessionCookie(edge.config.APPWRITE_PROJECT_ID, value, new Date(record.expire), edge.secure),
   )
+  // A new device cookie on every success (account/known-device.ts).
+  c.header('set-cookie', await deviceCookie(edge.config, user.id, edge.secure), { append: true })
   // Like Appwrite, only a server (API key) gets the secret back, for setSession.
   return c.json(sessionModel(record, record.id, edge.caller.kind === 'key' ? value : ''), 201)
 }

@@ -10,9 +10,9 @@ import { requireUser } from './guard'
 import { recoveryMail, tokenLink, verificationMail } from './mail'
 import { appUrl, hashedPassword, P, parseParams, readBody } from './params'
 import { endSessions, liveSessions } from './sessions'
-import { findUser, findUserByEmail, getUser, updateUser } from './store'
+import { findUser, findUserByEmail, updateUser } from './store'
 import { ACTION_LIMITS, rateLimit } from './throttle'
-import { issueToken, redeemToken, TOKEN_SECONDS } from './tokens'
+import { issueToken, redeemToken, TOKEN_CONFIRM, TOKEN_SECONDS } from './tokens'
 
 type C = Context<EdgeHono>
 
@@ -39,15 +39,17 @@ async function createVerification(c: C) {
 
 async function updateVerification(c: C) {
   const edge = c.var.edge
-  const p = parseParams(await readBody(c), { userId: P.uid(), secret: P.text(256, 1) })
+  const p = parseParams(await readBody(c), TOKEN_CONFIRM)
   limit(c, `verification:${p.userId}`)
-  const user = getUser(edge.sql, p.userId)
+  // An unknown user is an invalid token too, as in recovery: the answer is no account oracle.
+  const user = findUser(edge.sql, p.userId)
   const record =
-    (await redeemToken(edge.sql, user.id, 'verification', p.secret)) ?? fail('user_invalid_token')
-  updateUser(edge.sql, user.id, { email_verification: 1 })
+    (user && (await redeemToken(edge.sql, user.id, 'verification', p.secret))) ??
+    fail('user_invalid_token')
+  updateUser(edge.sql, record.user_id, { email_verification: 1 })
   const token = tokenModel(record)
   // users/verified is a role: realtime recomputes this user's roles.
-  edge.publish(userChildEvent(user.id, 'verification', record.id, 'update', token, true))
+  edge.publish(userChildEvent(record.user_id, 'verification', record.id, 'update', token, true))
   return c.json(token, 200)
 }
 
@@ -93,9 +95,10 @@ async function createRecovery(c: C) {
 
 async function updateRecovery(c: C) {
   const edge = c.var.edge
-  const p = parseParams(await readBody(c), { userId: P.uid(), secret: P.text(256, 1) })
+  const p = parseParams(await readBody(c), TOKEN_CONFIRM)
+  // Only the Worker sets the hash, after its password gate counted this attempt against the
+  // user id's limit and found a live token (account/password-gate.ts).
   const password = hashedPassword(c)
-  limit(c, `recovery:${p.userId}`)
   // An unknown user is an invalid token too (see decoyToken: no account oracle).
   const user = findUser(edge.sql, p.userId)
   const record =

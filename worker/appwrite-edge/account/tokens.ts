@@ -3,12 +3,16 @@ import { hashSecret } from '../auth/session'
 import type { Sql } from '../db/sql'
 import { isoNow, uniqueId } from '../db/sql'
 import type { TokenRecord } from '../models/token'
+import { P } from './params'
 
 // Single-use secrets sent by mail (Appwrite's TOKEN_EXPIRATION_CONFIRM / _RECOVERY: one hour).
 // Only the SHA-256 of a secret is stored; a used token is deleted with its siblings of that kind.
 // Invitations are `invite:<membershipId>`, so each pending invitation has its own secret.
 export type TokenKind = 'verification' | 'recovery' | `invite:${string}`
 export const TOKEN_SECONDS = 3600
+
+/** The params that confirm a mailed token (verification, recovery). */
+export const TOKEN_CONFIRM = { userId: P.uid(), secret: P.text(256, 1) }
 
 export async function issueToken(sql: Sql, userId: string, kind: TokenKind) {
   const secret = randomSecret()
@@ -34,8 +38,8 @@ export async function issueToken(sql: Sql, userId: string, kind: TokenKind) {
   return { record, secret }
 }
 
-/** The unexpired token of that kind matching `secret`, consumed; undefined when none matches. */
-export async function redeemToken(
+/** The unexpired token of that kind matching `secret`, left in place; undefined when none does. */
+export async function findToken(
   sql: Sql,
   userId: string,
   kind: TokenKind,
@@ -47,9 +51,19 @@ export async function redeemToken(
     userId,
     kind,
   )
-  const match = candidates.find(
+  return candidates.find(
     (t) => timingSafeEqual(t.secret_hash, hash) && Date.parse(t.expire) > Date.now(),
   )
+}
+
+/** The matching token (see findToken), consumed with its siblings of that kind. */
+export async function redeemToken(
+  sql: Sql,
+  userId: string,
+  kind: TokenKind,
+  secret: string,
+): Promise<TokenRecord | undefined> {
+  const match = await findToken(sql, userId, kind, secret)
   if (match) sql.run('DELETE FROM tokens WHERE user_id = ? AND kind = ?', userId, kind)
   return match
 }

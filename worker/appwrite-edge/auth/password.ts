@@ -1,19 +1,27 @@
 import { fromBase64Url, hmac, toBase64Url } from './crypto'
 
 // Production Workers reject PBKDF2 above 100,000 iterations (local workerd does not), so we use
-// the cap and add a secret pepper (HMAC with AUTH_SECRET) that never sits beside the hashes.
-// A test fails if this ever exceeds the cap. Hashing runs in the stateless Worker, never in the
-// Durable Object, so a login does not stall realtime delivery.
-export const PBKDF2_ITERATIONS = 100_000
+// the cap and add a secret pepper (HMAC with PASSWORD_PEPPER) that never sits beside the hashes.
+// Hashing runs in the stateless Worker, never in the Durable Object, so a login does not stall
+// realtime delivery.
 export const PRODUCTION_PBKDF2_CAP = 100_000
+export const PBKDF2_ITERATIONS = 100_000
 const ALGORITHM = 'pbkdf2-sha256'
 
 export type PasswordHash = { salt: string; iterations: number; hash: string }
 
+const usable = (iterations: number) =>
+  Number.isInteger(iterations) && iterations >= 1 && iterations <= PRODUCTION_PBKDF2_CAP
+
+/**
+ * One of our hashes, or undefined. A count above the production cap (an import, a migration) is
+ * unusable: deployed, WebCrypto would throw on it, so it reads as no hash (wrong credentials).
+ */
 export function parseHash(encoded: string): PasswordHash | undefined {
   const [alg, iterations, salt, hash] = encoded.split('$')
-  if (alg !== ALGORITHM || !salt || !hash) return undefined
-  return { iterations: Number(iterations), salt, hash }
+  if (alg !== ALGORITHM || !salt || !hash || !/^\d+$/.test(iterations)) return undefined
+  const n = Number(iterations)
+  return usable(n) ? { iterations: n, salt, hash } : undefined
 }
 
 export const encodeHash = (h: PasswordHash) => `${ALGORITHM}$${h.iterations}$${h.salt}$${h.hash}`
@@ -24,6 +32,9 @@ export async function derive(
   salt: string,
   iterations = PBKDF2_ITERATIONS,
 ): Promise<string> {
+  // Fails the same way locally as deployed, where WebCrypto refuses more.
+  if (!usable(iterations))
+    throw new Error(`PBKDF2 iterations must be 1 to 100,000 (requested ${iterations})`)
   const peppered = await hmac(pepper, password)
   const key = await crypto.subtle.importKey('raw', peppered, 'PBKDF2', false, ['deriveBits'])
   const bits = await crypto.subtle.deriveBits(

@@ -119,4 +119,8 @@ export const MIGRATIONS: string[] = [
     table_id, json_extract(data, '$.roomId'), json_extract(data, '$.seq')
   );
   `,
+  // Storage: who started a chunked upload (`user:ID` or `key`), the only caller that may continue it.
+  `
+  ALTER TABLE files ADD COLUMN uploader TEXT;
+  `,
 ]

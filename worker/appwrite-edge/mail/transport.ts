@@ -5,8 +5,6 @@ import { isoNow } from '../db/sql'
 
 export type OutboxMail = Mail & { sentAt: string }
 
-type SendEmailBinding = { send(message: unknown): Promise<void> }
-
 /** Sends through the configured transport. The outbox is a table, read by GET /__dev/outbox. */
 export async function sendMail(sql: Sql, config: Config, env: Env, mail: Mail): Promise<void> {
   if (config.MAIL_TRANSPORT === 'outbox') {
@@ -32,20 +30,26 @@ export async function sendMail(sql: Sql, config: Config, env: Env, mail: Mail): 
     if (!res.ok) throw new Error(`Mail API answered ${res.status}`)
     return
   }
-  const binding = (env as unknown as { MAIL?: SendEmailBinding }).MAIL
+  const binding = (env as { MAIL?: Pick<SendEmail, 'send'> }).MAIL
   if (!binding) throw new Error('MAIL_TRANSPORT is "send_email" but no MAIL binding is configured')
-  const { EmailMessage } = await import('cloudflare:email')
-  const raw = [
-    `From: ${config.MAIL_FROM}`,
-    `To: ${mail.to}`,
-    `Subject: ${mail.subject}`,
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    mail.text,
-  ].join('\r\n')
-  const from = /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM
-  await binding.send(new EmailMessage(from, mail.to, raw))
+  // Email Service's structured form: Cloudflare builds the MIME message (Date, Message-ID,
+  // multipart/alternative with both parts), so no hand-made headers can be missing.
+  // https://developers.cloudflare.com/email-service/api/send-emails/workers-api/
+  await binding.send({
+    from: sender(config.MAIL_FROM),
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  })
+}
+
+/** MAIL_FROM as the binding takes it: "Name <a@b>" → { name, email }, a bare address as is. */
+export function sender(from: string): string | EmailAddress {
+  const m = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(from)
+  if (!m) return from.trim()
+  const name = m[1].replace(/^"(.*)"$/, '$1')
+  return name ? { name, email: m[2] } : m[2]
 }
 
 export function readOutbox(sql: Sql): OutboxMail[] {

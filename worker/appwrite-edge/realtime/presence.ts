@@ -1,5 +1,6 @@
 // The `presence` frame, kept minimal: the presence lives as long as the socket (in its
 // attachment, not in storage) and is announced on `presences` channels to its readers.
+import { isRole, parsePermission, readRoles } from '../auth/permissions'
 import type { EdgeEvent } from '../context'
 import { isoNow, resolveId } from '../db/sql'
 import type { Conn } from './connection'
@@ -8,18 +9,17 @@ import { formatError, RealtimeError } from './protocol'
 
 export type Presence = Record<string, unknown> & { $id: string; $permissions: string[] }
 
-const PERMISSION = /^(read|update|delete|write)\("([^"]+)"\)$/
+const PRESENCE_ACTIONS = new Set(['read', 'update', 'delete', 'write'])
 const MAX_PRESENCES = 3
 const MAX_METADATA = 512
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   !!v && typeof v === 'object' && !Array.isArray(v)
 
-function readRoles(permissions: string[]): string[] {
-  return permissions.flatMap((p) => {
-    const m = PERMISSION.exec(p)
-    return m && m[1] === 'read' ? [m[2]] : []
-  })
+/** `read("role")` … with one of the presence actions and a valid role. */
+function validPermission(p: unknown): p is string {
+  const m = typeof p === 'string' ? parsePermission(p) : undefined
+  return !!m && PRESENCE_ACTIONS.has(m.action) && isRole(m.role)
 }
 
 export function presenceEvent(p: Presence, action: 'upsert' | 'delete'): EdgeEvent {
@@ -52,10 +52,7 @@ export function upsertPresence(conn: Conn, data: unknown): Presence {
   if (
     permissions !== undefined &&
     permissions !== null &&
-    !(
-      Array.isArray(permissions) &&
-      permissions.every((p) => typeof p === 'string' && PERMISSION.test(p))
-    )
+    !(Array.isArray(permissions) && permissions.every(validPermission))
   )
     throw formatError('permissions: Permissions are not valid.')
   const userId = requireUser(conn)
@@ -66,7 +63,7 @@ export function upsertPresence(conn: Conn, data: unknown): Presence {
   ]
   // As on every write: only roles the caller holds may be granted.
   const held = new Set(conn.state.roles)
-  if (perms.some((p) => !held.has(PERMISSION.exec(p)![2])))
+  if (perms.some((p) => !held.has(parsePermission(p)!.role)))
     throw new RealtimeError(401, `Permissions must be one of: (${conn.state.roles.join(', ')})`)
 
   const previous = conn.state.presences.find((p) => p.$id === id)

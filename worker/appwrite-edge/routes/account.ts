@@ -12,27 +12,19 @@ import { hashedPassword, opt, P, parseParams, readBody } from '../account/params
 import { endSessions, liveSessions } from '../account/sessions'
 import sessionRoutes from '../account/session-routes'
 import { insertUser, updateUser } from '../account/store'
-import { loginFailed, loginKeys, loginThrottled, rateLimit } from '../account/throttle'
+import { attemptKeys } from '../account/known-device'
+import { assertLoginAllowed, loginFailed, rateLimit } from '../account/throttle'
 import tokenRoutes from '../account/token-routes'
+import { assertAllowlisted, REGISTRATION } from '../account/registration'
 
 // /v1/account: the signed-in user's own account (scope `account`), plus the public sign-up.
 const account = new Hono<EdgeHono>()
   .post('/', async (c) => {
     const { sql, config } = c.var.edge
-    const p = parseParams(await readBody(c), {
-      userId: P.customId(),
-      email: P.email(),
-      name: opt(P.text(128), ''),
-    })
+    const p = parseParams(await readBody(c), REGISTRATION)
     const password = hashedPassword(c)
     const email = p.email.toLowerCase()
-    // The allowlist is the product's registration rule; Appwrite's own refusal for emails
-    // outside a whitelist is this type.
-    if (!config.ALLOWED_EMAILS.includes(email))
-      fail(
-        'user_email_not_whitelisted',
-        'Registration is restricted to specific emails. Contact your administrator for more information.',
-      )
+    assertAllowlisted(config, email)
     const user = insertUser(sql, { id: resolveId(p.userId)!, email, name: p.name, password })
     return c.json(accountModel(user), 201)
   })
@@ -50,8 +42,8 @@ const account = new Hono<EdgeHono>()
     const { user, session } = requireUser(edge)
     const password = hashedPassword(c)
     // The old password is checked like a login: same throttle, same counters.
-    const keys = await loginKeys(user.email, edge.ip)
-    if (loginThrottled(edge.sql, keys)) fail('general_rate_limit_exceeded')
+    const keys = await attemptKeys(edge.config, c.req.header('cookie'), user.email, edge.ip, user)
+    assertLoginAllowed(edge.sql, keys)
     if (!proofMatches(user, c.req.header(INTERNAL.passwordProof) ?? '')) {
       loginFailed(edge.sql, keys)
       fail('user_invalid_credentials')

@@ -76,9 +76,10 @@ const storage = new Hono<EdgeHono>()
     const queries = queriesOf(url)
     if (search)
       queries.push(JSON.stringify({ method: 'search', attribute: 'name', values: [search] }))
-    const items = filesOf(edge.sql, bucket.id)
-      .filter((f) => seesAll || allowed(edge.caller, bucket, 'read', JSON.parse(f.permissions)))
-      .map((f) => ({ seq: f.seq, model: fileModel(f) }))
+    // Without the bucket's read, only files whose own permissions let the caller read (SQL).
+    const items = filesOf(edge.sql, bucket.id, seesAll ? undefined : edge.caller.roles).map(
+      (f) => ({ seq: f.seq, model: fileModel(f) }),
+    )
     const { total, page } = runQueries(items, queries)
     const withTotal = url.searchParams.get('total') !== 'false'
     return c.json({ total: withTotal ? total : 0, files: page.map((it) => it.model) })

@@ -3,7 +3,8 @@
 import { DATABASE_ID, type TableSchema } from '../../../shared/db-schema'
 import type { EdgeEvent } from '../context'
 import type { RowModel } from './model'
-import { readRoles, type Family } from './schema'
+import { readersOf } from '../auth/permissions'
+import { type Family } from './schema'
 
 export type RowAction = 'create' | 'update' | 'upsert' | 'delete'
 
@@ -78,12 +79,10 @@ export function rowEvent(
   action: RowAction,
   family: Family = 'tablesdb',
 ): EdgeEvent {
-  const roles = new Set(readRoles(table.permissions))
-  if (table.rowSecurity) for (const r of readRoles(row.$permissions)) roles.add(r)
   return {
     events: rowEventNames(family, table.id, row.$id, action),
     channels: rowChannels(table.id, row.$id, action),
-    roles: [...roles],
+    roles: readersOf(table.permissions, table.rowSecurity, row.$permissions),
     payload: row,
   }
 }

@@ -2,15 +2,9 @@
 import type { TableSchema } from '../../../shared/db-schema'
 import type { Caller } from '../auth/caller'
 import { fail } from '../errors'
-import { rolesFor, type Action } from './schema'
+import { isRole, parsePermission, permits, rolesFor, type Action } from '../auth/permissions'
 
 const ROW_TYPES = ['read', 'update', 'delete'] as const
-const ID = '[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}'
-const STATUS = '(?:/(?:verified|unverified))?'
-const ROLE = new RegExp(
-  `^(?:any|guests|users${STATUS}|user:${ID}${STATUS}|team:${ID}(?:/[a-zA-Z0-9._-]{1,81})?|member:${ID}|label:[a-zA-Z0-9]{1,36})$`,
-)
-const PERMISSION = /^([a-z]+)\("([^"]*)"\)$/
 
 const invalid = (message: string): never =>
   fail('general_argument_invalid', `Invalid \`permissions\` param: ${message}`)
@@ -26,17 +20,17 @@ export function normalizePermissions(input: unknown): string[] | null {
   const out = new Set<string>()
   for (const p of input) {
     if (typeof p !== 'string') return invalid('Permission must be of type string.')
-    const m = PERMISSION.exec(p)
-    if (!m)
+    const parsed = parsePermission(p)
+    if (!parsed)
       return invalid(
         `Permissions must be of the form "method(permission:id?/dimension?)", got "${p}".`,
       )
-    const [, type, role] = m
+    const { action: type, role } = parsed
     if (type !== 'write' && !(ROW_TYPES as readonly string[]).includes(type))
       return invalid(
         `Permission "${p}" is not allowed. Must be one of: read, update, delete, write.`,
       )
-    if (!ROLE.test(role)) return invalid(`Role "${role}" is not valid.`)
+    if (!isRole(role)) return invalid(`Role "${role}" is not valid.`)
     for (const t of type === 'write' ? ['update', 'delete'] : [type]) out.add(`${t}("${role}")`)
   }
   return [...out]
@@ -53,14 +47,11 @@ export function assertGrantable(caller: Caller, permissions: readonly string[]):
   if (caller.kind === 'key') return
   const held = new Set(caller.roles)
   for (const p of permissions) {
-    const role = PERMISSION.exec(p)?.[2]
+    const role = parsePermission(p)?.role
     if (role !== undefined && !held.has(role))
       fail('user_unauthorized', `Permissions must be one of: (${caller.roles.join(', ')})`)
   }
 }
-
-const holds = (caller: Caller, roles: readonly string[]) =>
-  caller.kind === 'key' || roles.some((r) => caller.roles.includes(r))
 
 /** Utopia's authorization message for a refused action. */
 function refusal(caller: Caller, action: Action, roles: string[]): string {
@@ -70,7 +61,7 @@ function refusal(caller: Caller, action: Action, roles: string[]): string {
 
 /** Table-level permission only (create never comes from a row). */
 export function tableAllows(caller: Caller, table: TableSchema, action: Action): boolean {
-  return holds(caller, rolesFor(table.permissions, action))
+  return permits(caller, action, table.permissions, false)
 }
 
 /** Table permission, or the row's own when the table has rowSecurity. */
@@ -80,8 +71,7 @@ export function rowAllows(
   rowPermissions: readonly string[],
   action: Exclude<Action, 'create'>,
 ): boolean {
-  if (tableAllows(caller, table, action)) return true
-  return table.rowSecurity && holds(caller, rolesFor(rowPermissions, action))
+  return permits(caller, action, table.permissions, table.rowSecurity, rowPermissions)
 }
 
 /** 401 user_unauthorized unless the table (or, with rowSecurity, the row) allows the action. */

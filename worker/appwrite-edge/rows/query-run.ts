@@ -49,6 +49,20 @@ function cursorValue(rec: RowRecord, attribute: string): Bound {
   return bound((JSON.parse(rec.data) as Record<string, unknown>)[attribute])
 }
 
+/**
+ * The cursor row, looked up with the caller's read roles. Appwrite skips authorization here, but
+ * then a row the caller cannot read would leak its column values through the page that follows
+ * it; to the caller it does not exist.
+ */
+function cursorRecord(sql: Sql, table: TableSchema, id: string, readRoles: string[] | null) {
+  if (!readRoles) return getRecord(sql, table.id, id)
+  const b = new SqlBuilder()
+  return sql.one<RowRecord>(
+    `SELECT * FROM rows WHERE table_id = ${b.bind(table.id)} AND id = ${b.bind(id)} AND ${b.readableBy(readRoles)}`,
+    ...b.params,
+  )
+}
+
 export function findRecords(
   sql: Sql,
   table: TableSchema,
@@ -65,8 +79,7 @@ export function findRecords(
     direction: before ? (k.direction === 'ASC' ? 'DESC' : 'ASC') : k.direction,
   }))
   if (plan.cursor) {
-    // Appwrite looks the cursor up without permission checks; only its existence matters.
-    const rec = getRecord(sql, table.id, plan.cursor.id)
+    const rec = cursorRecord(sql, table, plan.cursor.id, readRoles)
     if (!rec) {
       const what = family === 'tablesdb' ? 'Row' : 'Document'
       fail(

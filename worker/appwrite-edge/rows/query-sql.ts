@@ -1,6 +1,7 @@
 // Filters → SQL over json_extract. Values are always bound parameters; the only text put into
 // the SQL is column keys already checked against the schema (query-filter.ts) and store.jsonPath.
 import type { TableSchema } from '../../../shared/db-schema'
+import { readableSql } from '../auth/permissions'
 import { columnOf, isSystemKey, SYSTEM } from './schema'
 import type { Filter } from './query-filter'
 import { jsonPath } from './store'
@@ -87,9 +88,8 @@ export class SqlBuilder {
 
   /** Rows whose permissions grant `read` to one of the roles. */
   readableBy(roles: string[]): string {
-    if (!roles.length) return '0'
-    return `EXISTS (SELECT 1 FROM json_each(rows.permissions) WHERE value IN (${this.bind(
-      ...roles.map((r) => `read("${r}")`),
-    )}))`
+    const { sql, params } = readableSql('rows.permissions', roles)
+    this.params.push(...params)
+    return sql
   }
 }

@@ -68,22 +68,3 @@ export const SYSTEM = {
 
 export type SystemKey = keyof typeof SYSTEM
 export const isSystemKey = (key: string): key is SystemKey => Object.hasOwn(SYSTEM, key)
-
-/** Read roles of a permission list (`read("team:user")` → `team:user`); `write` never reads. */
-export function readRoles(permissions: readonly string[]): string[] {
-  return rolesFor(permissions, 'read')
-}
-
-export type Action = 'read' | 'create' | 'update' | 'delete'
-const PERMISSION = /^(read|create|update|delete|write)\("([^"]+)"\)$/
-
-/** Roles a permission list grants for one action; `write` aggregates create/update/delete. */
-export function rolesFor(permissions: readonly string[], action: Action): string[] {
-  const roles: string[] = []
-  for (const p of permissions) {
-    const m = PERMISSION.exec(p)
-    if (!m) continue
-    if (m[1] === action || (m[1] === 'write' && action !== 'read')) roles.push(m[2])
-  }
-  return roles
-}

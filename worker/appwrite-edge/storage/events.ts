@@ -1,7 +1,7 @@
 import type { Edge } from '../context'
 import { fileModel } from '../models/file'
 import type { Bucket } from './permissions'
-import { readRoles } from './permissions'
+import { fileReaders } from './permissions'
 import type { FileRecord } from './records'
 
 type FileAction = 'create' | 'update' | 'delete'
@@ -27,7 +27,7 @@ export function publishFile(edge: Edge, bucket: Bucket, file: FileRecord, action
   edge.publish({
     events: fileEventNames(bucket.id, file.id, action),
     channels: fileChannels(bucket.id, file.id, action),
-    roles: readRoles(bucket, JSON.parse(file.permissions) as string[]),
+    roles: fileReaders(bucket, JSON.parse(file.permissions) as string[]),
     payload: fileModel(file),
   })
 }

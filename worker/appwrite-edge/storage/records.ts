@@ -1,3 +1,4 @@
+import { readableSql } from '../auth/permissions'
 import type { Sql } from '../db/sql'
 
 /** A row of `files` (see db/migrations.ts). */
@@ -17,6 +18,8 @@ export type FileRecord = {
   object_key: string
   upload_id: string | null
   state: 'uploading' | 'completing' | 'ready'
+  /** Who started the upload (`user:ID` or `key`); null for guests and files from before. */
+  uploader: string | null
 }
 
 // rowid is the insertion order: Appwrite's default list order ($sequence).
@@ -26,8 +29,14 @@ export function findFile(sql: Sql, bucketId: string, fileId: string): FileRecord
   return sql.one<FileRecord>(`${SELECT} WHERE bucket_id = ? AND id = ?`, bucketId, fileId)
 }
 
-export function filesOf(sql: Sql, bucketId: string): FileRecord[] {
-  return sql.all<FileRecord>(`${SELECT} WHERE bucket_id = ? ORDER BY rowid`, bucketId)
+/** A bucket's files in insertion order; with `readers`, only those granting read to one of them. */
+export function filesOf(sql: Sql, bucketId: string, readers?: readonly string[]): FileRecord[] {
+  const readable = readers ? readableSql('files.permissions', readers) : { sql: '1', params: [] }
+  return sql.all<FileRecord>(
+    `${SELECT} WHERE bucket_id = ? AND ${readable.sql} ORDER BY rowid`,
+    bucketId,
+    ...readable.params,
+  )
 }
 
 export type NewFile = Omit<FileRecord, 'seq'>
@@ -37,8 +46,8 @@ export function insertFile(sql: Sql, f: NewFile): boolean {
   return (
     sql.run(
       `INSERT OR IGNORE INTO files (bucket_id, id, name, mime_type, size, signature, chunks_total,
-         chunks_uploaded, permissions, created_at, updated_at, object_key, upload_id, state)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         chunks_uploaded, permissions, created_at, updated_at, object_key, upload_id, state, uploader)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       f.bucket_id,
       f.id,
       f.name,
@@ -53,6 +62,7 @@ export function insertFile(sql: Sql, f: NewFile): boolean {
       f.object_key,
       f.upload_id,
       f.state,
+      f.uploader,
     ) > 0
   )
 }

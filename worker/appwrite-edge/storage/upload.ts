@@ -1,18 +1,21 @@
+import type { Caller } from '../auth/caller'
+import { toHex } from '../auth/crypto'
 import type { Edge } from '../context'
 import { isoNow, uniqueId } from '../db/sql'
 import { fail } from '../errors'
 import { publishFile } from './events'
-import type { Bucket } from './permissions'
-import { deleteFileRecord, findFile, insertFile, type FileRecord, type NewFile } from './records'
+import { complete } from './upload-complete'
+import { allowed, type Bucket } from './permissions'
+import { findFile, insertFile, type FileRecord, type NewFile } from './records'
 import type { Chunk, UploadInput } from './upload-input'
-
-const hex = (buf: ArrayBuffer) =>
-  Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('')
 
 // A fresh key per upload, so deleting a file and re-using its id can never touch the new bytes.
 const objectKey = (bucketId: string, fileId: string) => `${bucketId}/${fileId}/${uniqueId()}`
 
-function newRecord(bucket: Bucket, input: UploadInput, key: string): NewFile {
+const uploaderOf = (caller: Caller) =>
+  caller.kind === 'user' ? `user:${caller.user.id}` : caller.kind === 'key' ? 'key' : null
+
+function newRecord(edge: Edge, bucket: Bucket, input: UploadInput, key: string): NewFile {
   const now = isoNow()
   return {
     bucket_id: bucket.id,
@@ -29,6 +32,7 @@ function newRecord(bucket: Bucket, input: UploadInput, key: string): NewFile {
     object_key: key,
     upload_id: null,
     state: 'ready',
+    uploader: uploaderOf(edge.caller),
   }
 }
 
@@ -39,8 +43,8 @@ export async function upload(edge: Edge, bucket: Bucket, input: UploadInput): Pr
   const bytes = await input.body.arrayBuffer()
   const key = objectKey(bucket.id, input.fileId)
   const record: NewFile = {
-    ...newRecord(bucket, input, key),
-    signature: hex(await crypto.subtle.digest('MD5', bytes)),
+    ...newRecord(edge, bucket, input, key),
+    signature: toHex(await crypto.subtle.digest('MD5', bytes)),
     chunks_uploaded: 1,
   }
   await edge.env.FILES.put(key, bytes, { httpMetadata: { contentType: input.mimeType } })
@@ -52,6 +56,20 @@ export async function upload(edge: Edge, bucket: Bucket, input: UploadInput): Pr
   const file = findFile(edge.sql, bucket.id, input.fileId)!
   publishFile(edge, bucket, file, 'create')
   return file
+}
+
+/**
+ * Only whoever started an upload (or the API key) adds chunks to it. Appwrite reads the file with
+ * the caller's permissions, so to anyone who cannot read it the id is simply taken (409); a reader
+ * is refused (401), where Appwrite would let one with update permission write into it. Checked
+ * before the size, so a refusal does not reveal it.
+ */
+function mayContinue(edge: Edge, bucket: Bucket, file: FileRecord): void {
+  if (edge.caller.kind === 'key') return
+  if (file.uploader !== null && file.uploader === uploaderOf(edge.caller)) return
+  if (!allowed(edge.caller, bucket, 'read', JSON.parse(file.permissions)))
+    fail('storage_file_already_exists')
+  fail('user_unauthorized')
 }
 
 /**
@@ -68,7 +86,7 @@ async function uploadChunk(edge: Edge, bucket: Bucket, input: UploadInput, chunk
       httpMetadata: { contentType: input.mimeType },
     })
     const record: NewFile = {
-      ...newRecord(bucket, input, key),
+      ...newRecord(edge, bucket, input, key),
       upload_id: mpu.uploadId,
       state: 'uploading',
     }
@@ -76,6 +94,7 @@ async function uploadChunk(edge: Edge, bucket: Bucket, input: UploadInput, chunk
     file = findFile(sql, bucket.id, input.fileId)
   }
   if (!file || file.state !== 'uploading' || !file.upload_id) fail('storage_file_already_exists')
+  mayContinue(edge, bucket, file)
   if (file.size !== input.size) fail('storage_invalid_content_range')
 
   const mpu = env.FILES.resumeMultipartUpload(file.object_key, file.upload_id)
@@ -108,46 +127,4 @@ async function uploadChunk(edge: Edge, bucket: Bucket, input: UploadInput, chunk
   )
   if (done) return complete(edge, bucket, current)
   return findFile(sql, bucket.id, current.id)!
-}
-
-/** Joins the parts into one R2 object, then computes Appwrite's signature (md5 of the bytes). */
-async function complete(edge: Edge, bucket: Bucket, file: FileRecord): Promise<FileRecord> {
-  const { sql, env } = edge
-  const parts = sql.all<{ part: number; etag: string }>(
-    'SELECT part, etag FROM file_parts WHERE bucket_id = ? AND file_id = ? ORDER BY part',
-    bucket.id,
-    file.id,
-  )
-  const mpu = env.FILES.resumeMultipartUpload(file.object_key, file.upload_id!)
-  let signature: string
-  try {
-    await mpu.complete(parts.map((p) => ({ partNumber: p.part, etag: p.etag })))
-    const object = await env.FILES.get(file.object_key)
-    if (!object) throw new Error('completed object is missing')
-    const digest = new crypto.DigestStream('MD5')
-    await object.body.pipeTo(digest)
-    signature = hex(await digest.digest)
-  } catch (err) {
-    // Nothing to resume from: drop the upload so the client can start over under the same id.
-    deleteFileRecord(sql, bucket.id, file.id)
-    edge.waitUntil(mpu.abort().catch(() => env.FILES.delete(file.object_key)))
-    throw err
-  }
-  const current = findFile(sql, bucket.id, file.id)
-  if (!current || current.upload_id !== file.upload_id) {
-    edge.waitUntil(env.FILES.delete(file.object_key))
-    fail('storage_file_not_found')
-  }
-  sql.run(
-    `UPDATE files SET state = 'ready', upload_id = NULL, signature = ?, updated_at = ?
-     WHERE bucket_id = ? AND id = ?`,
-    signature,
-    isoNow(),
-    bucket.id,
-    file.id,
-  )
-  sql.run('DELETE FROM file_parts WHERE bucket_id = ? AND file_id = ?', bucket.id, file.id)
-  const ready = findFile(sql, bucket.id, file.id)!
-  publishFile(edge, bucket, ready, 'create')
-  return ready
 }
