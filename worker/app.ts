@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { ApiError } from './lib/api-error'
 import { ConfigError } from './config'
@@ -16,9 +17,21 @@ import room from './routes/room'
 import presence from './routes/presence'
 import monitoring from './routes/monitoring'
 
+// The largest /api body: zod checks each field's length only after the whole body is parsed.
+const MAX_API_BODY = 64 * 1024
+
 // Composition of every area. /v1 is the embedded backend and answers in Appwrite's error shape;
 // everything else answers `{ code, message }`.
 const api = new Hono<{ Bindings: Env }>()
+  .use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_API_BODY,
+      onError: () => {
+        throw new ApiError(413, `The request body is larger than ${MAX_API_BODY / 1024} KiB`)
+      },
+    }),
+  )
   .route('/health', health)
   .route('/user', user)
   .route('/auth', auth)

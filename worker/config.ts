@@ -53,6 +53,7 @@ const schema = z
     APPWRITE_ENDPOINT: optionalUrl,
     APPWRITE_API_KEY: optional,
     AUTH_SECRET: secret,
+    PASSWORD_PEPPER: secret,
     EMBEDDED_API_KEY: secret,
     SESSION_DAYS: int(30, 1, 365),
     MAX_SESSIONS: int(10, 1, 100),

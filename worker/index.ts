@@ -3,7 +3,7 @@ import { app } from './app'
 import { getBackend } from './backend'
 import { getConfig } from './config'
 import { sentryOptions } from './services/sentry'
-import { sweepPresence } from './services/presence'
+import { sweepPresence } from './services/presence-sweep'
 
 export { EdgeBackend } from './appwrite-edge'
 

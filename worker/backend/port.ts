@@ -24,6 +24,17 @@ export type Row<T = Record<string, unknown>> = T & {
 
 export type RowList<T> = { total: number; rows: Row<T>[] }
 
+/** The fields of Appwrite's `file` model the product API reads. */
+export type StoredFile = {
+  $id: string
+  name: string
+  mimeType: string
+  sizeOriginal: number
+  chunksTotal: number
+  chunksUploaded: number
+  $permissions: string[]
+}
+
 export type Membership = {
   $id: string
   teamId: string
@@ -55,6 +66,13 @@ export interface BackendPort {
   /** Users matching Appwrite query strings (Query.equal('email', …) etc.). */
   listUsers(queries: string[]): Promise<BackendUser[]>
   updateEmailVerification?(userId: string, verified: boolean): Promise<BackendUser>
+  /**
+   * Redeems an emailed verification secret with Appwrite's public call (PUT
+   * /account/verifications/email), sent as a guest: neither the API key nor a session, so the
+   * backend's own check of the secret and its per-user abuse limit apply. BackendError when the
+   * secret is wrong, used or expired (401 user_invalid_token) or the user unknown (404).
+   */
+  confirmVerification(userId: string, secret: string): Promise<void>
 
   listRows<T>(table: TableId, queries: string[]): Promise<RowList<T>>
   getRow<T>(table: TableId, rowId: string): Promise<Row<T> | undefined>
@@ -63,6 +81,9 @@ export interface BackendPort {
   updateRow<T>(table: TableId, rowId: string, data: Partial<T>): Promise<Row<T>>
   upsertRow<T>(table: TableId, rowId: string, data: Partial<T>): Promise<Row<T>>
   deleteRow(table: TableId, rowId: string): Promise<void>
+
+  /** A file of the bucket `files`, read with the server key; undefined when there is none. */
+  getFile(fileId: string): Promise<StoredFile | undefined>
 
   /** Server-side membership: confirmed at once, no invitation mail. 409 when already a member. */
   createMembership(teamId: string, userId: string, roles: string[]): Promise<Membership>
@@ -75,6 +96,7 @@ export const q = {
     JSON.stringify({ method: 'equal', attribute, values: Array.isArray(value) ? value : [value] }),
   limit: (n: number) => JSON.stringify({ method: 'limit', values: [n] }),
   orderAsc: (attribute: string) => JSON.stringify({ method: 'orderAsc', attribute }),
+  cursorAfter: (rowId: string) => JSON.stringify({ method: 'cursorAfter', values: [rowId] }),
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
@@ -87,6 +109,19 @@ export function toBackendUser(raw: Record<string, unknown>): BackendUser {
     email: str(raw.email).toLowerCase(),
     emailVerification: raw.emailVerification === true,
     status: raw.status !== false,
+  }
+}
+
+export function toStoredFile(raw: Record<string, unknown>): StoredFile {
+  const num = (v: unknown) => (typeof v === 'number' ? v : Number(v ?? 0))
+  return {
+    $id: str(raw.$id),
+    name: str(raw.name),
+    mimeType: str(raw.mimeType),
+    sizeOriginal: num(raw.sizeOriginal),
+    chunksTotal: num(raw.chunksTotal),
+    chunksUploaded: num(raw.chunksUploaded),
+    $permissions: Array.isArray(raw.$permissions) ? raw.$permissions.map(String) : [],
   }
 }
 

@@ -1,8 +1,9 @@
-import { DATABASE_ID, type TableId } from '../../shared/db-schema'
+import { BUCKET_ID, DATABASE_ID, type TableId } from '../../shared/db-schema'
 import {
   BackendError,
   toBackendUser,
   toMembership,
+  toStoredFile,
   type BackendPort,
   type Row,
   type RowList,
@@ -11,7 +12,7 @@ import {
 /** Where requests go: the Durable Object stub (embedded) or the network (appwrite). */
 export type Transport = (req: Request) => Promise<Response>
 
-type Auth = { key: true } | { jwt: string }
+type Auth = { key: true } | { jwt: string } | { guest: true }
 type Raw = Record<string, unknown>
 
 /**
@@ -35,7 +36,7 @@ export function restBackend(opts: {
       accept: 'application/json',
     })
     if ('jwt' in auth) headers.set('x-appwrite-jwt', auth.jwt)
-    else headers.set('x-appwrite-key', opts.key)
+    else if ('key' in auth) headers.set('x-appwrite-key', opts.key)
     if (body !== undefined) headers.set('content-type', 'application/json')
     let res: Response
     try {
@@ -100,6 +101,9 @@ export function restBackend(opts: {
       toBackendUser(
         await call('PATCH', `/users/${enc(userId)}/verification`, key, { emailVerification }),
       ),
+    async confirmVerification(userId, secret) {
+      await call('PUT', '/account/verifications/email', { guest: true }, { userId, secret })
+    },
     listRows: <T>(table: TableId, queries: string[]) =>
       call<RowList<T>>('GET', `${rows(table)}${qs(queries)}`, key),
     getRow: <T>(table: TableId, rowId: string) =>
@@ -111,6 +115,11 @@ export function restBackend(opts: {
     upsertRow: <T>(table: TableId, rowId: string, data: Partial<T>) =>
       call<Row<T>>('PUT', row(table, rowId), key, { data }),
     deleteRow: (table, rowId) => call<void>('DELETE', row(table, rowId), key, {}),
+    async getFile(fileId) {
+      const path = `/storage/buckets/${BUCKET_ID}/files/${enc(fileId)}`
+      const file = await orUndefined(call<Raw>('GET', path, key))
+      return file && toStoredFile(file)
+    },
     createMembership: async (teamId, userId, roles) =>
       toMembership(await call('POST', `/teams/${enc(teamId)}/memberships`, key, { userId, roles })),
     async listMemberships(teamId, queries = []) {

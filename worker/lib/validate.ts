@@ -1,7 +1,15 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
-import type { ZodType } from 'zod'
+import type { z, ZodType } from 'zod'
 import { ApiError } from './api-error'
+
+/** The 400 for a body (or query…) the schema refused, naming each issue as `path: message`. */
+export function invalidRequest(target: string, error: z.core.$ZodError): ApiError {
+  const detail = error.issues
+    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ')
+  return new ApiError(400, `Invalid request ${target}: ${detail}`, 'validation_failed')
+}
 
 /**
  * zValidator with our error shape: the default hook would answer with the raw zod result.
@@ -13,10 +21,5 @@ export const validate = <T extends ZodType, Target extends keyof ValidationTarge
   schema: T,
 ) =>
   zValidator(target, schema, (result) => {
-    if (!result.success) {
-      const detail = result.error.issues
-        .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
-        .join('; ')
-      throw new ApiError(400, `Invalid request ${target}: ${detail}`, 'validation_failed')
-    }
+    if (!result.success) throw invalidRequest(target, result.error)
   })

@@ -4,6 +4,7 @@ import { TEXTS } from '../../shared/texts'
 import { BackendError, getBackend, type BackendPort, type BackendUser } from '../backend'
 import { getConfig, type Config } from '../config'
 import { ApiError } from '../lib/api-error'
+import { later } from '../lib/background'
 import { announceUnverified } from '../services/notifier'
 import type { ApiHono, PublicHono } from './context'
 
@@ -18,17 +19,6 @@ export const withBackend = createMiddleware<PublicHono>(async (c, next) => {
 export function bearer(header: string | undefined): string | undefined {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')
   return m?.[1]
-}
-
-/** Runs a background task after the response; a failure is logged, never surfaced. */
-export function later(c: Context, task: Promise<unknown> | undefined) {
-  if (!task) return
-  const safe = task.catch((err) => console.error('background task failed:', err))
-  try {
-    c.executionCtx.waitUntil(safe)
-  } catch {
-    // No execution context (e.g. a direct app.request in a unit test): let it run on.
-  }
 }
 
 /**

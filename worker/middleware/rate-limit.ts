@@ -2,27 +2,18 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { ApiError } from '../lib/api-error'
 
-type Window = { count: number; resetAt: number }
-
 /**
- * A fixed-window limiter kept in the isolate's memory. It is coarse on purpose (per isolate and
- * per Cloudflare location, reset when the isolate is recycled): it blunts scripted guessing of
- * the 3-address allowlist without a storage write per request. Exact per-account counters (login
- * throttling) live in the embedded backend's throttle table.
+ * A per-IP limit kept by a Workers Rate Limiting binding ([[ratelimits]] in wrangler.toml, which
+ * sets the limit and the period). Cloudflare counts per location and without a storage write per
+ * request; the count is approximate, which is enough to blunt scripted guessing of the
+ * allowlist. Exact per-account counters (login throttling) live in the embedded backend's
+ * throttle table. The binding does not say when its window ends: Retry-After is the period.
  */
-export function rateLimit(opts: { name: string; limit: number; windowMs: number }) {
-  const windows = new Map<string, Window>()
-  return createMiddleware(async (c, next) => {
-    const now = Date.now()
-    const key = `${opts.name}:${clientIp(c)}`
-    if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k)
-    let w = windows.get(key)
-    if (!w || w.resetAt <= now) {
-      w = { count: 0, resetAt: now + opts.windowMs }
-      windows.set(key, w)
-    }
-    if (++w.count > opts.limit) {
-      c.header('Retry-After', String(Math.ceil((w.resetAt - now) / 1000)))
+export function rateLimit(limiter: (env: Env) => RateLimit, periodSeconds: number) {
+  return createMiddleware<{ Bindings: Env }>(async (c, next) => {
+    const { success } = await limiter(c.env).limit({ key: clientIp(c) })
+    if (!success) {
+      c.header('Retry-After', String(periodSeconds))
       throw new ApiError(429, 'Too many requests - please wait a minute and try again')
     }
     await next()

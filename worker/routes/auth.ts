@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
+import { stream } from 'hono/streaming'
 import { TEXTS } from '../../shared/texts'
-import { TEAMS } from '../../shared/db-schema'
 import {
   AssignTeamsRequest,
   AuthorizedRequest,
@@ -8,15 +8,19 @@ import {
   ChateeStatusRequest,
   CreateStatusRequest,
   FlagsRequest,
+  VerifyRequest,
 } from '../../shared/schemas'
-import { isConflict, q } from '../backend'
 import { ApiError } from '../lib/api-error'
 import { validate } from '../lib/validate'
+import { later } from '../lib/background'
 import { assertSelf, isAdmin, requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
 import { rateLimit } from '../middleware/rate-limit'
+import { avatarList } from '../services/avatar-list'
 import { findChatee, toAccount } from '../services/chatee'
 import { ensureStatusRow, readStatus, toStatus, type DetailsData } from '../services/status'
+import { joinTeams } from '../services/teams'
+import { completeVerification, proveVerification } from '../services/verification'
 
 const notYours = () => new ApiError(403, 'The email must be your own')
 
@@ -25,7 +29,7 @@ const auth = new Hono<ApiHono>()
   // Public: may this email register? Rate limited per IP because it answers about the allowlist.
   .post(
     '/authorized',
-    rateLimit({ name: 'authorized', limit: 20, windowMs: 60_000 }),
+    rateLimit((env) => env.AUTHORIZED_LIMITER, 60),
     validate('json', AuthorizedRequest),
     (c) => {
       const { email } = c.req.valid('json')
@@ -39,7 +43,7 @@ const auth = new Hono<ApiHono>()
     if (c.req.valid('json').email !== caller.email) throw notYours()
     const chatee = await findChatee(backend, config, caller)
     if (!chatee) throw new ApiError(404, 'Your chat partner has no account yet')
-    return c.json(toAccount(chatee), 200)
+    return c.json({ ...toAccount(chatee), list: avatarList(config, chatee) }, 200)
   })
   .post('/chatee-status', requireCaller, validate('json', ChateeStatusRequest), async (c) => {
     const { caller, backend, config } = c.var
@@ -54,21 +58,13 @@ const auth = new Hono<ApiHono>()
   .post('/flags', requireCaller, validate('json', FlagsRequest), (c) => {
     const { caller, config } = c.var
     if (c.req.valid('json').email !== caller.email) throw notYours()
-    return c.json({ isAdmin: isAdmin(config, caller) }, 200)
+    return c.json({ isAdmin: isAdmin(config, caller), list: avatarList(config, caller) }, 200)
   })
   // Idempotent: every verified, allowlisted user joins `user`; the admin also joins `admin`.
   .post('/assign-teams', requireCaller, validate('json', AssignTeamsRequest), async (c) => {
     const { caller, backend, config } = c.var
     assertSelf(caller, c.req.valid('json').userId)
-    const teams: string[] = [TEAMS.user, ...(isAdmin(config, caller) ? [TEAMS.admin] : [])]
-    for (const team of teams) {
-      const existing = await backend.listMemberships(team, [q.equal('userId', caller.$id)])
-      if (existing.some((m) => m.userId === caller.$id)) continue
-      await backend.createMembership(team, caller.$id, []).catch((err) => {
-        if (!isConflict(err)) throw err
-      })
-    }
-    return c.json({ teams }, 200)
+    return c.json({ teams: await joinTeams(backend, config, caller) }, 200)
   })
   // Idempotent: an existing row comes back unchanged (200); a new one is created (201).
   .post('/create-status', requireCaller, validate('json', CreateStatusRequest), async (c) => {
@@ -80,5 +76,27 @@ const auth = new Hono<ApiHono>()
     const details = await backend.getRow<DetailsData>('status_details', caller.$id)
     return c.json(toStatus(row, details), created ? 201 : 200)
   })
+  // Public (the emailed link is opened signed out): the secret, proven by the backend, is the
+  // identity. Rate limited per IP; its 200 answer streams the steps as NDJSON (VerifyEvent).
+  .post(
+    '/verify',
+    rateLimit((env) => env.VERIFY_LIMITER, 60),
+    validate('json', VerifyRequest),
+    async (c) => {
+      const { userId, secret } = c.req.valid('json')
+      const { backend, config } = c.var
+      const user = await proveVerification(backend, userId, secret)
+      c.header('content-type', 'application/x-ndjson; charset=utf-8')
+      c.header('cache-control', 'no-store')
+      return stream(c, async (out) => {
+        const work = completeVerification(backend, config, user, async (event) => {
+          await out.write(`${JSON.stringify(event)}\n`)
+        })
+        // The steps finish even if the page is closed mid-way.
+        later(c, work)
+        await work
+      })
+    },
+  )
 
 export default auth

@@ -1,27 +1,21 @@
 import { Hono } from 'hono'
-import { AddMessageRequest, type Message } from '../../shared/schemas'
+import {
+  AddMessageRequest,
+  MessageLimitsRequest,
+  type Message,
+  type MessageLimits,
+} from '../../shared/schemas'
 import { isConflict, type Row } from '../backend'
 import { ApiError } from '../lib/api-error'
+import { stableId } from '../lib/stable-id'
 import { validate } from '../lib/validate'
 import { requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
+import { checkAttachment } from '../services/attachment'
 
 type MessageData = Omit<Message, '$id' | '$createdAt'>
 
-/** A stable row id per (sender, clientId): a retried create collides instead of duplicating. */
-async function rowIdFor(senderId: string, clientId: string) {
-  const digest = await crypto.subtle.digest(
-    'SHA-256',
-    new TextEncoder().encode(`${senderId}\n${clientId}`),
-  )
-  return (
-    'm' +
-    [...new Uint8Array(digest)]
-      .map((b) => b.toString(16).padStart(2, '0'))
-      .join('')
-      .slice(0, 35)
-  )
-}
+const num = (v: unknown) => (typeof v === 'number' ? v : v == null ? null : Number(v))
 
 const toMessage = (r: Row<MessageData>): Message => ({
   $id: r.$id,
@@ -31,25 +25,33 @@ const toMessage = (r: Row<MessageData>): Message => ({
   senderId: r.senderId,
   kind: r.kind,
   clientId: r.clientId ?? null,
-  seq: typeof r.seq === 'number' ? r.seq : r.seq == null ? null : Number(r.seq),
+  seq: num(r.seq),
+  fileId: r.fileId ?? null,
+  fileName: r.fileName ?? null,
+  fileType: r.fileType ?? null,
+  fileSize: num(r.fileSize),
+  fileWidth: num(r.fileWidth),
+  fileHeight: num(r.fileHeight),
 })
 
 const message = new Hono<ApiHono>()
   .use('*', withBackend, requireCaller)
   // Always as the caller and of kind 'user'; system notices are written only by the server.
   .post('/add', validate('json', AddMessageRequest), async (c) => {
-    const { roomId, message: text, clientId } = c.req.valid('json')
-    const { caller, backend } = c.var
+    const { roomId, message: text, clientId, attachment } = c.req.valid('json')
+    const { caller, backend, config } = c.var
     const room = await backend.getRow<{ isDeleted?: boolean }>('rooms', roomId)
     if (!room) throw new ApiError(404, 'This room does not exist')
     if (room.isDeleted) throw new ApiError(409, 'This room has been deleted')
-    const rowId = clientId ? await rowIdFor(caller.$id, clientId) : 'unique()'
+    // A stable id per (sender, clientId): a retried create collides instead of duplicating.
+    const rowId = clientId ? await stableId('m', caller.$id, clientId) : 'unique()'
     const replay = async () => {
       const found = clientId ? await backend.getRow<MessageData>('messages', rowId) : undefined
       return found && found.senderId === caller.$id ? found : undefined
     }
     const existing = await replay()
     if (existing) return c.json(toMessage(existing), 200)
+    const file = attachment && (await checkAttachment(backend, config, caller, attachment))
     try {
       const row = await backend.createRow<MessageData>('messages', rowId, {
         roomId,
@@ -57,6 +59,7 @@ const message = new Hono<ApiHono>()
         senderId: caller.$id,
         kind: 'user',
         ...(clientId ? { clientId } : {}),
+        ...file,
       })
       return c.json(toMessage(row), 201)
     } catch (err) {
@@ -66,5 +69,8 @@ const message = new Hono<ApiHono>()
       return c.json(toMessage(row), 200)
     }
   })
+  .post('/limits', validate('json', MessageLimitsRequest), (c) =>
+    c.json({ fileMaxBytes: c.var.config.FILE_MAX_BYTES } satisfies MessageLimits, 200),
+  )
 
 export default message

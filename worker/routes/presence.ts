@@ -1,59 +1,59 @@
 import { Hono } from 'hono'
 import { BeaconRequest, HeartbeatRequest } from '../../shared/schemas'
 import { ApiError } from '../lib/api-error'
-import { validate } from '../lib/validate'
-import { authenticate, bearer, later, requireCaller, withBackend } from '../middleware/auth'
-import type { ApiHono, PublicHono } from '../middleware/context'
+import { later } from '../lib/background'
+import { invalidRequest, validate } from '../lib/validate'
+import { authenticate, bearer, requireCaller, withBackend } from '../middleware/auth'
+import type { PublicHono } from '../middleware/context'
 import { announce } from '../services/notifier'
-import { reportPresence } from '../services/presence'
+import { keepAlive, presenceTimings, reportPresence } from '../services/presence'
 
 const MAX_BEACON_BYTES = 8 * 1024
 
-// Heartbeats while the tab is visible; a third of the grace period leaves room for one to be lost.
-const heartbeat = new Hono<ApiHono>()
-  .use('*', withBackend, requireCaller)
-  .post('/', validate('json', HeartbeatRequest), async (c) => {
+const presence = new Hono<PublicHono>()
+  .use('*', withBackend)
+  // A visible tab's heartbeat reports online; a hidden tab's (presence 'away') only says it is open.
+  .post('/heartbeat', requireCaller, validate('json', HeartbeatRequest), async (c) => {
     const { caller, backend, config } = c.var
-    const { row, notice } = await reportPresence(backend, caller.$id, {}, 'online')
+    const { row, notice } =
+      c.req.valid('json').presence === 'away'
+        ? await keepAlive(backend, caller)
+        : await reportPresence(backend, caller, {}, 'online')
     if (notice) later(c, announce(backend, config, notice.kind, caller, notice.key))
-    const intervalMs = Math.floor((config.PRESENCE_GRACE_SECONDS * 1000) / 3)
-    return c.json({ isOnline: true as const, lastSeenAt: row.lastSeenAt ?? '', intervalMs }, 200)
-  })
-
-/*
- * The leaving tab's last word. sendBeacon cannot set headers and sends a string as text/plain,
- * which is why this one route reads the body itself instead of validate('json'). It accepts
- * only "this user is leaving" from a valid JWT (header or body), so a forged cross-site post
- * without the JWT fails with 401, and the worst a stolen JWT does is mark its owner away early.
- */
-const beacon = new Hono<PublicHono>().use('*', withBackend).post('/', async (c) => {
-  const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase()
-  if (type !== 'text/plain' && type !== 'application/json')
-    throw new ApiError(415, 'Send the beacon as application/json or text/plain')
-  if (Number(c.req.header('content-length') ?? 0) > MAX_BEACON_BYTES)
-    throw new ApiError(413, 'The beacon body is too large')
-  const text = await c.req.text()
-  if (text.length > MAX_BEACON_BYTES) throw new ApiError(413, 'The beacon body is too large')
-  let json: unknown
-  try {
-    json = text.trim() ? JSON.parse(text) : {}
-  } catch {
-    throw new ApiError(400, 'The beacon body must be JSON', 'validation_failed')
-  }
-  const body = BeaconRequest.safeParse(json)
-  if (!body.success)
-    throw new ApiError(
-      400,
-      `Invalid request body: ${body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      'validation_failed',
+    const { intervalMs, hiddenIntervalMs } = presenceTimings(config)
+    const lastSeenAt = row.lastSeenAt ?? ''
+    return c.json(
+      { isOnline: row.isOnline === true, lastSeenAt, intervalMs, hiddenIntervalMs },
+      200,
     )
-  const jwt = bearer(c.req.header('authorization')) ?? body.data.jwt
-  const { backend, config } = c.var
-  const caller = await authenticate(c, backend, config, jwt)
-  await reportPresence(backend, caller.$id, {}, body.data.presence)
-  return c.body(null, 204)
-})
-
-const presence = new Hono().route('/heartbeat', heartbeat).route('/beacon', beacon)
+  })
+  /*
+   * The leaving tab's last word. sendBeacon cannot set headers and sends a string as text/plain,
+   * which is why this one route reads the body itself instead of validate('json'). It accepts
+   * only "this user is leaving" from a valid JWT (header or body), so a forged cross-site post
+   * without the JWT fails with 401, and the worst a stolen JWT does is mark its owner away early.
+   */
+  .post('/beacon', async (c) => {
+    const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase()
+    if (type !== 'text/plain' && type !== 'application/json')
+      throw new ApiError(415, 'Send the beacon as application/json or text/plain')
+    if (Number(c.req.header('content-length') ?? 0) > MAX_BEACON_BYTES)
+      throw new ApiError(413, 'The beacon body is too large')
+    const text = await c.req.text()
+    if (text.length > MAX_BEACON_BYTES) throw new ApiError(413, 'The beacon body is too large')
+    let json: unknown
+    try {
+      json = text.trim() ? JSON.parse(text) : {}
+    } catch {
+      throw new ApiError(400, 'The beacon body must be JSON', 'validation_failed')
+    }
+    const body = BeaconRequest.safeParse(json)
+    if (!body.success) throw invalidRequest('body', body.error)
+    const jwt = bearer(c.req.header('authorization')) ?? body.data.jwt
+    const { backend, config } = c.var
+    const caller = await authenticate(c, backend, config, jwt)
+    await reportPresence(backend, caller, {}, body.data.presence, { beacon: true })
+    return c.body(null, 204)
+  })
 
 export default presence

@@ -6,8 +6,8 @@ import { validate } from '../lib/validate'
 import { requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
 
-const duplicate = (hiddenName: string) =>
-  new ApiError(409, `A room with the hidden name "${hiddenName}" already exists - choose another`)
+const duplicate = (name: string) =>
+  new ApiError(409, `A room named "${name}" already exists - choose another name`)
 
 const toRoom = (r: Row<Omit<Room, '$id'>>): Room => ({
   $id: r.$id,
@@ -19,12 +19,14 @@ const toRoom = (r: Row<Omit<Room, '$id'>>): Room => ({
 
 const room = new Hono<ApiHono>()
   .use('*', withBackend, requireCaller)
+  // The unique key comes from the name itself (a sent hiddenName must equal it, see the schema):
+  // a name that differs from an existing room's only in case or spacing is a duplicate.
   .post('/add', validate('json', AddRoomRequest), async (c) => {
     const { name, color } = c.req.valid('json')
-    const hiddenName = normaliseHiddenName(c.req.valid('json').hiddenName)
+    const hiddenName = normaliseHiddenName(name)
     const { caller, backend } = c.var
     const taken = await backend.listRows('rooms', [q.equal('hiddenName', hiddenName), q.limit(1)])
-    if (taken.total > 0 || taken.rows.length > 0) throw duplicate(hiddenName)
+    if (taken.total > 0 || taken.rows.length > 0) throw duplicate(name)
     try {
       const row = await backend.createRow<Omit<Room, '$id'> & { createdBy: string }>(
         'rooms',
@@ -33,8 +35,8 @@ const room = new Hono<ApiHono>()
       )
       return c.json({ state: true as const, room: toRoom(row) }, 201)
     } catch (err) {
-      // The unique index caught a concurrent create of the same hidden name.
-      if (isConflict(err)) throw duplicate(hiddenName)
+      // The unique index caught a concurrent create of the same name.
+      if (isConflict(err)) throw duplicate(name)
       throw err
     }
   })

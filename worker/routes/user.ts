@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import { UpdateStatusRequest, UserInfoRequest, UserStatusRequest } from '../../shared/schemas'
 import { ApiError } from '../lib/api-error'
+import { later } from '../lib/background'
 import { validate } from '../lib/validate'
-import { assertSelf, later, requireCaller, withBackend } from '../middleware/auth'
+import { assertSelf, requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
 import { findChatee, toAccount } from '../services/chatee'
 import { resolveLocation } from '../services/geo'
@@ -50,7 +51,7 @@ const user = new Hono<ApiHono>()
       const location = await resolveLocation(c.req.raw, config)
       if (location) patch.location = location
     }
-    const { row, details, notice } = await reportPresence(backend, caller.$id, patch, presence)
+    const { row, details, notice } = await reportPresence(backend, caller, patch, presence)
     if (notice) later(c, announce(backend, config, notice.kind, caller, notice.key))
     const own = details ?? (await backend.getRow<DetailsData>('status_details', caller.$id))
     return c.json(toStatus(row, own), 200)

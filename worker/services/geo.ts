@@ -3,8 +3,27 @@ import type { Config } from '../config'
 type Place = { city?: string; region?: string; country?: string }
 
 const TIMEOUT_MS = 3_000
-const PRIVATE_IP =
-  /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|::1$|fc|fd|fe80:|::ffff:127\.)/i
+// This network, private, CGNAT (100.64/10), loopback and link-local IPv4 ranges.
+const PRIVATE_V4 =
+  /^(0|10|127)\.|^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.|^169\.254\.|^172\.(1[6-9]|2\d|3[01])\.|^192\.168\./
+
+/**
+ * Whether an address says nothing about where its user is (local dev, a proxy's inside): the
+ * ranges above, IPv6 loopback/unspecified, unique-local fc00::/7 and link-local fe80::/10, and
+ * IPv4-mapped IPv6 (::ffff:a.b.c.d or ::ffff:hhhh:hhhh) of a private IPv4 address.
+ */
+export function isPrivateIp(ip: string): boolean {
+  const v = ip.trim().toLowerCase()
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(v)
+  if (dotted) return PRIVATE_V4.test(dotted[1])
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(v)
+  if (hex) {
+    const [hi, lo] = [parseInt(hex[1], 16), parseInt(hex[2], 16)]
+    return PRIVATE_V4.test(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`)
+  }
+  if (v.includes(':')) return v === '::1' || v === '::' || /^(f[cd]|fe[89ab])/.test(v)
+  return PRIVATE_V4.test(v)
+}
 
 let displayNames: Intl.DisplayNames | undefined
 /** "DE" → "Germany"; an unknown code stays as it is. */
@@ -49,7 +68,7 @@ export async function resolveLocation(req: Request, config: Config): Promise<str
   if (config.IP_INFO_URL && config.IP_INFO_TOKEN) {
     try {
       let ip = req.headers.get('cf-connecting-ip') ?? undefined
-      if ((!ip || PRIVATE_IP.test(ip)) && config.IP_ECHO_URL)
+      if ((!ip || isPrivateIp(ip)) && config.IP_ECHO_URL)
         ip = text((await getJson(config.IP_ECHO_URL)).ip)
       if (ip) {
         const base =

@@ -1,24 +1,11 @@
 import { HOME_ROOM_ID } from '../../shared/constants'
+import { NOTICES } from '../../shared/texts'
 import { isConflict, type BackendPort, type BackendUser } from '../backend'
 import type { Config } from '../config'
-import { sendWebhook, WEBHOOK_PREFIXES, type WebhookPrefix } from './webhook'
+import { stableId } from '../lib/stable-id'
+import { sendWebhook } from './webhook'
 
-export type NoticeKind = 'online' | 'away' | 'offline' | 'unverified'
-
-// The texts (documented in the README of the API): the home room gets the message, the webhook
-// gets `prefix: message`, e.g. "Online: Ben is online", "Offline: Ben is away".
-const NOTICES: Record<
-  NoticeKind,
-  { prefix: WebhookPrefix; text: (who: string, email: string) => string }
-> = {
-  online: { prefix: WEBHOOK_PREFIXES.online, text: (who) => `${who} is online` },
-  away: { prefix: WEBHOOK_PREFIXES.offline, text: (who) => `${who} is away` },
-  offline: { prefix: WEBHOOK_PREFIXES.offline, text: (who) => `${who} is offline` },
-  unverified: {
-    prefix: WEBHOOK_PREFIXES.unverified,
-    text: (who, email) => `${who} (${email}) tried to log in with an unverified email`,
-  },
-}
+export type NoticeKind = keyof typeof NOTICES
 
 export const SYSTEM_SENDER = 'system'
 
@@ -29,8 +16,10 @@ export function isAnnounced(config: Config, email: string): boolean {
 }
 
 export function noticeText(kind: NoticeKind, user: Pick<BackendUser, 'name' | 'email'>) {
-  const n = NOTICES[kind]
-  return { prefix: n.prefix, message: n.text(user.name.trim() || user.email, user.email) }
+  const who = user.name.trim() || user.email
+  // An unverified login also names the address: a self-chosen name alone says little.
+  const subject = kind === 'unverified' ? `${who} (${user.email})` : who
+  return { prefix: NOTICES[kind].prefix, message: `${subject} ${NOTICES[kind].text}` }
 }
 
 /**
@@ -51,6 +40,21 @@ export async function announce(
 ): Promise<void> {
   if (!isAnnounced(config, user.email)) return
   const { prefix, message } = noticeText(kind, user)
+  // Not stored for another reason than a claim lost: the webhook still goes out (at least once
+  // beats never).
+  if ((await postHomeNotice(backend, message, key)) === 'duplicate') return
+  await sendWebhook(config, prefix, message)
+}
+
+/**
+ * A system notice in the home room. Never throws: a failed write is logged and answered
+ * 'failed'; with a claim `key` another request's row for it answers 'duplicate'.
+ */
+export async function postHomeNotice(
+  backend: BackendPort,
+  message: string,
+  key?: string,
+): Promise<'stored' | 'duplicate' | 'failed'> {
   try {
     await backend.createRow('messages', 'unique()', {
       roomId: HOME_ROOM_ID,
@@ -59,27 +63,17 @@ export async function announce(
       kind: 'system',
       ...(key ? { clientId: key } : {}),
     })
+    return 'stored'
   } catch (err) {
-    if (key && isConflict(err)) return
-    // Not stored for another reason: the webhook still goes out (at least once beats never).
+    if (key && isConflict(err)) return 'duplicate'
     console.error('home room notice failed:', err)
+    return 'failed'
   }
-  await sendWebhook(config, prefix, message)
 }
 
 /** The claim key of one announced transition: the same for every request that races to make it. */
-export async function noticeKey(userId: string, kind: NoticeKind, since: string): Promise<string> {
-  const bytes = new TextEncoder().encode(`${userId}\n${kind}\n${since}`)
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))
-  // clientId holds 36 characters.
-  return (
-    'p' +
-    [...digest]
-      .map((b) => b.toString(16).padStart(2, '0'))
-      .join('')
-      .slice(0, 35)
-  )
-}
+export const noticeKey = (userId: string, kind: NoticeKind, since: string) =>
+  stableId('p', userId, kind, since)
 
 // Unverified sign-ins are announced at most once per user per window, per isolate, so a client
 // retrying in a loop cannot flood the room and the webhook.

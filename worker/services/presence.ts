@@ -1,7 +1,7 @@
 import type { PresenceState } from '../../shared/schemas'
-import { q, type BackendPort, type BackendUser } from '../backend'
+import type { BackendPort, BackendUser } from '../backend'
 import type { Config } from '../config'
-import { announce, noticeKey, type NoticeKind } from './notifier'
+import { noticeKey, type NoticeKind } from './notifier'
 import {
   ensureStatusRow,
   splitPatch,
@@ -13,13 +13,33 @@ import {
 } from './status'
 
 /*
- * Presence model. `presence` is what the client last reported (visible tab → online, hidden →
- * away, logout/pagehide beacon → offline); `lastSeenAt` is stamped on every report. `announced`
- * is the state last announced. Going online is announced at once when `announced` differs.
- * Going away/offline is announced only by the cron sweep, after PRESENCE_GRACE_SECONDS without a
- * report, so a reload (beacon "offline", then "online" a second later) or a quick tab switch
- * announces nothing. A visible tab whose heartbeats stop (crash, lost network) counts as offline.
+ * Presence model. `presence` is what a tab last reported (visible → online, hidden → away,
+ * logout or pagehide beacon → offline, `closed` telling those two apart) and `lastSeenAt` when;
+ * `aliveAt` is the last sign of life of any tab, hidden tabs' slow heartbeats included.
+ * `announced` is the state last announced. Going online is announced at once when `announced`
+ * differs. Going away/offline is announced only by the cron sweep, after the grace period without
+ * a report, so a reload (beacon "offline", then "online" a second later) or a quick tab switch
+ * announces nothing. A visible tab whose heartbeats stop (crash, lost network) counts as offline;
+ * a hidden one as away until it has been silent for the longer away limit (closed laptop, frozen
+ * or killed tab), then offline.
  */
+
+/** The presence timings, all derived from PRESENCE_GRACE_SECONDS (README, "Product API and notifications"). */
+export function presenceTimings(config: Pick<Config, 'PRESENCE_GRACE_SECONDS'>) {
+  const graceMs = config.PRESENCE_GRACE_SECONDS * 1000
+  // Browsers throttle a hidden tab's timers (Chrome: to about once a minute after 5 minutes), so
+  // a hidden tab counts as gone only after a much longer silence.
+  const awayLimitMs = Math.max(5 * graceMs, 5 * 60_000)
+  return {
+    graceMs,
+    awayLimitMs,
+    // A third of the grace period leaves room for one lost heartbeat.
+    intervalMs: Math.floor(graceMs / 3),
+    // At most 4 min (+1 of throttling): the SPA renews its 15-minute JWT 5 min before expiry,
+    // so the token a closing hidden tab sends with its beacon is still valid.
+    hiddenIntervalMs: Math.min(Math.floor(awayLimitMs / 3), 4 * 60_000),
+  }
+}
 
 export const nowIso = () => new Date().toISOString()
 
@@ -32,26 +52,35 @@ export type PendingNotice = { kind: NoticeKind; key: string }
  * `announcedAt`, or its creation for a row never announced), so only one announcement is stored
  * and sent; a later transition changes `announcedAt` and so the key.
  */
-const transitionOf = (row: StatusRow) => row.announcedAt ?? row.$createdAt
+export const transitionOf = (row: StatusRow) => row.announcedAt ?? row.$createdAt
 
 /**
  * Writes a client report; returns the status row, the details row when the report carried
- * details, and the notice to send (online only).
+ * details, and the notice to send (online only). `beacon`: the report is a closing tab's last word.
  */
 export async function reportPresence(
   backend: BackendPort,
-  userId: string,
+  user: Pick<BackendUser, '$id' | 'name'>,
   patch: StatusPatch,
   presence?: PresenceState,
+  { beacon = false } = {},
 ): Promise<{ row: StatusRow; details?: DetailsRow; notice?: PendingNotice }> {
+  const userId = user.$id
   let current = await backend.getRow<StatusData>('status', userId)
   const now = nowIso()
   const split = splitPatch(patch)
-  const data: Partial<StatusData> = { ...split.status, lastSeenAt: now }
+  // The name comes from the verified account, never from the report.
+  const data: Partial<StatusData> = {
+    ...split.status,
+    name: user.name,
+    lastSeenAt: now,
+    aliveAt: now,
+  }
   let notice: PendingNotice | undefined
   if (presence) {
     data.presence = presence
     data.isOnline = presence === 'online'
+    data.closed = beacon && presence === 'offline'
     if (presence !== 'online') data.isTyping = false
     if (presence === 'online' && current?.announced !== 'online') {
       current ??= (await ensureStatusRow(backend, userId)).row
@@ -70,43 +99,13 @@ export async function reportPresence(
   return { row, details, notice }
 }
 
-/** Cron: users silent for longer than the grace period become away/offline, announced once. */
-export async function sweepPresence(backend: BackendPort, config: Config, now = Date.now()) {
-  const cutoff = now - config.PRESENCE_GRACE_SECONDS * 1000
-  const { rows } = await backend.listRows<StatusData>('status', [q.limit(100)])
-  const announcements: Promise<void>[] = []
-  let changed = 0
-  for (const row of rows) {
-    const seen = row.lastSeenAt ? Date.parse(row.lastSeenAt) : NaN
-    if (Number.isNaN(seen) || seen > cutoff) continue
-    const effective: PresenceState = row.presence === 'away' ? 'away' : 'offline'
-    const update: Partial<StatusData> = {}
-    if (row.isOnline) update.isOnline = false
-    if (row.isTyping) update.isTyping = false
-    if (row.presence !== effective) update.presence = effective
-    // Someone never announced online has nothing to take back.
-    const notice = row.announced && row.announced !== effective ? effective : undefined
-    if (notice) {
-      update.announced = effective
-      update.announcedAt = new Date(now).toISOString()
-    }
-    if (!Object.keys(update).length) continue
-    // A report may have landed since the list: read the row again so a user who just came back
-    // is not marked offline (the port has no conditional write; this leaves one round trip open).
-    const fresh = await backend.getRow<StatusData>('status', row.$id)
-    if (fresh?.lastSeenAt !== row.lastSeenAt) continue
-    changed++
-    await backend.updateRow<StatusData>('status', row.$id, update)
-    if (notice) {
-      // Keyed like reports, so two overlapping sweeps announce a transition once.
-      const key = await noticeKey(row.$id, notice, transitionOf(row))
-      announcements.push(
-        backend.getUser(row.$id).then((user?: BackendUser) => {
-          if (user) return announce(backend, config, notice, user, key)
-        }),
-      )
-    }
-  }
-  await Promise.all(announcements)
-  return { checked: rows.length, changed }
+/**
+ * A hidden tab's slow heartbeat: a sign of life, not a report. It stamps `aliveAt` only, so it
+ * never turns a row another (visible) tab keeps online into away, and the away announcement
+ * still counts from the moment the tab was hidden.
+ */
+export async function keepAlive(backend: BackendPort, user: Pick<BackendUser, '$id' | 'name'>) {
+  const current = await backend.getRow<StatusData>('status', user.$id)
+  if (!current) return reportPresence(backend, user, {}, 'away')
+  return { row: await backend.updateRow<StatusData>('status', user.$id, { aliveAt: nowIso() }) }
 }

@@ -3,12 +3,15 @@ import { isConflict, type BackendPort, type Row } from '../backend'
 
 /** The status row's columns (shared/db-schema.ts `status`): what both partners may read. */
 export type StatusData = {
+  name: string | null
   isOnline: boolean
   isTyping: boolean
   typingRoomId: string | null
   typingAt: string | null
   lastSeenAt: string | null
+  aliveAt: string | null
   presence: PresenceState | null
+  closed: boolean
   announced: PresenceState | null
   announcedAt: string | null
 }
@@ -75,6 +78,7 @@ export async function readStatus(
 export function toStatus(row: StatusRow, details?: Partial<DetailsData>): Status {
   return {
     $id: row.$id,
+    name: row.name ?? null,
     isOnline: row.isOnline === true,
     isTyping: row.isTyping === true,
     typingRoomId: row.typingRoomId ?? null,

@@ -1,11 +1,7 @@
+import type { NOTICE_PREFIXES } from '../../shared/texts'
 import type { Config } from '../config'
 
-export const WEBHOOK_PREFIXES = {
-  online: 'Online',
-  offline: 'Offline',
-  unverified: 'Unverified Email',
-} as const
-export type WebhookPrefix = (typeof WEBHOOK_PREFIXES)[keyof typeof WEBHOOK_PREFIXES]
+export type WebhookPrefix = (typeof NOTICE_PREFIXES)[keyof typeof NOTICE_PREFIXES]
 
 const MAX_ATTEMPTS = 3
 // waitUntil gives about 30 s after the response; never sleep longer than this per retry.

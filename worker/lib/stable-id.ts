@@ -1,0 +1,10 @@
+import { sha256Hex } from '../appwrite-edge/auth/crypto'
+
+/**
+ * A row id derived from its parts: the same parts always give the same id, so a second create of
+ * "the same thing" collides (409) instead of duplicating. `prefix` + SHA-256 hex, cut to the
+ * 36 characters an id (and the messages.clientId column) holds.
+ */
+export async function stableId(prefix: string, ...parts: string[]): Promise<string> {
+  return (prefix + (await sha256Hex(parts.join('\n')))).slice(0, 36)
+}

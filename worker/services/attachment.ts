@@ -1,0 +1,50 @@
+import { TEAMS } from '../../shared/db-schema'
+import type { AttachmentRef } from '../../shared/schemas'
+import type { BackendPort, BackendUser } from '../backend'
+import type { Config } from '../config'
+import { ApiError } from '../lib/api-error'
+
+/** The message columns an attachment fills. */
+export type AttachmentColumns = {
+  fileId: string
+  fileName: string
+  fileType: string
+  fileSize: number
+  fileWidth?: number
+  fileHeight?: number
+}
+
+const has = (permissions: string[], action: string, role: string) =>
+  permissions.includes(`${action}("${role}")`)
+
+/**
+ * An attachment must be a finished upload in the bucket `files` that the caller made and that
+ * the partner may read. "Made by the caller" rests on the file's own permissions: a client may
+ * only grant roles it holds, so `delete("user:<caller>")` can have been set by the caller alone
+ * (or by the server key, which never uploads for users). Both adapters read the same file model.
+ */
+export async function checkAttachment(
+  backend: BackendPort,
+  config: Config,
+  caller: BackendUser,
+  ref: AttachmentRef,
+): Promise<AttachmentColumns> {
+  const file = await backend.getFile(ref.fileId)
+  if (!file) throw new ApiError(400, 'The attached file does not exist', 'file_not_found')
+  if (!has(file.$permissions, 'delete', `user:${caller.$id}`))
+    throw new ApiError(403, 'You can only attach files you uploaded', 'file_not_yours')
+  if (file.chunksUploaded < file.chunksTotal)
+    throw new ApiError(400, 'The attached file has not finished uploading', 'file_incomplete')
+  if (!has(file.$permissions, 'read', `team:${TEAMS.user}`))
+    throw new ApiError(400, 'Your partner could not open the attached file', 'file_not_shared')
+  if (file.sizeOriginal > config.FILE_MAX_BYTES)
+    throw new ApiError(400, 'The attached file is too large', 'file_too_large')
+  const image = ref.width && ref.height ? { fileWidth: ref.width, fileHeight: ref.height } : {}
+  return {
+    fileId: file.$id,
+    fileName: file.name.slice(0, 255),
+    fileType: file.mimeType,
+    fileSize: file.sizeOriginal,
+    ...image,
+  }
+}
