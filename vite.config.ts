@@ -42,7 +42,9 @@ export function appConfig(o: AppConfigOptions): UserConfig {
         inspectorPort: false,
       }),
     ],
-    server: { host: o.host ?? 'localhost', port: o.port ?? 5173, strictPort: true },
+    // cors: false, because the Worker answers CORS for /v1 itself (Appwrite's contract, tested in
+    // tests/compat/cors.test.ts); Vite's middleware would answer every preflight before it.
+    server: { host: o.host ?? 'localhost', port: o.port ?? 5173, strictPort: true, cors: false },
     build: { sourcemap: true },
     define: Object.fromEntries(
       Object.entries(o.spaEnv ?? {}).map(([k, v]) => [`import.meta.env.${k}`, JSON.stringify(v)]),

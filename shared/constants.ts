@@ -14,6 +14,10 @@ export const MESSAGE_GAP_MINUTES = 15
 export const TYPING_SEND_INTERVAL_MS = 3_000
 export const TYPING_EXPIRE_MS = 10_000
 
+/** The approved lists an email can be on; each has its own avatar image (spec section 3). */
+export const AVATAR_LISTS = ['admin', 'special', 'other'] as const
+export type AvatarList = (typeof AVATAR_LISTS)[number]
+
 export const DEVICE_TYPES = ['Mobile', 'Tablet', 'Desktop', 'Others'] as const
 export type DeviceType = (typeof DEVICE_TYPES)[number]
 
@@ -25,6 +29,14 @@ export const DATE_FORMATS = {
 } as const
 
 export const STORAGE_KEY = 'global-state'
+
+/** Settings → Appearance: System follows the device, Light and Dark override it. */
+export const THEME_CHOICES = ['system', 'light', 'dark'] as const
+export type ThemeChoice = (typeof THEME_CHOICES)[number]
+/** The device's theme choice (no secret); index.html reads it before the first paint. */
+export const THEME_STORAGE_KEY = 'kathelia-theme'
+/** Appwrite's limit for an account name (PATCH /v1/account/name). */
+export const NAME_MAX_LENGTH = 128
 export const HOME_ROOM_ID = 'home'
 
 export const QUERY_DEFAULTS = {
@@ -45,3 +57,7 @@ export const MONITORING = {
 } as const
 
 export const PREFERENCES = { blur: 0, loopVideos: false } as const
+
+/** The verification steps of spec section 4, in order (labels in texts.ts). */
+export const VERIFY_STEPS = ['user-info', 'log', 'confirm', 'teams', 'status'] as const
+export type VerifyStepId = (typeof VERIFY_STEPS)[number]

@@ -48,12 +48,20 @@ export const TABLES = {
     columns: [
       bool('isOnline'),
       bool('isTyping'),
+      // The owner's account name as of their last report (the server reads it from the account):
+      // a rename reaches the partner's header with the next status event.
+      str('name', 128),
       str('typingRoomId', 36),
       // When isTyping was last set: heartbeats rewrite the row, so $updatedAt cannot date it.
       { key: 'typingAt', type: 'datetime' },
+      // The last presence report (visible heartbeat, visibility change, beacon, logout)…
       { key: 'lastSeenAt', type: 'datetime' },
+      // …and the last sign of life of any tab, hidden tabs' slow heartbeats included.
+      { key: 'aliveAt', type: 'datetime' },
       // What the client last reported and what was last announced (see worker/services/presence.ts).
       { key: 'presence', type: 'enum', elements: ['online', 'away', 'offline'] },
+      // The last report was a closing tab's beacon: its offline is announced as "closed the browser".
+      bool('closed'),
       { key: 'announced', type: 'enum', elements: ['online', 'away', 'offline'] },
       // When `announced` last changed: racing reports derive the same announcement key from it.
       { key: 'announcedAt', type: 'datetime' },
@@ -106,6 +114,15 @@ export const TABLES = {
       { key: 'kind', type: 'enum', elements: ['user', 'system'], default: 'user' },
       str('clientId', 36),
       { key: 'seq', type: 'integer' },
+      // An attachment in the bucket `files` (the caption is `message`, empty when there is none).
+      // Name, type and size are copied from the stored file by /api/message/add; the width and
+      // height of an image come from the sender, so the list can reserve its box before it loads.
+      str('fileId', 36),
+      str('fileName', 255),
+      str('fileType', 255),
+      { key: 'fileSize', type: 'integer' },
+      { key: 'fileWidth', type: 'integer' },
+      { key: 'fileHeight', type: 'integer' },
     ],
     indexes: [
       { key: 'room_seq', type: 'unique', columns: ['roomId', 'seq'] },

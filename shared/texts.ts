@@ -1,3 +1,5 @@
+import { NAME_MAX_LENGTH, type VerifyStepId } from './constants'
+
 // Exact user-facing texts of the product spec (sections 2, 4, 5 and 8).
 export const TEXTS = {
   signInTitle: 'Sign in to your account',
@@ -18,10 +20,72 @@ export const TEXTS = {
   createRoomFieldsRequired: 'All fields are required - please make sure no fields are left blank.',
   roomColorInvalid: 'The colour must be a hex value like #1a2b3c.',
   unknownStatusCode: 'Status code does not exist',
+  // Not in the spec: a session ended elsewhere (e.g. a logout on another device ends them all).
+  sessionEnded: 'You were signed out. Please sign in again.',
+  sessionEndedTitle: 'Signed Out',
 } as const
+
+/** Not in the spec ("Settings. Content not shown"): the texts of the settings page. */
+export const SETTINGS_TEXTS = {
+  nameRequired: 'Please enter your name.',
+  nameTooLong: `Your name can be at most ${NAME_MAX_LENGTH} characters long.`,
+  nameSaved: 'Your name was saved.',
+  currentPasswordWrong: 'The current password is not correct.',
+  samePassword: 'The new password must be different from the current one.',
+  passwordChanged: 'Your password was changed. Your other devices were signed out.',
+  sessionSignedOut: 'That device was signed out.',
+  otherSessionsSignedOut: 'Your other devices were signed out.',
+} as const
+
+/** Attachments (not in the spec): the composer refuses a file before uploading it. */
+export const FILE_TEXTS = {
+  tooLargeTitle: 'File too large',
+  tooLarge: (name: string, size: string, max: string) =>
+    `${name} is ${size}; the largest file you can send is ${max}.`,
+  emptyTitle: 'Empty file',
+  empty: (name: string) => `${name} is empty.`,
+  uploadFailed: 'Upload failed.',
+} as const
+
+/** Added to the signed-out notice when messages were still unsent: they are kept for a retry. */
+export const unsentKept = (n: number) =>
+  n === 1
+    ? 'Your unsent message is kept: retry it once you are signed in.'
+    : `Your ${n} unsent messages are kept: retry them once you are signed in.`
+
+/** What the verification landing shows for each step while it runs (spec section 4). */
+export const VERIFY_STEP_LABELS = {
+  'user-info': 'Looking up your account',
+  log: 'Recording the verification',
+  confirm: 'Confirming your email',
+  teams: 'Joining Kathelia',
+  status: 'Setting up your status',
+} as const satisfies Record<VerifyStepId, string>
 
 export const ERROR_TITLES = {
   login: 'Login',
   createRoom: 'Create Room',
   verification: 'Account Verification',
+} as const
+
+/**
+ * Notices of a special user's activity (spec sections 1, 4, 6, 7; README "Notifications"): the
+ * home room gets `<name> <text>`, the chat webhook `<prefix>: <name> <text>`. A tab closed (its
+ * unload beacon) "closed the browser"; a hidden tab "is away"; a silent tab or a logout "is
+ * offline".
+ */
+export const NOTICE_PREFIXES = {
+  online: 'Online',
+  offline: 'Offline',
+  unverified: 'Unverified Email',
+} as const
+export const NOTICES = {
+  online: { prefix: NOTICE_PREFIXES.online, text: 'is online' },
+  away: { prefix: NOTICE_PREFIXES.offline, text: 'is away' },
+  offline: { prefix: NOTICE_PREFIXES.offline, text: 'is offline' },
+  closed: { prefix: NOTICE_PREFIXES.offline, text: 'closed the browser' },
+  unverified: {
+    prefix: NOTICE_PREFIXES.unverified,
+    text: 'tried to log in with an unverified email',
+  },
 } as const

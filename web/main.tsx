@@ -6,8 +6,11 @@ import { startMonitoring } from './lib/monitoring'
 import { createQueryClient } from './lib/query-client'
 import { startSessionProbe } from './lib/session-probe'
 import { routeTree } from './routeTree.gen'
+import { applyTheme, themeState } from './state/theme-state'
 import './styles.css'
 
+// index.html already set the theme before the first paint; this keeps it in step from here on.
+applyTheme(themeState.theme)
 startSessionProbe()
 const queryClient = createQueryClient()
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { Email } from './common'
+import { VERIFY_STEPS } from '../constants'
+import { Account, AvatarList, Email, Id } from './common'
 
 // POST /api/auth/authorized — public, rate limited per IP. Is this email on the allowlist?
 export const AuthorizedRequest = z.object({ email: Email })
@@ -11,15 +12,19 @@ export const AuthorizedResponse = z.object({
 })
 export type AuthorizedResponse = z.infer<typeof AuthorizedResponse>
 
-// POST /api/auth/chatee {email: the caller's own email} → Account of the partner.
-export { EmailBody as ChateeRequest, Account as ChateeResponse } from './common'
+// POST /api/auth/chatee {email: the caller's own email} → Account of the partner, with the list
+// their email is on (it picks their avatar).
+export { EmailBody as ChateeRequest } from './common'
+export const ChateeResponse = Account.extend({ list: AvatarList })
+export type ChateeResponse = z.infer<typeof ChateeResponse>
 
 // POST /api/auth/chatee-status {userId: the chatee's id} → Status (admin-only fields null for non-admins).
 export { UserIdBody as ChateeStatusRequest } from './common'
 
-// POST /api/auth/flags {email: the caller's own email} → Flags.
+// POST /api/auth/flags {email: the caller's own email} → Flags: whether the caller is the admin,
+// and the list their email is on (it picks their avatar).
 export { EmailBody as FlagsRequest } from './common'
-export const Flags = z.object({ isAdmin: z.boolean() })
+export const Flags = z.object({ isAdmin: z.boolean(), list: AvatarList })
 export type Flags = z.infer<typeof Flags>
 
 // POST /api/auth/assign-teams {userId: the caller} → the teams the caller is now in (idempotent).
@@ -29,3 +34,25 @@ export type AssignTeamsResponse = z.infer<typeof AssignTeamsResponse>
 
 // POST /api/auth/create-status {userId: the caller} → Status (existing row returned unchanged).
 export { UserIdBody as CreateStatusRequest } from './common'
+
+// POST /api/auth/verify — public, rate limited per IP: the emailed link's userId and secret.
+// The secret is proven by the backend before anything about the user is answered or posted.
+export const VerifyRequest = z.object({
+  userId: Id,
+  secret: z.string().min(1).max(256),
+})
+export type VerifyRequest = z.input<typeof VerifyRequest>
+
+export const VerifyStep = z.enum(VERIFY_STEPS)
+
+/**
+ * The 200 answer is NDJSON, one event per line: each finished step with its message, then `done`,
+ * or `error` when a step after the confirmation failed (the email stays verified; the first
+ * sign-in completes what is missing). A failure up to the confirmation is an ordinary error answer.
+ */
+export const VerifyEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('step'), step: VerifyStep, message: z.string() }),
+  z.object({ type: z.literal('done') }),
+  z.object({ type: z.literal('error'), step: VerifyStep, code: z.string(), message: z.string() }),
+])
+export type VerifyEvent = z.infer<typeof VerifyEvent>

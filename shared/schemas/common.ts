@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DEVICE_TYPES } from '../constants'
+import { AVATAR_LISTS, DEVICE_TYPES } from '../constants'
 
 // Building blocks shared by every /api payload. The SPA imports these to type its calls; the
 // Worker validates every body with them, so both sides agree by construction.
@@ -26,6 +26,9 @@ export const PRESENCE_STATES = ['online', 'away', 'offline'] as const
 export const PresenceState = z.enum(PRESENCE_STATES)
 export type PresenceState = z.infer<typeof PresenceState>
 
+/** Which approved list an email is on: admin, special (announced) or another allowlisted one. */
+export const AvatarList = z.enum(AVATAR_LISTS)
+
 /** The public part of an account: nothing else (no hash, no prefs, no sessions) leaves /api. */
 export const Account = z.object({ $id: Id, name: z.string(), email: z.string() })
 export type Account = z.infer<typeof Account>
@@ -36,6 +39,8 @@ export type Account = z.infer<typeof Account>
  */
 export const Status = z.object({
   $id: Id,
+  /** The owner's account name as of their last report (null before the first one). */
+  name: z.string().nullable(),
   isOnline: z.boolean(),
   isTyping: z.boolean(),
   typingRoomId: z.string().nullable(),

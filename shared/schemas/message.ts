@@ -1,18 +1,38 @@
 import { z } from 'zod'
 import { Id } from './common'
 
-// POST /api/message/add — a message as the caller (kind 'user'; system notices are server-only).
-export const AddMessageRequest = z.object({
-  roomId: Id,
-  message: z
-    .string()
-    .trim()
-    .min(1, { message: 'message must not be empty' })
-    .max(4000, { message: 'message must be at most 4000 characters' }),
-  // Idempotency key (e.g. ID.unique() made once per message): a retry with the same clientId
-  // returns the stored row (200) instead of creating a second one (201).
-  clientId: Id.optional(),
+const imageSide = z.number().int().min(1).max(20_000)
+
+/**
+ * A file the caller uploaded to the bucket `files`, attached to a message. Only its id and, for
+ * an image, its size in pixels travel: the server copies name, type and size from the stored file.
+ */
+export const AttachmentRef = z.object({
+  fileId: Id,
+  width: imageSide.optional(),
+  height: imageSide.optional(),
 })
+export type AttachmentRef = z.input<typeof AttachmentRef>
+
+// POST /api/message/add — a message as the caller (kind 'user'; system notices are server-only).
+// With an attachment the text is its caption and may be empty.
+export const AddMessageRequest = z
+  .object({
+    roomId: Id,
+    message: z
+      .string()
+      .trim()
+      .max(4000, { message: 'message must be at most 4000 characters' })
+      .default(''),
+    // Idempotency key (e.g. ID.unique() made once per message): a retry with the same clientId
+    // returns the stored row (200) instead of creating a second one (201).
+    clientId: Id.optional(),
+    attachment: AttachmentRef.optional(),
+  })
+  .refine((m) => m.message !== '' || m.attachment, {
+    message: 'message must not be empty',
+    path: ['message'],
+  })
 export type AddMessageRequest = z.input<typeof AddMessageRequest>
 
 export const Message = z.object({
@@ -24,5 +44,16 @@ export const Message = z.object({
   kind: z.enum(['user', 'system']),
   clientId: z.string().nullable(),
   seq: z.number().int().nullable(),
+  fileId: z.string().nullable(),
+  fileName: z.string().nullable(),
+  fileType: z.string().nullable(),
+  fileSize: z.number().int().nullable(),
+  fileWidth: z.number().int().nullable(),
+  fileHeight: z.number().int().nullable(),
 })
 export type Message = z.infer<typeof Message>
+
+// POST /api/message/limits {} → what the SPA checks before an upload (the bucket refuses more).
+export const MessageLimitsRequest = z.object({}).strict()
+export const MessageLimits = z.object({ fileMaxBytes: z.number().int().positive() })
+export type MessageLimits = z.infer<typeof MessageLimits>

@@ -1,12 +1,20 @@
 import { z } from 'zod'
 
-// POST /api/presence/heartbeat (Bearer JWT, JSON {}) while the tab is visible, every
-// `intervalMs` of the previous answer. A heartbeat marks the caller online.
-export const HeartbeatRequest = z.object({}).strict()
+/**
+ * POST /api/presence/heartbeat (Bearer JWT). A visible tab sends `{}` (or presence 'online') every
+ * `intervalMs`, which marks the caller online. A hidden tab sends presence 'away' every
+ * `hiddenIntervalMs`: proof that it is still open (it never turns another tab's online into away),
+ * which also keeps its JWT fresh for the unload beacon.
+ */
+export const HeartbeatRequest = z
+  .object({ presence: z.enum(['online', 'away']).default('online') })
+  .strict()
+export type HeartbeatRequest = z.input<typeof HeartbeatRequest>
 export const HeartbeatResponse = z.object({
-  isOnline: z.literal(true),
+  isOnline: z.boolean(),
   lastSeenAt: z.string(),
   intervalMs: z.number().int(),
+  hiddenIntervalMs: z.number().int(),
 })
 export type HeartbeatResponse = z.infer<typeof HeartbeatResponse>
 

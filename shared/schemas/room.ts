@@ -3,21 +3,36 @@ import { TEXTS } from '../texts'
 
 const required = { message: TEXTS.createRoomFieldsRequired }
 
-// POST /api/room/add — creates a room; hiddenName is normalised (trimmed, lower case, runs of
-// whitespace → '-') and unique: a duplicate answers 409 with a message naming it.
-export const AddRoomRequest = z.object({
-  name: z.string(required).trim().min(1, required).max(64),
-  hiddenName: z.string(required).trim().min(1, required).max(64),
-  color: z
-    .string(required)
-    .trim()
-    .min(1, required)
-    .regex(/^#[0-9a-fA-F]{6}$/, { message: TEXTS.roomColorInvalid })
-    .transform((c) => c.toLowerCase()),
-})
-export type AddRoomRequest = z.input<typeof AddRoomRequest>
-
+/** A room's unique key: its name trimmed, in lower case, with runs of whitespace as '-'. */
 export const normaliseHiddenName = (s: string) => s.trim().toLowerCase().replace(/\s+/g, '-')
+
+/**
+ * POST /api/room/add — creates a room. The server derives the unique key (`hiddenName`) from the
+ * name, so two rooms never share a name up to case and spacing: a duplicate answers 409. The
+ * spec's payload carries hiddenName too; when sent, it must be that key (the SPA sends
+ * normaliseHiddenName(name)), so a client cannot claim a key that does not match its name.
+ */
+export const AddRoomRequest = z
+  .object({
+    name: z.string(required).trim().min(1, required).max(64),
+    hiddenName: z.string().trim().max(64).optional(),
+    color: z
+      .string(required)
+      .trim()
+      .min(1, required)
+      .regex(/^#[0-9a-fA-F]{6}$/, { message: TEXTS.roomColorInvalid })
+      .transform((c) => c.toLowerCase()),
+  })
+  .superRefine((r, ctx) => {
+    const key = normaliseHiddenName(r.name)
+    if (r.hiddenName !== undefined && normaliseHiddenName(r.hiddenName) !== key)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['hiddenName'],
+        message: `must be the room's name in normalised form ("${key}")`,
+      })
+  })
+export type AddRoomRequest = z.input<typeof AddRoomRequest>
 
 export const Room = z.object({
   $id: z.string(),

@@ -1,4 +1,6 @@
 import { ApiError } from './api-error'
+import { isUnauthorized } from './errors'
+import { statusName } from './http-status'
 import { clearJwt, getJwt } from './jwt'
 
 export { ApiError }
@@ -24,11 +26,10 @@ async function send(path: string, body: unknown, jwt: string | null): Promise<Re
 
 async function toError(res: Response): Promise<ApiError> {
   const data = (await res.json().catch(() => null)) as { code?: string; message?: string } | null
-  return new ApiError(
-    res.status,
-    data?.code ?? 'error',
-    data?.message ?? (res.statusText || `Request failed with status ${res.status}`),
-  )
+  // No message of the server's (e.g. a proxy's HTML error page): the failure's own top-level
+  // message is its status name (spec section 8's lookup). The lookup lives here, in the lazily
+  // loaded API client, rather than in errors.ts, to keep its table out of the sign-in bundle.
+  return new ApiError(res.status, data?.code ?? 'error', data?.message ?? statusName(res.status))
 }
 
 /**
@@ -50,12 +51,33 @@ async function parse<T>(res: Response, schema?: SchemaName): Promise<T> {
  * session ended, so the token is renewed once before giving up.
  */
 export async function apiPost<T>(path: string, body: unknown, schema?: SchemaName): Promise<T> {
-  let res = await send(path, body, await getJwt())
+  let res = await send(path, body, await jwtOrUnauthorized())
   if (res.status === 401) {
     clearJwt()
-    res = await send(path, body, await getJwt())
+    res = await send(path, body, await jwtOrUnauthorized())
+    // Still refused with a fresh token: the session itself may have ended.
+    if (res.status === 401) unauthorizedListeners.forEach((listener) => listener())
   }
   return parse<T>(res, schema)
+}
+
+const unauthorizedListeners = new Set<() => void>()
+
+/** Called when the API refuses the signed-in user even after renewing the JWT. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener)
+  return () => unauthorizedListeners.delete(listener)
+}
+
+/** A JWT, or the API's 401 when none can be made (the backend says the session is gone). */
+async function jwtOrUnauthorized(): Promise<string> {
+  try {
+    return await getJwt()
+  } catch (err) {
+    if (!isUnauthorized(err)) throw err
+    unauthorizedListeners.forEach((listener) => listener())
+    throw new ApiError(401, 'unauthorized', err instanceof Error ? err.message : '')
+  }
 }
 
 /** POST for the routes a visitor may call before having an account (e.g. /auth/authorized). */
@@ -65,4 +87,30 @@ export async function apiPostPublic<T>(
   schema?: SchemaName,
 ): Promise<T> {
   return parse<T>(await send(path, body, null), schema)
+}
+
+/**
+ * POST for a public route whose 200 answer is NDJSON (e.g. /auth/verify): each line is handed to
+ * `onLine` as soon as it arrives, so a long answer can show its progress. A failure answer throws
+ * like any other call.
+ */
+export async function apiPostPublicLines(
+  path: string,
+  body: unknown,
+  onLine: (value: unknown) => void,
+): Promise<void> {
+  const res = await send(path, body, null)
+  if (!res.ok || !res.body) throw await toError(res)
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
+  let buffer = ''
+  for (;;) {
+    const { done, value } = await reader.read().catch((err: unknown) => {
+      throw new ApiError(0, 'network_error', err instanceof Error ? err.message : 'Network error')
+    })
+    buffer += value ?? ''
+    const lines = buffer.split('\n')
+    buffer = done ? '' : lines.pop()!
+    for (const line of lines) if (line.trim()) onLine(JSON.parse(line))
+    if (done) return
+  }
 }

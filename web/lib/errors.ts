@@ -10,8 +10,8 @@ export const titleCase = (action: string) =>
 
 /**
  * The display conversion of spec section 8: an HTTP failure shows the server's message (or its
- * own top-level one), the backend service's own error shows its message, anything else the
- * unknown-error text. Error is the default type.
+ * own top-level one: the status name, see api.ts), the backend service's own error shows its
+ * message, anything else the unknown-error text. Error is the default type.
  */
 export function toNotice(action: string, err: unknown, type: NoticeType = 'error'): Notice {
   return { type, title: titleCase(action), body: errorMessage(err) }
@@ -35,3 +35,7 @@ export function errorMessage(err: unknown): string {
 /** True for the backend's or the API's "not signed in" answer. */
 export const isUnauthorized = (err: unknown) =>
   (isBackendError(err) && err.code === 401) || (err instanceof ApiError && err.status === 401)
+
+/** The account load's refusal of an unverified email (the Login notice offers "Resend it."). */
+export const isUnverifiedRefusal = (err: unknown) =>
+  err instanceof ApiError && err.status === 403 && err.code === 'email_unverified'

@@ -7,10 +7,12 @@ import type {
   BeaconRequest,
   ChateeResponse,
   Flags,
+  HeartbeatRequest,
   HeartbeatResponse,
   LogRequest,
   LogResponse,
   Message,
+  MessageLimits,
   Status,
   StatusPatch,
   UserInfoResponse,
@@ -36,9 +38,11 @@ export const productApi = {
   userStatus: (userId: string) => apiPost<Status>('/user/status', { userId }, 'Status'),
   updateStatus: (userId: string, payload: StatusPatch) =>
     apiPost<Status>('/user/update-status', { userId, payload }, 'Status'),
-  heartbeat: () => apiPost<HeartbeatResponse>('/presence/heartbeat', {}, 'HeartbeatResponse'),
+  heartbeat: (presence: HeartbeatRequest['presence'] = 'online') =>
+    apiPost<HeartbeatResponse>('/presence/heartbeat', { presence }, 'HeartbeatResponse'),
   log: (entry: LogRequest) => apiPost<LogResponse>('/system/log', entry, 'LogResponse'),
   addMessage: (body: AddMessageRequest) => apiPost<Message>('/message/add', body, 'Message'),
+  messageLimits: () => apiPost<MessageLimits>('/message/limits', {}, 'MessageLimits'),
   addRoom: (body: AddRoomRequest) => apiPost<AddRoomResponse>('/room/add', body, 'AddRoomResponse'),
 }
 

@@ -1,36 +1,49 @@
 import { Realtime } from 'appwrite'
 import { client } from './appwrite'
+import { subscribedChannels } from './realtime-frames'
 
 /** The app's one realtime connection (the SDK reconnects it with back-off on its own). */
 export const realtime = new Realtime(client)
 
-// Events sent while the socket was down are never replayed, so whoever cached server data
-// refetches after a reconnect; an open that follows a close is that moment.
-let closedSinceOpen = false
-let stopping = false
-const reconnectListeners = new Set<() => void>()
+/*
+ * A channel's events reach the app only once the server has applied the subscription, and the
+ * SDK resolves subscribe() earlier (at the socket's open) and ignores the server's confirming
+ * `response` frame. Data read before that moment can miss what happened in between, so the
+ * confirmations are read off the SDK's socket (a private field: the reconnect e2e test breaks
+ * if an SDK upgrade moves it).
+ */
+type Confirmed = { channel: string; listener: () => void }
+const confirmedListeners = new Set<Confirmed>()
 
-realtime.onClose(() => {
-  if (!stopping) closedSinceOpen = true
-})
 realtime.onOpen(() => {
-  if (!closedSinceOpen) return
-  closedSinceOpen = false
-  reconnectListeners.forEach((listener) => listener())
+  const socket = (realtime as unknown as { socket?: WebSocket }).socket
+  if (!socket) return
+  socket.addEventListener('message', (event) => {
+    const channels = subscribedChannels(event.data)
+    if (!channels.length) return
+    for (const c of [...confirmedListeners]) if (channels.includes(c.channel)) c.listener()
+  })
 })
 
-export function onReconnect(listener: () => void): () => void {
-  reconnectListeners.add(listener)
-  return () => reconnectListeners.delete(listener)
+/**
+ * Calls `listener` each time the server confirms a subscription to `channel`: the first one and
+ * the one after every reconnect. From then on its events arrive, so that is when to catch up.
+ */
+export function onSubscribed(channel: string, listener: () => void): () => void {
+  const entry = { channel, listener }
+  confirmedListeners.add(entry)
+  return () => confirmedListeners.delete(entry)
 }
 
-/** Sign-out: drop every subscription and close the socket without counting it as an outage. */
-export async function stopRealtime(): Promise<void> {
-  stopping = true
-  try {
-    await realtime.disconnect()
-  } finally {
-    stopping = false
-    closedSinceOpen = false
-  }
+// The SDK cannot unregister an error callback, so one forwards to listeners that can leave.
+const errorListeners = new Set<(code?: number) => void>()
+realtime.onError((_err, code) => errorListeners.forEach((l) => l(code)))
+
+/** An error frame or socket error (e.g. the socket's session is no longer valid). */
+export function onRealtimeError(listener: (code?: number) => void): () => void {
+  errorListeners.add(listener)
+  return () => errorListeners.delete(listener)
 }
+
+/** Sign-out: drop every subscription and close the socket. */
+export const stopRealtime = (): Promise<void> => realtime.disconnect()

@@ -1,5 +1,5 @@
 import { proxy, subscribe } from 'valtio'
-import { STORAGE_KEY } from '../../shared/constants'
+import { STORAGE_KEY, type AvatarList } from '../../shared/constants'
 import type { Status as StatusRow } from '../../shared/schemas'
 
 // UI state of spec section 3, persisted under "global-state". Only display data lives here:
@@ -7,13 +7,16 @@ import type { Status as StatusRow } from '../../shared/schemas'
 export type Account = { $id: string; name: string; email: string; emailVerification: boolean }
 /** A status row; $updatedAt (when the row last changed) comes with realtime events. */
 export type Status = StatusRow & { $updatedAt?: string }
-/** isAdmin: the admin view is switched on; showAdmin: this user is offered the switch. */
-export type Flags = { isAdmin: boolean; showAdmin: boolean }
+/**
+ * isAdmin: the admin view is switched on; showAdmin: this user is offered the switch; list: the
+ * approved list the user's email is on (it picks the avatar).
+ */
+export type Flags = { isAdmin: boolean; showAdmin: boolean; list: AvatarList }
 
 export type GlobalState = {
   account: Account | null
   status: Status | null
-  chatee: Pick<Account, '$id' | 'name' | 'email'> | null
+  chatee: (Pick<Account, '$id' | 'name' | 'email'> & { list?: AvatarList }) | null
   chateeStatus: Status | null
   flags: Flags
   location: string
@@ -26,7 +29,7 @@ const initial = (): GlobalState => ({
   status: null,
   chatee: null,
   chateeStatus: null,
-  flags: { isAdmin: false, showAdmin: false },
+  flags: { isAdmin: false, showAdmin: false, list: 'other' },
   location: '',
   isLoading: true,
   isSidebarOpen: false,
@@ -68,7 +71,7 @@ export function signedOut() {
     status: null,
     chatee: null,
     chateeStatus: null,
-    flags: { isAdmin: false, showAdmin: false },
+    flags: { isAdmin: false, showAdmin: false, list: 'other' },
     isSidebarOpen: false,
   })
 }

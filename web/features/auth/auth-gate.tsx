@@ -7,6 +7,7 @@ import { globalState } from '../../state/global-state'
 import { uiState } from '../../state/ui-state'
 import { FullScreenSpinner } from '../layout/full-screen-spinner'
 import { SignedInApp } from '../layout/lazy-signed-in-app'
+import { VerificationSteps } from '../verification/verification-steps'
 import { AuthScreen } from './auth-screen'
 import { startApp } from './start-app'
 
@@ -19,7 +20,14 @@ export function AuthGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     void startApp(() => void navigate({ to: '/', search: {}, replace: true }), queryClient)
   }, [navigate, queryClient])
-  if (isVerifying) return <FullScreenSpinner label={TEXTS.verifying} />
+  if (isVerifying)
+    return (
+      <FullScreenSpinner label={TEXTS.verifying}>
+        {/* In the first bundle, not a lazy chunk: React reveals a suspended chunk no sooner than
+            300 ms, and a quick verification is over by then, its steps never shown. */}
+        <VerificationSteps />
+      </FullScreenSpinner>
+    )
   if (isLoading) return <FullScreenSpinner label="Loading" />
   if (!account) return <AuthScreen />
   return (

@@ -8,4 +8,5 @@ import type { Flags } from '../../state/global-state'
 export const toFlags = (server: ServerFlags, switchedOn: boolean): Flags => ({
   showAdmin: server.isAdmin,
   isAdmin: server.isAdmin && switchedOn,
+  list: server.list,
 })

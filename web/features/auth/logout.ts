@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query'
 import { productApi } from '../../lib/product-api'
 import { stopRealtime } from '../../lib/realtime'
 import { globalState, signedOut } from '../../state/global-state'
-import { outbox } from '../chat/outbox'
 import { endSessions } from './create-session'
 
 /** Logout of spec section 4: offline, sessions deleted, state cleared, then "/". */
@@ -17,8 +16,9 @@ export async function logout(queryClient: QueryClient, goHome: () => Promise<voi
     await endSessions().catch(() => undefined)
   } finally {
     await stopRealtime().catch(() => undefined)
+    // Unsent messages stay stored for this user (the outbox sync forgets them in memory as the
+    // signed-in app unmounts): signing out is no reason to lose what they wrote.
     signedOut()
-    outbox.items = []
     queryClient.clear()
     await goHome()
     globalState.isLoading = false

@@ -24,14 +24,26 @@ const formError = (body: string): Notice => ({
   body,
 })
 
+/**
+ * The new-password checks of spec section 5 in order (match, then complexity), shared by the
+ * registration and the password change in Settings; null when the password may be used.
+ */
+export function newPasswordProblem(password: string, confirmPassword: string): string | null {
+  if (password !== confirmPassword) return TEXTS.passwordsDiffer
+  if (!isStrongPassword(password)) return TEXTS.passwordTooWeak
+  return null
+}
+
+/** True when every value has more than spaces. */
+export const allFilled = (values: string[]) => values.every((v) => v.trim())
+
 /** The form checks of spec section 5, in order; null when the form may be submitted. */
 export function checkRegistration(input: RegistrationInput): Notice | null {
   const { email, firstname, lastname, password, confirmPassword } = input
-  if (![email, firstname, lastname, password, confirmPassword].every((v) => v.trim()))
+  if (!allFilled([email, firstname, lastname, password, confirmPassword]))
     return formError(TEXTS.createRoomFieldsRequired)
-  if (password !== confirmPassword) return formError(TEXTS.passwordsDiffer)
-  if (!isStrongPassword(password)) return formError(TEXTS.passwordTooWeak)
-  return null
+  const problem = newPasswordProblem(password, confirmPassword)
+  return problem ? formError(problem) : null
 }
 
 export const fullName = (input: Pick<RegistrationInput, 'firstname' | 'lastname'>) =>

@@ -3,7 +3,8 @@ import { toNotice } from '../../lib/errors'
 import { showAuthNotice } from '../../state/ui-state'
 import { sendVerification } from './send-verification'
 
-// The password is needed to sign in for the resend; it stays in memory for this page only.
+// The password is needed to sign in for the resend; it stays in memory for this page only. It
+// comes from the registration form or from a sign-in refused as unverified.
 let last: { email: string; password: string } | null = null
 
 export const rememberForResend = (email: string, password: string) => {
@@ -11,11 +12,11 @@ export const rememberForResend = (email: string, password: string) => {
 }
 
 export async function resendVerification(email: string): Promise<void> {
-  if (!last || last.email !== email) {
+  if (!last || last.email !== email.trim().toLowerCase()) {
     showAuthNotice({
       type: 'info',
       title: 'Verification Email',
-      body: 'Please register again or sign in to get a new link.',
+      body: 'Please sign in with your email and password, then choose "Resend it." to get a new link.',
     })
     return
   }

@@ -6,11 +6,12 @@ import { account, tablesDB } from '../../lib/appwrite'
 import { isBackendError, isUnauthorized } from '../../lib/errors'
 import { productApi } from '../../lib/product-api'
 import { globalState, signedOut, type Account } from '../../state/global-state'
+import { outbox } from '../chat/outbox'
 import { fetchChatee } from '../presence/chatee'
 import { endSessions } from './create-session'
 import { toFlags } from './flags'
 
-const forbidden = (message: string) => new ApiError(403, 'forbidden', message)
+const forbidden = (message: string, code = 'forbidden') => new ApiError(403, code, message)
 
 /** Whether this user may read the private space: team members see at least the home room. */
 async function canReadSpace(): Promise<boolean> {
@@ -26,6 +27,13 @@ async function canReadSpace(): Promise<boolean> {
     if (isBackendError(err) && [401, 403, 404].includes(err.code)) return false
     throw err
   }
+}
+
+/** A refused account (spec section 4): every session ends and the error is raised. */
+async function refuse(err: ApiError): Promise<never> {
+  await endSessions()
+  signedOut()
+  throw err
 }
 
 /**
@@ -56,20 +64,21 @@ export async function loadAccount(): Promise<void> {
         userId: me.$id,
       })
       .catch(() => undefined)
-    await endSessions()
-    signedOut()
-    throw forbidden(TEXTS.unverifiedEmail)
+    return refuse(forbidden(TEXTS.unverifiedEmail, 'email_unverified'))
   }
-  if (!(await canReadSpace()) && !(await completeFirstSignIn(me))) {
-    await endSessions()
-    signedOut()
-    throw forbidden(TEXTS.notAuthorized)
-  }
+  if (!(await canReadSpace()) && !(await completeFirstSignIn(me)))
+    return refuse(forbidden(TEXTS.notAuthorized))
   const [{ chatee, chateeStatus }, status, flags] = await Promise.all([
     fetchChatee(me.email),
     productApi.userStatus(me.$id).catch(() => null),
     productApi.flags(me.email),
-  ])
+  ]).catch((err: unknown) => {
+    // The server's gate refused the account (e.g. taken off the allowlist): same as above.
+    if (err instanceof ApiError && err.status === 403) return refuse(err)
+    throw err
+  })
+  // Unsent messages kept from a session that ended elsewhere belong to their sender only.
+  outbox.items = outbox.items.filter((item) => item.senderId === me.$id)
   Object.assign(globalState, {
     account: me,
     chatee,
@@ -80,8 +89,9 @@ export async function loadAccount(): Promise<void> {
 }
 
 /**
- * A verified user without team membership yet: the verification landing confirmed the email
- * without a session, so teams and the status row are assigned at the first sign-in.
+ * A verified user without team membership yet: the verification landing (POST /api/auth/verify)
+ * normally did this, so this is the idempotent fallback for an email verified elsewhere (by an
+ * administrator, or a landing whose later steps failed or were cut off).
  */
 async function completeFirstSignIn(me: Account): Promise<boolean> {
   try {

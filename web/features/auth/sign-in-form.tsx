@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
-import { toNotice } from '../../lib/errors'
+import { isUnverifiedRefusal, toNotice } from '../../lib/errors'
 import { showAuthNotice } from '../../state/ui-state'
 import { loadAuthActions } from './load-auth-actions'
 
@@ -10,14 +10,15 @@ export function SignInForm() {
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
     const data = new FormData(e.currentTarget)
+    const email = String(data.get('email') ?? '')
     setBusy(true)
     showAuthNotice(null)
     try {
-      await (
-        await loadAuthActions()
-      ).signIn(String(data.get('email') ?? ''), String(data.get('password') ?? ''))
+      await (await loadAuthActions()).signIn(email, String(data.get('password') ?? ''))
     } catch (err) {
-      showAuthNotice(toNotice(ERROR_TITLES.login, err))
+      const notice = toNotice(ERROR_TITLES.login, err)
+      // Unverified: offer a new link, sent with the credentials just typed.
+      showAuthNotice(isUnverifiedRefusal(err) ? { ...notice, resend: { email } } : notice)
     } finally {
       setBusy(false)
     }

@@ -1,10 +1,19 @@
+import { isUnverifiedRefusal } from '../../lib/errors'
 import { createSession } from './create-session'
 import { preloadSignedInChunks } from './preload-signed-in'
+import { rememberForResend } from './resend-verification'
 import { loadAccount } from './session'
 
 /** Login of spec section 4: create the session, then load the account (which may refuse it). */
 export async function signIn(email: string, password: string): Promise<void> {
-  await createSession(email.trim().toLowerCase(), password)
+  const address = email.trim().toLowerCase()
+  await createSession(address, password)
   preloadSignedInChunks()
-  await loadAccount()
+  try {
+    await loadAccount()
+  } catch (err) {
+    // Unverified: the credentials just typed can mail a new link (the notice's "Resend it.").
+    if (isUnverifiedRefusal(err)) rememberForResend(address, password)
+    throw err
+  }
 }

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { RealtimeResponseEvent } from 'appwrite'
 import { eventAction } from '../realtime/channels'
-import { insertMessage, toMessage, type Message } from './message-model'
+import { noteLiveMessage } from './live-replay'
+import { awaitsReading, insertMessage, toMessage, type Message } from './message-model'
 import { messagesKey, type MessagesData } from './messages-query'
 import { removePending } from './outbox'
 import { unreadKey } from './unread-query'
@@ -17,6 +18,7 @@ export function applyMessageEvent(
   const action = eventAction(e.events)
   const message = toMessage(e.payload)
   if (action === 'delete') {
+    noteLiveMessage(message, true)
     queryClient.setQueryData<MessagesData>(
       messagesKey(message.roomId),
       (data) =>
@@ -28,7 +30,7 @@ export function applyMessageEvent(
     return
   }
   storeMessage(queryClient, message)
-  if (action !== 'create' || message.senderId === meId) return
+  if (action !== 'create' || !awaitsReading(message, meId)) return
   if (activeChat.roomId === message.roomId && activeChat.atBottom && !document.hidden) {
     markRead(message.roomId, message.seq)
   } else {
@@ -38,6 +40,7 @@ export function applyMessageEvent(
 
 /** Adds a confirmed row (from realtime or the send response) and retires its optimistic copy. */
 export function storeMessage(queryClient: QueryClient, message: Message) {
+  noteLiveMessage(message)
   const data = queryClient.setQueryData<MessagesData>(
     messagesKey(message.roomId),
     (old) => old && { ...old, pages: insertMessage(old.pages, message) },

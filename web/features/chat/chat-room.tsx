@@ -10,6 +10,9 @@ import { messagesQuery } from './messages-query'
 import { TypingIndicator } from './typing-indicator'
 import { useSendMessage } from './use-send-message'
 import './chat.css'
+import './message.css'
+import './composer.css'
+import './attachment.css'
 
 /** A room's chat (the home room on "/"); loaded as its own chunk once signed in. */
 export default function ChatRoom({ roomId }: { roomId: string }) {
@@ -51,7 +54,13 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
           lastFromChatee ? new Date(lastFromChatee.$createdAt).getTime() : undefined
         }
       />
-      <Composer roomId={roomId} meId={meId} roomName={name} onSend={send} />
+      <Composer
+        key={`${meId}:${roomId}`}
+        roomId={roomId}
+        meId={meId}
+        roomName={name}
+        onSend={send}
+      />
     </section>
   )
 }

@@ -1,10 +1,17 @@
-import { useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { productApi } from '../../lib/product-api'
+import { AttachButton, StagedFile } from './attach-controls'
+import { readDraft, writeDraft } from './drafts'
 import { createTypingSignal } from './typing-signal'
+import { useFileStaging } from './use-file-staging'
 
 const MAX_LENGTH = 4000
 
-/** Enter sends, Shift+Enter starts a new line; typing is signalled at most every 3 s. */
+/**
+ * Enter sends, Shift+Enter starts a new line; typing is signalled at most every 3 s. Unsent text
+ * is the room's draft. Mounted per room (keyed by the room id), so text never crosses rooms.
+ * A file (attached, pasted or dropped) goes with the next send, the text as its caption.
+ */
 export function Composer({
   roomId,
   meId,
@@ -14,22 +21,43 @@ export function Composer({
   roomId: string
   meId: string
   roomName: string
-  onSend: (text: string) => void
+  onSend: (text: string, file?: File) => unknown
 }) {
-  const [text, setText] = useState('')
+  const [text, setText] = useState(() => readDraft(meId, roomId))
   const typing = useRef(createTypingSignal())
   const ref = useRef<HTMLTextAreaElement>(null)
+  const staging = useFileStaging()
 
   const signal = (isTyping: boolean) =>
     void productApi
       .updateStatus(meId, { isTyping, typingRoomId: isTyping ? roomId : null })
       .catch(() => undefined)
 
+  // Opening a room (from a link) puts the cursor here. Not on a fresh page (focus still on the
+  // document: the skip link comes first), not while typing elsewhere, and not on a touch screen,
+  // where it would pop the on-screen keyboard over the messages.
+  useEffect(() => {
+    const current = document.activeElement
+    if (!current || current === document.body || current.matches('input, textarea')) return
+    if (window.matchMedia('(pointer: coarse)').matches) return
+    ref.current?.focus({ preventScroll: true })
+  }, [])
+
+  // Leaving the room (this composer is per room) with a typing signal live: clear it there.
+  useEffect(
+    () => () => {
+      if (typing.current.onStop(Date.now())) signal(false)
+    },
+    [],
+  )
+
   function submit() {
     const message = text.trim()
-    if (!message) return
-    onSend(message)
+    if (!message && !staging.file) return
+    onSend(message, staging.file ?? undefined)
+    staging.clear()
     setText('')
+    writeDraft(meId, roomId, '')
     if (typing.current.onStop(Date.now())) signal(false)
     ref.current?.focus()
   }
@@ -43,22 +71,27 @@ export function Composer({
 
   return (
     <form
-      className="composer"
+      className={`composer${staging.dragging ? ' dragging' : ''}`}
+      {...staging.dropProps}
       onSubmit={(e) => {
         e.preventDefault()
         submit()
       }}
     >
+      {staging.file && <StagedFile file={staging.file} onRemove={staging.clear} />}
+      <AttachButton onPick={(file) => void staging.stage(file)} />
       <textarea
         ref={ref}
         rows={1}
         value={text}
         maxLength={MAX_LENGTH}
-        placeholder={`Message ${roomName}`}
+        placeholder={staging.file ? 'Add a caption (optional)' : `Message ${roomName}`}
         aria-label="Message"
         onKeyDown={onKeyDown}
+        onPaste={staging.onPaste}
         onChange={(e) => {
           setText(e.target.value)
+          writeDraft(meId, roomId, e.target.value)
           const now = Date.now()
           if (!e.target.value) {
             if (typing.current.onStop(now)) signal(false)
@@ -69,7 +102,7 @@ export function Composer({
         type="submit"
         className="send-button"
         aria-label="Send message"
-        disabled={!text.trim()}
+        disabled={!text.trim() && !staging.file}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
           <path d="M4 12 20 4l-6 16-2.5-6.5z" />

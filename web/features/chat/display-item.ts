@@ -1,4 +1,4 @@
-import type { Message, PendingMessage } from './message-model'
+import type { Attachment, Message, PendingMessage } from './message-model'
 
 /** One row of the message list: a confirmed message or an optimistic one. */
 export type DisplayItem = {
@@ -10,6 +10,9 @@ export type DisplayItem = {
   seq: number | null
   clientId: string | null
   state: 'sent' | 'sending' | 'failed'
+  attachment: Attachment | null
+  /** While its file is not in the bucket yet (pending messages only). */
+  upload: PendingMessage['upload'] | null
 }
 
 export const fromMessage = (m: Message): DisplayItem => ({
@@ -21,6 +24,8 @@ export const fromMessage = (m: Message): DisplayItem => ({
   seq: m.seq,
   clientId: m.clientId,
   state: 'sent',
+  attachment: m.attachment,
+  upload: null,
 })
 
 export const fromPending = (p: PendingMessage): DisplayItem => ({
@@ -32,7 +37,10 @@ export const fromPending = (p: PendingMessage): DisplayItem => ({
   seq: null,
   clientId: p.clientId,
   state: p.state,
+  attachment: p.attachment ?? null,
+  upload: p.upload ?? null,
 })
 
+// Captions only, as the server's search (`contains` on the message text) finds them.
 export const matchesSearch = (item: DisplayItem, search: string) =>
   !search.trim() || item.text.toLowerCase().includes(search.trim().toLowerCase())

@@ -3,15 +3,17 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import { uiState } from '../../state/ui-state'
 import { activeChat } from './active-chat'
-import { fromMessage, fromPending, matchesSearch, type DisplayItem } from './display-item'
+import { fromMessage, fromPending, type DisplayItem } from './display-item'
 import { flattenPages, unconfirmed } from './message-model'
 import { MessageRow } from './message-row'
+import { SearchNote } from './search-note'
 import { messagesQuery } from './messages-query'
 import { outbox, removePending } from './outbox'
 import { markRead } from './read-state'
 import { buildTimeline } from './timeline'
 import { unreadKey } from './unread-query'
 import { useChatScroll } from './use-chat-scroll'
+import { useMessageSearch } from './use-message-search'
 
 type Props = { roomId: string; roomName: string; meId: string; onRetry: (clientId: string) => void }
 
@@ -19,7 +21,7 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   const queryClient = useQueryClient()
   const query = useInfiniteQuery(messagesQuery(roomId))
   const { items: pendingAll } = useSnapshot(outbox)
-  const { search } = useSnapshot(uiState)
+  const { search: typed } = useSnapshot(uiState)
   const ref = useRef<HTMLDivElement>(null)
 
   const messages = useMemo(() => flattenPages(query.data?.pages ?? []), [query.data])
@@ -28,13 +30,15 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     messages,
   )
   const items: DisplayItem[] = [...messages.map(fromMessage), ...pending.map(fromPending)]
-  const shown = items.filter((i) => matchesSearch(i, search))
+  const search = useMessageSearch(roomId, typed, items)
+  const { shown } = search
   const timeline = buildTimeline(shown, (i) => ({
     key: i.key,
     at: i.at,
     author: `${i.kind}:${i.senderId}`,
   }))
-  const newest = items.at(-1)
+  const newest = shown.at(-1)
+  const ownTail = items.findLast((i) => i.senderId === meId && i.kind === 'user')
   const newestSeq = messages.at(-1)?.seq ?? 0
 
   // Optimistic copies whose rows arrived with a fetch leave the outbox.
@@ -44,24 +48,28 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   }, [messages])
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
+  // While searching, older matches come from the search, not from the room's history.
+  const searching = !!search.term
   const onNearTop = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+    if (!searching && hasNextPage && !isFetchingNextPage) void fetchNextPage()
+  }, [searching, hasNextPage, isFetchingNextPage, fetchNextPage])
 
   const scroll = useChatScroll({
     ref,
-    oldestKey: items[0]?.key,
+    oldestKey: shown[0]?.key,
     newestKey: newest?.key,
-    count: items.length,
+    count: shown.length,
     newestIsMine: newest?.senderId === meId && newest.kind === 'user',
+    ownTail: ownTail && `${ownTail.key}:${ownTail.state}`,
     onNearTop,
   })
 
-  // Leaving a search shows the newest messages again, not wherever the filtered list ended.
+  // A new search, its first answer, and leaving it all show the newest rows at the bottom.
   const { scrollToBottom } = scroll
+  const answered = search.status === 'done' || search.status === 'failed'
   useLayoutEffect(() => {
-    if (!search) scrollToBottom()
-  }, [search, scrollToBottom])
+    scrollToBottom()
+  }, [search.term, answered, scrollToBottom])
 
   // Reading happens at the bottom of a visible page: that moves the read mark and clears the badge.
   useEffect(() => {
@@ -104,22 +112,24 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
             Loading older messages…
           </div>
         )}
-        {!hasNextPage && items.length > 0 && !search && (
+        {!hasNextPage && items.length > 0 && !searching && (
           <p className="history-start">This is the beginning of {roomName}.</p>
         )}
-        <div role="log" aria-label={`Messages in ${roomName}`} className="message-log">
+        <div
+          role="log"
+          aria-label={`Messages in ${roomName}`}
+          className="message-log"
+          tabIndex={-1}
+        >
           {items.length === 0 && <p className="empty-chat">No messages yet. Say hello!</p>}
-          {search && (
-            <p className="search-note">
-              {shown.length} message{shown.length === 1 ? '' : 's'} matching “{search}”
-            </p>
-          )}
+          {searching && <SearchNote search={search} loaded={items.length} />}
           {timeline.map((entry) =>
             entry.type === 'message' ? (
               <MessageRow
                 key={entry.key}
                 item={entry.message}
                 time={entry.time}
+                datetime={entry.datetime}
                 continued={entry.continued}
                 mine={entry.message.senderId === meId}
                 onRetry={onRetry}

@@ -1,3 +1,14 @@
+/** A file in the bucket `files` that a message carries (its caption is the message text). */
+export type Attachment = {
+  fileId: string
+  name: string
+  type: string
+  size: number
+  /** An image's size in pixels, so its box is reserved before it loads; null when unknown. */
+  width: number | null
+  height: number | null
+}
+
 export type Message = {
   $id: string
   $createdAt: string
@@ -7,16 +18,28 @@ export type Message = {
   kind: 'user' | 'system'
   clientId: string | null
   seq: number
+  attachment: Attachment | null
 }
 
-/** A message the server has not confirmed yet (optimistic append) or refused. */
+/**
+ * A message the server has not confirmed yet (optimistic append), could not be reached for, or
+ * refused (`rejected`); `sent` once stored, until its row is loaded.
+ */
 export type PendingMessage = {
   clientId: string
   roomId: string
   message: string
   senderId: string
   createdAt: string
-  state: 'sending' | 'failed'
+  state: 'sending' | 'failed' | 'sent'
+  rejected?: boolean
+  /** Its file; the fileId is chosen before the upload, so a retried send never uploads again. */
+  attachment?: Attachment
+  /**
+   * Present while the file is not in the bucket yet: such a message is not sent (and, since a
+   * File cannot be stored, not kept across a reload) until its upload finishes.
+   */
+  upload?: { progress: number; failed: boolean }
 }
 
 export type MessagePage = { rows: Message[] }
@@ -30,7 +53,22 @@ export const toMessage = (row: Record<string, unknown>): Message => ({
   kind: row.kind === 'system' ? 'system' : 'user',
   clientId: typeof row.clientId === 'string' && row.clientId ? row.clientId : null,
   seq: Number(row.seq ?? 0),
+  attachment: attachmentOf(row),
 })
+
+const positive = (v: unknown) => (typeof v === 'number' && v > 0 ? v : null)
+
+function attachmentOf(row: Record<string, unknown>): Attachment | null {
+  if (typeof row.fileId !== 'string' || !row.fileId) return null
+  return {
+    fileId: row.fileId,
+    name: String(row.fileName ?? 'file'),
+    type: String(row.fileType ?? ''),
+    size: Number(row.fileSize ?? 0),
+    width: positive(row.fileWidth),
+    height: positive(row.fileHeight),
+  }
+}
 
 /** All loaded pages → one list in server order (seq ascending), each message once. */
 export function flattenPages(pages: readonly MessagePage[]): Message[] {
@@ -57,7 +95,11 @@ export function unconfirmed(
   return pending.filter((p) => !seen.has(p.clientId))
 }
 
+/** A message that waits to be read: the partner's own words; system notices never do. */
+export const awaitsReading = (m: Pick<Message, 'kind' | 'senderId'>, me: string) =>
+  m.kind === 'user' && m.senderId !== me
+
 /** Messages from the other side newer than what this device has read. */
 export function countUnread(messages: readonly Message[], lastReadSeq: number, me: string) {
-  return messages.filter((m) => m.seq > lastReadSeq && m.senderId !== me).length
+  return messages.filter((m) => m.seq > lastReadSeq && awaitsReading(m, me)).length
 }

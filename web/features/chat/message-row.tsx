@@ -1,19 +1,28 @@
+import { FILE_TEXTS } from '../../../shared/texts'
+import { AttachmentView } from './attachment-view'
 import type { DisplayItem } from './display-item'
+import { canRetryUpload } from './upload-queue'
 
 type Props = {
   item: DisplayItem
   time: string
+  /** The full date and time, shown as the time's tooltip. */
+  datetime: string
   continued: boolean
   mine: boolean
   onRetry: (clientId: string) => void
 }
 
-export function MessageRow({ item, time, continued, mine, onRetry }: Props) {
+export function MessageRow({ item, time, datetime, continued, mine, onRetry }: Props) {
   const at = item.at.toISOString()
+  const uploadFailed = !!item.upload?.failed
   if (item.kind === 'system')
     return (
       <div className="system-notice" data-seq={item.seq ?? undefined}>
-        <span>{item.text}</span> <time dateTime={at}>{time}</time>
+        <span>{item.text}</span>{' '}
+        <time dateTime={at} title={datetime}>
+          {time}
+        </time>
       </div>
     )
   return (
@@ -22,18 +31,25 @@ export function MessageRow({ item, time, continued, mine, onRetry }: Props) {
       data-seq={item.seq ?? undefined}
     >
       <div className="bubble">
-        <p className="msg-text">{item.text}</p>
+        {item.attachment && <AttachmentView attachment={item.attachment} upload={item.upload} />}
+        {item.text && <p className="msg-text">{item.text}</p>}
         <span className="msg-meta">
-          <time dateTime={at}>{time}</time>
-          {item.state === 'sending' && <span className="msg-state"> · Sending…</span>}
+          <time dateTime={at} title={datetime}>
+            {time}
+          </time>
+          {item.state === 'sending' && (
+            <span className="msg-state"> · {item.upload ? 'Uploading…' : 'Sending…'}</span>
+          )}
         </span>
       </div>
       {item.state === 'failed' && item.clientId && (
         <p className="msg-failed" role="alert">
-          Not sent.{' '}
-          <button type="button" className="link" onClick={() => onRetry(item.clientId!)}>
-            Retry
-          </button>
+          {uploadFailed ? FILE_TEXTS.uploadFailed : 'Not sent.'}{' '}
+          {(!uploadFailed || canRetryUpload(item.clientId)) && (
+            <button type="button" className="link" onClick={() => onRetry(item.clientId!)}>
+              {uploadFailed ? 'Retry upload' : 'Retry'}
+            </button>
+          )}
         </p>
       )}
     </div>

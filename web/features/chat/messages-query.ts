@@ -3,11 +3,40 @@ import { Query } from 'appwrite'
 import { MESSAGES_PER_BATCH } from '../../../shared/constants'
 import { DATABASE_ID, TABLES } from '../../../shared/db-schema'
 import { tablesDB } from '../../lib/appwrite'
+import { fetchBegins } from './live-replay'
 import { toMessage, type MessagePage } from './message-model'
 
 export const messagesKey = (roomId: string) => ['messages', roomId] as const
 
-/** Newest 100 first; each older page starts below the oldest seq loaded (spec: batches of 100). */
+/**
+ * One page of a room's messages, newest first, below `before` (a seq) when given; `filters`
+ * narrow it further (e.g. a search). Pages hold 100 rows (spec: batches of 100).
+ */
+async function fetchPage(
+  roomId: string,
+  before: number | null,
+  filters: string[] = [],
+): Promise<MessagePage> {
+  const queries = [
+    Query.equal('roomId', roomId),
+    ...filters,
+    Query.orderDesc('seq'),
+    Query.limit(MESSAGES_PER_BATCH),
+  ]
+  if (before !== null) queries.push(Query.lessThan('seq', before))
+  const list = await tablesDB.listRows({
+    databaseId: DATABASE_ID,
+    tableId: TABLES.messages.id,
+    queries,
+  })
+  return { rows: list.rows.map((r) => toMessage(r as unknown as Record<string, unknown>)) }
+}
+
+/** A full page may have older rows behind it: the next page starts below its oldest seq. */
+const olderPage = (last: MessagePage) =>
+  last.rows.length < MESSAGES_PER_BATCH ? undefined : Math.min(...last.rows.map((m) => m.seq))
+
+/** Newest 100 first; each older page starts below the oldest seq loaded. */
 export const messagesQuery = (roomId: string) =>
   infiniteQueryOptions({
     queryKey: messagesKey(roomId),
@@ -15,22 +44,25 @@ export const messagesQuery = (roomId: string) =>
     // opening right after the sign-in prefetch does not load them a second time.
     staleTime: 10_000,
     initialPageParam: null as number | null,
-    queryFn: async ({ pageParam }): Promise<MessagePage> => {
-      const queries = [
-        Query.equal('roomId', roomId),
-        Query.orderDesc('seq'),
-        Query.limit(MESSAGES_PER_BATCH),
-      ]
-      if (pageParam !== null) queries.push(Query.lessThan('seq', pageParam))
-      const list = await tablesDB.listRows({
-        databaseId: DATABASE_ID,
-        tableId: TABLES.messages.id,
-        queries,
-      })
-      return { rows: list.rows.map((r) => toMessage(r as unknown as Record<string, unknown>)) }
+    queryFn: ({ pageParam, client }) => {
+      fetchBegins(client, roomId)
+      return fetchPage(roomId, pageParam)
     },
-    getNextPageParam: (last) =>
-      last.rows.length < MESSAGES_PER_BATCH ? undefined : Math.min(...last.rows.map((m) => m.seq)),
+    getNextPageParam: olderPage,
+  })
+
+/**
+ * The room's messages containing `term` (case-insensitive substring, Appwrite's `contains` on
+ * a string; no full-text index needed), newest 100 first, older ones page by page. One retry:
+ * after that the list says it searched only what is loaded.
+ */
+export const searchMessagesQuery = (roomId: string, term: string) =>
+  infiniteQueryOptions({
+    queryKey: ['message-search', roomId, term] as const,
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam }) => fetchPage(roomId, pageParam, [Query.contains('message', [term])]),
+    getNextPageParam: olderPage,
+    retry: 1,
   })
 
 export type MessagesData = InfiniteData<MessagePage, number | null>

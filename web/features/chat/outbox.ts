@@ -1,20 +1,90 @@
-import { proxy } from 'valtio'
+import { proxy, subscribe } from 'valtio'
 import type { PendingMessage } from './message-model'
 
 // Optimistic messages live outside the query cache so a refetch (e.g. after a reconnect) never
-// drops one; each leaves once the server's row with the same clientId is loaded.
+// drops one; each leaves once the server's row with the same clientId is loaded. The unsent ones
+// are also kept per user in localStorage, so neither a reload nor a restart loses one.
 export const outbox = proxy({ items: [] as PendingMessage[] })
+
+const PREFIX = 'kathelia-outbox'
 
 export function addPending(item: PendingMessage) {
   outbox.items.push(item)
 }
 
-export function setPendingState(clientId: string, state: PendingMessage['state']) {
+/** `rejected`: the server refused this message (not a lost connection), so only a Retry resends it. */
+export function setPendingState(
+  clientId: string,
+  state: PendingMessage['state'],
+  rejected = false,
+) {
   const item = outbox.items.find((i) => i.clientId === clientId)
-  if (item) item.state = state
+  if (!item) return
+  item.state = state
+  if (rejected) item.rejected = true
+  else delete item.rejected
+}
+
+/** The upload's progress (0-100) or failure; `undefined` once the file is in the bucket. */
+export function setUpload(clientId: string, upload: PendingMessage['upload']) {
+  const item = outbox.items.find((i) => i.clientId === clientId)
+  if (!item) return
+  if (upload) item.upload = upload
+  else delete item.upload
+}
+
+/** A retried upload goes to a new file id: the failed one may have left a partial file. */
+export function setFileId(clientId: string, fileId: string) {
+  const item = outbox.items.find((i) => i.clientId === clientId)
+  if (item?.attachment) item.attachment.fileId = fileId
 }
 
 export function removePending(clientIds: ReadonlySet<string>) {
   if (outbox.items.some((i) => clientIds.has(i.clientId)))
     outbox.items = outbox.items.filter((i) => !clientIds.has(i.clientId))
 }
+
+/**
+ * Restores the user's unsent messages (as not sent, until the next attempt) ahead of any newer
+ * ones and saves every change; the returned function stops saving and forgets them in memory.
+ */
+export function openOutbox(userId: string): () => void {
+  const key = `${PREFIX}:${userId}`
+  const known = new Set(outbox.items.map((i) => i.clientId))
+  const restored = readStored(key).filter((i) => i.senderId === userId && !known.has(i.clientId))
+  outbox.items = [...restored.map((i) => ({ ...i, state: 'failed' as const })), ...outbox.items]
+  const save = () => {
+    // A message whose file is not uploaded yet cannot come back after a reload (the File is
+    // gone), so only those ready to send are kept.
+    const unsent = outbox.items.filter(
+      (i) => i.senderId === userId && i.state !== 'sent' && !i.upload,
+    )
+    try {
+      if (unsent.length) localStorage.setItem(key, JSON.stringify(unsent))
+      else localStorage.removeItem(key)
+    } catch {
+      // Storage full or blocked: the outbox still works for as long as the page lives.
+    }
+  }
+  save()
+  const stop = subscribe(outbox, save)
+  return () => {
+    stop()
+    outbox.items = []
+  }
+}
+
+function readStored(key: string): PendingMessage[] {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(key) ?? '[]')
+    return Array.isArray(saved) ? (saved as PendingMessage[]).filter(isPending) : []
+  } catch {
+    return []
+  }
+}
+
+const isPending = (i: PendingMessage) =>
+  !!i &&
+  [i.clientId, i.roomId, i.message, i.senderId, i.createdAt].every((v) => typeof v === 'string') &&
+  !i.upload &&
+  (i.attachment === undefined || typeof i.attachment?.fileId === 'string')

@@ -4,7 +4,7 @@ import { DATE_FORMATS, MESSAGE_GAP_MINUTES } from '../../../shared/constants'
 export type TimelineEntry<M> =
   | { type: 'day'; key: string; label: string }
   | { type: 'gap'; key: string; label: string }
-  | { type: 'message'; key: string; message: M; time: string; continued: boolean }
+  | { type: 'message'; key: string; message: M; time: string; datetime: string; continued: boolean }
 
 type Dated = { key: string; at: Date; author: string }
 
@@ -42,9 +42,13 @@ export function buildTimeline<M>(
       key: cur.key,
       message,
       time: format(cur.at, DATE_FORMATS.messageTime),
+      datetime: fullDateTime(cur.at),
       continued: !divided && prev?.author === cur.author,
     })
     prev = cur
   }
   return out
 }
+
+/** The spec's full date and time ("MMMM d, yyyy hh:mm:ss aa"), e.g. for a time's tooltip. */
+export const fullDateTime = (at: Date) => format(at, DATE_FORMATS.datetime)

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { unreadLabel, unreadQuery } from './unread-query'
+import { unreadLabel } from './unread-label'
+import { unreadQuery } from './unread-query'
 
 export function UnreadBadge({ roomId, meId }: { roomId: string; meId: string }) {
   const { data } = useQuery(unreadQuery(roomId, meId))

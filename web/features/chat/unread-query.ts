@@ -3,7 +3,8 @@ import { Query } from 'appwrite'
 import { MESSAGES_PER_BATCH } from '../../../shared/constants'
 import { DATABASE_ID, TABLES } from '../../../shared/db-schema'
 import { tablesDB } from '../../lib/appwrite'
-import { countUnread, toMessage } from './message-model'
+import { readWhileLogging } from './live-replay'
+import { countUnread, toMessage, type Message } from './message-model'
 import { markRead, readState } from './read-state'
 
 export const unreadKey = (roomId: string) => ['unread', roomId] as const
@@ -18,33 +19,34 @@ export const unreadQuery = (roomId: string, meId: string) =>
     queryFn: async () => {
       const known = readState.lastRead[roomId]
       // A room this device never opened starts counting from now, not from its first message.
-      if (known === undefined) {
-        const newest = await tablesDB.listRows({
+      const queries =
+        known === undefined
+          ? [Query.orderDesc('seq'), Query.limit(1)]
+          : [
+              Query.greaterThan('seq', known),
+              Query.orderDesc('seq'),
+              Query.limit(MESSAGES_PER_BATCH),
+            ]
+      const { answer, arrived } = await readWhileLogging(roomId, () =>
+        tablesDB.listRows({
           databaseId: DATABASE_ID,
           tableId: TABLES.messages.id,
-          queries: [Query.equal('roomId', roomId), Query.orderDesc('seq'), Query.limit(1)],
-        })
-        const seq = newest.rows[0]
-          ? toMessage(newest.rows[0] as unknown as Record<string, unknown>).seq
-          : 0
-        markRead(roomId, seq, true)
-        return 0
+          queries: [Query.equal('roomId', roomId), ...queries],
+        }),
+      )
+      const rows = answer.rows.map((r) => toMessage(r as unknown as Record<string, unknown>))
+      const newest = Math.max(known ?? 0, ...rows.map((m) => m.seq))
+      if (known === undefined) markRead(roomId, newest, true)
+      // Messages newer than the read saw: their events counted into the cache this replaces.
+      const later = new Map<string, Message>()
+      for (const { message, deleted } of arrived) {
+        if (deleted) later.delete(message.$id)
+        else if (message.seq > newest) later.set(message.$id, message)
       }
-      const lastRead = known
-      const list = await tablesDB.listRows({
-        databaseId: DATABASE_ID,
-        tableId: TABLES.messages.id,
-        queries: [
-          Query.equal('roomId', roomId),
-          Query.greaterThan('seq', lastRead),
-          Query.orderDesc('seq'),
-          Query.limit(MESSAGES_PER_BATCH),
-        ],
-      })
-      const rows = list.rows.map((r) => toMessage(r as unknown as Record<string, unknown>))
-      return countUnread(rows, lastRead, meId)
+      const counted = known === undefined ? [] : rows
+      // Against the current mark: a message read meanwhile (the room open) no longer counts.
+      const lastRead = readState.lastRead[roomId] ?? newest
+      return countUnread([...counted, ...later.values()], lastRead, meId)
     },
     staleTime: Infinity,
   })
-
-export const unreadLabel = (n: number) => (n >= MESSAGES_PER_BATCH ? '99+' : String(n))

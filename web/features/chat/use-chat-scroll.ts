@@ -11,6 +11,8 @@ type Args = {
   count: number
   /** The newest row is the user's own just-sent message: always follow it. */
   newestIsMine: boolean
+  /** Key and state of the user's newest own row: a change (sent, failed) may grow the bottom. */
+  ownTail?: string
   onNearTop: () => void
 }
 
@@ -18,13 +20,22 @@ type Args = {
  * Sticks to the bottom only while the reader is there; otherwise new rows are counted for the
  * "N new" pill and the view stays put. Older pages prepended above keep the visible row in place.
  */
-export function useChatScroll({ ref, oldestKey, newestKey, count, newestIsMine, onNearTop }: Args) {
+export function useChatScroll({
+  ref,
+  oldestKey,
+  newestKey,
+  count,
+  newestIsMine,
+  ownTail,
+  onNearTop,
+}: Args) {
   const [atBottom, setAtBottom] = useState(true)
   const [newCount, setNewCount] = useState(0)
   const last = useRef({
     oldestKey,
     newestKey,
     count,
+    ownTail,
     scrollHeight: 0,
     scrollTop: 0,
     atBottom: true,
@@ -47,16 +58,33 @@ export function useChatScroll({ ref, oldestKey, newestKey, count, newestIsMine, 
     } else if (newestKey !== prev.newestKey && count > prev.count) {
       if (prev.atBottom || newestIsMine) scrollToBottom()
       else setNewCount((n) => n + (count - prev.count))
+    } else if (ownTail !== prev.ownTail && prev.atBottom) {
+      // E.g. "Not sent. Retry" appearing under the reader's last message: keep it in view.
+      scrollToBottom()
     }
     last.current = {
       ...prev,
       oldestKey,
       newestKey,
       count,
+      ownTail,
       scrollHeight: el.scrollHeight,
       scrollTop: el.scrollTop,
     }
-  }, [ref, oldestKey, newestKey, count, newestIsMine, scrollToBottom])
+  }, [ref, oldestKey, newestKey, count, newestIsMine, ownTail, scrollToBottom])
+
+  // The box shrinks when the composer grows (a staged file, another line): a reader at the
+  // bottom stays there rather than losing the newest rows behind it.
+  const loaded = count > 0
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el || !loaded) return
+    const observer = new ResizeObserver(() => {
+      if (last.current.atBottom) el.scrollTop = el.scrollHeight
+    })
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [ref, loaded])
 
   const onScroll = useCallback(() => {
     const el = ref.current

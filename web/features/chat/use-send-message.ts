@@ -1,32 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { ID } from 'appwrite'
 import { useCallback } from 'react'
-import { productApi } from '../../lib/product-api'
-import { storeMessage } from './apply-message-event'
-import { toMessage, type PendingMessage } from './message-model'
+import { measureImage } from './attachment-format'
+import type { PendingMessage } from './message-model'
 import { addPending, outbox, setPendingState } from './outbox'
+import { flushOutbox } from './send-queue'
+import { retryUpload, uploadAndSend } from './upload-queue'
 
 /**
- * Optimistic send: the message shows at once with a clientId, the server stores it once even
- * when retried (idempotent by clientId), and a failure leaves it marked with a retry.
+ * Optimistic send: the message shows at once with a clientId and joins the outbox, which sends
+ * in order; a failure leaves it marked with a Retry (which sends the queue again from the start).
+ * A message with a file shows its upload first and is sent once the file is in the bucket.
  */
 export function useSendMessage(roomId: string, senderId: string) {
   const queryClient = useQueryClient()
 
-  const post = useCallback(
-    async (item: Pick<PendingMessage, 'clientId' | 'roomId' | 'message'>) => {
-      setPendingState(item.clientId, 'sending')
-      try {
-        const row = await productApi.addMessage(item)
-        storeMessage(queryClient, toMessage(row as unknown as Record<string, unknown>))
-      } catch {
-        setPendingState(item.clientId, 'failed')
-      }
-    },
-    [queryClient],
-  )
-
   const send = useCallback(
-    (message: string) => {
+    async (message: string, file?: File) => {
       const item: PendingMessage = {
         clientId: crypto.randomUUID(),
         roomId,
@@ -35,18 +25,37 @@ export function useSendMessage(roomId: string, senderId: string) {
         createdAt: new Date().toISOString(),
         state: 'sending',
       }
-      addPending(item)
-      void post(item)
+      if (!file) {
+        addPending(item)
+        return flushOutbox(queryClient)
+      }
+      // Measured first, so the pending bubble already reserves the image's box.
+      const pixels = await measureImage(file)
+      addPending({
+        ...item,
+        attachment: {
+          fileId: ID.unique(),
+          name: file.name,
+          type: file.type || 'application/octet-stream',
+          size: file.size,
+          width: pixels?.width ?? null,
+          height: pixels?.height ?? null,
+        },
+        upload: { progress: 0, failed: false },
+      })
+      return uploadAndSend(queryClient, item.clientId, file)
     },
-    [post, roomId, senderId],
+    [queryClient, roomId, senderId],
   )
 
   const retry = useCallback(
     (clientId: string) => {
-      const item = outbox.items.find((i) => i.clientId === clientId)
-      if (item) void post(item)
+      if (outbox.items.find((i) => i.clientId === clientId)?.upload?.failed)
+        return void retryUpload(queryClient, clientId)
+      setPendingState(clientId, 'sending')
+      void flushOutbox(queryClient)
     },
-    [post],
+    [queryClient],
   )
 
   return { send, retry }

@@ -1,15 +1,14 @@
-// Three avatar styles, chosen per person by a stable hash of the email, so each of the two
-// partners keeps one look everywhere (spec: one of three images).
-const PALETTES = [
-  ['#4f46e5', '#a5b4fc'],
-  ['#db2777', '#f9a8d4'],
-  ['#0d9488', '#99f6e4'],
-] as const
+import type { AvatarList } from '../../../shared/constants'
+import adminImage from '../../assets/avatar-admin.svg'
+import otherImage from '../../assets/avatar-other.svg'
+import specialImage from '../../assets/avatar-special.svg'
+import './avatar.css'
 
-export function avatarIndex(email: string): number {
-  let h = 0
-  for (const ch of email.toLowerCase()) h = (h * 31 + ch.codePointAt(0)!) >>> 0
-  return h % PALETTES.length
+/** One image per approved list (spec section 3): the server says which list a person is on. */
+export const AVATAR_IMAGES: Record<AvatarList, string> = {
+  admin: adminImage,
+  special: specialImage,
+  other: otherImage,
 }
 
 export const initials = (name: string) =>
@@ -20,22 +19,28 @@ export const initials = (name: string) =>
     .map((w) => w[0]!.toUpperCase())
     .join('') || '?'
 
-export function Avatar({ name, email, size = 36 }: { name: string; email: string; size?: number }) {
-  const [bg, fg] = PALETTES[avatarIndex(email)]!
+/** The list's image with the person's initials over it (and as its text alternative). */
+export function Avatar({
+  name,
+  list = 'other',
+  size = 36,
+}: {
+  name: string
+  list?: AvatarList
+  size?: number
+}) {
+  const letters = initials(name)
   return (
-    <svg
+    <span
       className="avatar"
-      width={size}
-      height={size}
-      viewBox="0 0 40 40"
-      role="img"
-      aria-label={name}
+      data-list={list}
+      title={name}
+      style={{ width: size, height: size, fontSize: size * 0.4 }}
     >
-      <rect width="40" height="40" rx="20" fill={bg} />
-      <circle cx="20" cy="40" r="14" fill={fg} opacity="0.35" />
-      <text x="20" y="25" textAnchor="middle" fontSize="15" fontWeight="600" fill="#fff">
-        {initials(name)}
-      </text>
-    </svg>
+      <img src={AVATAR_IMAGES[list]} alt={letters} width={size} height={size} />
+      <span className="avatar-initials" aria-hidden="true">
+        {letters}
+      </span>
+    </span>
   )
 }

@@ -1,42 +1,34 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId } from 'react'
 import { useSnapshot } from 'valtio'
 import { globalState, setAdminView } from '../../state/global-state'
 import { logout } from '../auth/logout'
 import { Avatar } from './avatar'
+import { usePopover } from './use-popover'
 
 /** View Profile (only closes), Settings, the admin switch for the admin, Logout → "/". */
 export function ProfileMenu() {
   const { account, flags } = useSnapshot(globalState)
-  const [open, setOpen] = useState(false)
+  const { open, setOpen, ref, buttonRef } = usePopover((e, root) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp')
+      moveFocus(root, e.key === 'ArrowDown' ? 1 : -1)
+  })
   const menuId = useId()
-  const ref = useRef<HTMLDivElement>(null)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
 
+  // Opening the menu moves focus to its first item.
   useEffect(() => {
-    if (!open) return
-    ref.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus()
-    const onDown = (e: MouseEvent) => !ref.current?.contains(e.target as Node) && setOpen(false)
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false)
-      if (e.key === 'ArrowDown' || e.key === 'ArrowUp')
-        moveFocus(ref.current, e.key === 'ArrowDown' ? 1 : -1)
-    }
-    document.addEventListener('mousedown', onDown)
-    document.addEventListener('keydown', onKey)
-    return () => {
-      document.removeEventListener('mousedown', onDown)
-      document.removeEventListener('keydown', onKey)
-    }
-  }, [open])
+    if (open) ref.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus()
+  }, [open, ref])
 
   if (!account) return null
   const close = () => setOpen(false)
   return (
     <div className="profile-menu" ref={ref}>
       <button
+        ref={buttonRef}
         type="button"
         className="profile-button"
         aria-haspopup="menu"
@@ -45,7 +37,7 @@ export function ProfileMenu() {
         aria-label="Profile menu"
         onClick={() => setOpen((o) => !o)}
       >
-        <Avatar name={account.name} email={account.email} size={32} />
+        <Avatar name={account.name} list={flags.list} size={32} />
         <span className="profile-name">{account.name}</span>
       </button>
       {open && (

@@ -4,15 +4,26 @@ import { setSidebarOpen } from '../../state/global-state'
 import { openCreateRoom } from '../rooms/create-room-state'
 import { RoomList } from '../rooms/room-list'
 import { SidebarNav } from './sidebar-nav'
+import { useFocusTrap } from './use-focus-trap'
 import { VersionBadge } from './version-badge'
 
 /**
  * Fixed on large screens; below 1024px a slide-over drawer (a modal dialog while open, closed
  * by Escape, the backdrop or choosing a destination).
  */
-export function Sidebar({ drawer, open }: { drawer: boolean; open: boolean }) {
+export function Sidebar({
+  drawer,
+  open,
+  inert,
+}: {
+  drawer: boolean
+  open: boolean
+  inert: boolean
+}) {
   const ref = useRef<HTMLElement>(null)
   const close = drawer ? () => setSidebarOpen(false) : undefined
+  const modal = drawer && open
+  useFocusTrap(ref, modal)
 
   useEffect(() => {
     if (!drawer || !open) return
@@ -22,11 +33,12 @@ export function Sidebar({ drawer, open }: { drawer: boolean; open: boolean }) {
     document.addEventListener('keydown', onKey)
     return () => {
       document.removeEventListener('keydown', onKey)
-      previous?.focus()
+      // Unless the destination already took focus (e.g. a room's composer), back to the opener.
+      const current = document.activeElement
+      if (!current || current === document.body || ref.current?.contains(current)) previous?.focus()
     }
   }, [drawer, open])
 
-  const modal = drawer && open
   return (
     <>
       {modal && <div className="backdrop" onClick={close} aria-hidden="true" />}
@@ -38,6 +50,7 @@ export function Sidebar({ drawer, open }: { drawer: boolean; open: boolean }) {
         role={modal ? 'dialog' : undefined}
         aria-modal={modal ? true : undefined}
         hidden={drawer && !open ? true : undefined}
+        inert={inert || undefined}
       >
         <div className="sidebar-brand">
           <span className="brand-mark" aria-hidden="true">
@@ -66,9 +79,9 @@ export function Sidebar({ drawer, open }: { drawer: boolean; open: boolean }) {
               className="icon-button"
               aria-label="Create a new room"
               title="Create a new room"
-              onClick={() => {
+              onClick={(e) => {
                 close?.()
-                openCreateRoom()
+                openCreateRoom(e.currentTarget)
               }}
             >
               <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">

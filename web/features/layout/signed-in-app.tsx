@@ -1,13 +1,24 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { globalState } from '../../state/global-state'
+import { useSessionWatch } from '../auth/use-session-watch'
+import { useOutboxSync } from '../chat/use-outbox-sync'
+import { useUnreadTitle } from '../chat/use-unread-title'
 import { usePresence } from '../presence/use-presence'
 import { useRealtimeSync } from '../realtime/use-realtime-sync'
 import { createRoomState } from '../rooms/create-room-state'
 import { Sidebar } from './sidebar'
+import { MAIN_ID, SkipLink } from './skip-link'
 import { TopBar } from './top-bar'
 import { LARGE_SCREEN, useMediaQuery } from './use-media-query'
-import './layout.css'
+// Cascade order: later files may refine earlier ones.
+import './shell.css'
+import './sidebar.css'
+import './sidebar-lists.css'
+import './top-bar.css'
+import '../presence/partner-details.css'
+import './profile-menu.css'
+import './side-panel.css'
 
 const CreateRoomPanel = lazy(() => import('../rooms/create-room-panel'))
 
@@ -15,15 +26,23 @@ const CreateRoomPanel = lazy(() => import('../rooms/create-room-panel'))
 export default function SignedInApp({ children }: { children: ReactNode }) {
   useRealtimeSync()
   usePresence()
+  useUnreadTitle()
+  useOutboxSync()
+  useSessionWatch()
   const drawer = !useMediaQuery(LARGE_SCREEN)
   const { isSidebarOpen } = useSnapshot(globalState)
   const { open: creatingRoom } = useSnapshot(createRoomState)
+  const modal = (drawer && isSidebarOpen) || creatingRoom
   return (
     <div className="app-shell">
-      <Sidebar drawer={drawer} open={isSidebarOpen} />
-      <div className="app-main" inert={drawer && isSidebarOpen ? true : undefined}>
+      {/* Behind an open drawer or the create-room panel (modal dialogs) the page is inert. */}
+      {!modal && <SkipLink />}
+      <Sidebar drawer={drawer} open={isSidebarOpen} inert={creatingRoom} />
+      <div className="app-main" inert={modal || undefined}>
         <TopBar drawer={drawer} />
-        <div className="page">{children}</div>
+        <main className="page" id={MAIN_ID} tabIndex={-1}>
+          {children}
+        </main>
       </div>
       {creatingRoom && (
         <Suspense>

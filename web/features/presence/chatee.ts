@@ -4,7 +4,7 @@ import { globalState } from '../../state/global-state'
 /** The partner of `email` and their status; both null while the partner has no account. */
 export async function fetchChatee(email: string) {
   const found = await productApi.chatee(email).catch(() => null)
-  const chatee = found && { $id: found.$id, name: found.name, email: found.email }
+  const chatee = found && { $id: found.$id, name: found.name, email: found.email, list: found.list }
   const chateeStatus = chatee ? await productApi.chateeStatus(chatee.$id).catch(() => null) : null
   return { chatee, chateeStatus }
 }

@@ -1,5 +1,5 @@
-import { formatDistanceStrict } from 'date-fns'
-import { TYPING_EXPIRE_MS } from '../../../shared/constants'
+import { format, formatDistanceStrict, isSameDay } from 'date-fns'
+import { DATE_FORMATS, TYPING_EXPIRE_MS } from '../../../shared/constants'
 import type { Status } from '../../../shared/schemas'
 
 export type Presence = 'online' | 'away' | 'offline'
@@ -17,17 +17,27 @@ export const PRESENCE_LABELS: Record<Presence, string> = {
   offline: 'Offline',
 }
 
-/** "last seen 5 minutes ago"; nothing while online or when never seen. */
+/**
+ * "last seen 5 minutes ago" today, "last seen April 29, 2024" before (the spec's date format);
+ * nothing while online or when never seen.
+ */
 export function lastSeenText(
   status: Pick<Status, 'lastSeenAt'> | null,
   presence: Presence,
   now = new Date(),
 ) {
-  if (presence === 'online' || !status?.lastSeenAt) return ''
-  const at = new Date(status.lastSeenAt)
-  if (Number.isNaN(at.getTime())) return ''
+  const at = lastSeenAt(status, presence)
+  if (!at) return ''
+  if (!isSameDay(at, now) && at < now) return `last seen ${format(at, DATE_FORMATS.date)}`
   if (now.getTime() - at.getTime() < 60_000) return 'last seen just now'
   return `last seen ${formatDistanceStrict(at, now, { addSuffix: true })}`
+}
+
+/** When the partner was last seen, unless online or never. */
+export function lastSeenAt(status: Pick<Status, 'lastSeenAt'> | null, presence: Presence) {
+  if (presence === 'online' || !status?.lastSeenAt) return null
+  const at = new Date(status.lastSeenAt)
+  return Number.isNaN(at.getTime()) ? null : at
 }
 
 /**

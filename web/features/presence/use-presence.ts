@@ -3,11 +3,13 @@ import { useSnapshot } from 'valtio'
 import { productApi, presenceBeacon } from '../../lib/product-api'
 import { globalState } from '../../state/global-state'
 
-const DEFAULT_HEARTBEAT_MS = 30_000
+// Until the first heartbeat answers with the server's values (derived from its grace period).
+const DEFAULT_INTERVALS = { visible: 20_000, hidden: 100_000 }
 
 /**
- * The caller's presence: a visible tab is online (and keeps a heartbeat), a hidden one is away,
- * a closing one says so with a beacon. The server derives device, browser, OS and location.
+ * The caller's presence: a visible tab is online (and keeps a heartbeat), a hidden one is away
+ * (and keeps a slow heartbeat), a closing one says so with a beacon. The server derives device,
+ * browser, OS and location.
  */
 export function usePresence() {
   const { account } = useSnapshot(globalState)
@@ -16,23 +18,31 @@ export function usePresence() {
   useEffect(() => {
     if (!meId) return
     let timer: ReturnType<typeof setTimeout> | undefined
-    let interval = DEFAULT_HEARTBEAT_MS
+    let intervals = DEFAULT_INTERVALS
     let stopped = false
     let beating = false
 
-    // One heartbeat loop at a time, paused while the tab is hidden.
+    const schedule = () => {
+      clearTimeout(timer)
+      if (stopped) return
+      const wait = document.hidden ? intervals.hidden : intervals.visible
+      timer = setTimeout(() => void beat(), wait)
+    }
+    // One heartbeat loop at a time. A hidden tab beats slowly: it tells the server the tab is
+    // still open (else its user turns offline) and keeps the JWT its unload beacon needs fresh.
     const beat = async () => {
       clearTimeout(timer)
-      if (stopped || beating || document.hidden) return
+      if (stopped || beating) return
       beating = true
       try {
-        interval = (await productApi.heartbeat()).intervalMs || interval
+        const answer = await productApi.heartbeat(document.hidden ? 'away' : 'online')
+        intervals = { visible: answer.intervalMs, hidden: answer.hiddenIntervalMs }
       } catch {
         // A missed beat is retried on the next tick; the server's grace period absorbs it.
       } finally {
         beating = false
       }
-      if (!stopped && !document.hidden) timer = setTimeout(() => void beat(), interval)
+      schedule()
     }
     const report = async (visible: boolean) => {
       try {
@@ -46,6 +56,7 @@ export function usePresence() {
         // Presence is best effort; the heartbeat and the server's sweep correct it.
       }
       if (visible) void beat()
+      else schedule()
     }
     // Closing a tab fires beforeunload, pagehide, then visibilitychange: once leaving, the
     // beacon's "offline" is the last word and the hidden tab is not reported as away.

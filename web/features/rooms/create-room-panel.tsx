@@ -7,7 +7,8 @@ import { toNotice, type Notice } from '../../lib/errors'
 import { productApi } from '../../lib/product-api'
 import { globalState } from '../../state/global-state'
 import { NoticeAlert } from '../auth/notice-alert'
-import { closeCreateRoom } from './create-room-state'
+import { useFocusTrap } from '../layout/use-focus-trap'
+import { closeCreateRoom, refocusOpener } from './create-room-state'
 import { applyRoomEvent, isHexColor, randomColor, type Room } from './room-model'
 
 /**
@@ -22,12 +23,18 @@ export default function CreateRoomPanel() {
   const [notice, setNotice] = useState<Notice | null>(null)
   const [busy, setBusy] = useState(false)
   const nameRef = useRef<HTMLInputElement>(null)
+  const panelRef = useRef<HTMLElement>(null)
+  useFocusTrap(panelRef)
 
+  // A modal dialog: focus starts in it, Escape closes it, and focus then returns to its opener.
   useEffect(() => {
     nameRef.current?.focus()
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && closeCreateRoom()
     document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      refocusOpener()
+    }
   }, [])
 
   async function onSubmit(e: FormEvent) {
@@ -66,6 +73,7 @@ export default function CreateRoomPanel() {
     <>
       <div className="backdrop panel-backdrop" onClick={closeCreateRoom} aria-hidden="true" />
       <aside
+        ref={panelRef}
         className="side-panel"
         role="dialog"
         aria-modal="true"

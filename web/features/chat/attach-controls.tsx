@@ -1,0 +1,60 @@
+import { useRef } from 'react'
+import { formatFileSize } from './attachment-format'
+
+/** A real button (focusable, labelled) that opens the file picker of a hidden input. */
+export function AttachButton({ onPick }: { onPick: (file: File | undefined) => void }) {
+  const input = useRef<HTMLInputElement>(null)
+  return (
+    <>
+      <button
+        type="button"
+        className="attach-button"
+        aria-label="Attach a file"
+        title="Attach a file"
+        onClick={() => input.current?.click()}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
+          <path d="M16.5 6.5 8.8 14.2a2 2 0 0 0 2.8 2.8l7.7-7.7a4 4 0 0 0-5.7-5.7L5.9 11.3a6 6 0 0 0 8.5 8.5l6.1-6.1" />
+        </svg>
+      </button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        tabIndex={-1}
+        onChange={(e) => {
+          onPick(e.target.files?.[0])
+          // The same file may be picked again after it was removed.
+          e.target.value = ''
+        }}
+      />
+    </>
+  )
+}
+
+/** The file that goes with the next message; the text becomes its caption. */
+export function StagedFile({ file, onRemove }: { file: File; onRemove: () => void }) {
+  return (
+    <div className="staged-file" role="group" aria-label="File to send">
+      <FileIcon />
+      <span className="file-name">{file.name}</span>
+      <span className="file-size">{formatFileSize(file.size)}</span>
+      <button
+        type="button"
+        className="staged-remove"
+        aria-label={`Remove ${file.name}`}
+        onClick={onRemove}
+      >
+        ×
+      </button>
+    </div>
+  )
+}
+
+export function FileIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="icon file-icon">
+      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5" />
+    </svg>
+  )
+}

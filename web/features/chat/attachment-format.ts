@@ -1,0 +1,39 @@
+/** A byte count for people: "512 B", "2.4 KB", "30 MB" (1024-based, one decimal below 10). */
+export function formatFileSize(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB']
+  let value = Math.max(0, bytes)
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  const shown = unit === 0 || value >= 10 ? Math.round(value) : Math.round(value * 10) / 10
+  // Rounding may reach the next unit (1023.6 KB → "1024 KB"): say "1 MB" instead.
+  if (shown >= 1024 && unit < units.length - 1) return `1 ${units[unit + 1]}`
+  return `${shown} ${units[unit]}`
+}
+
+/** Shown inline (an <img>) rather than as a download chip. SVG stays a download: it may script. */
+export const isInlineImage = (type: string) => /^image\/(png|jpeg|gif|webp|avif|bmp)$/i.test(type)
+
+/** At most 20rem (320px) wide and high, never enlarged: its box is known before it loads. */
+const BOX = 320
+export const shownWidth = (width: number, height: number) =>
+  Math.max(1, Math.round(Math.min(width, BOX, (BOX * width) / height)))
+
+/** Within the API's limit on an image side; anything else is sent without a pixel size. */
+const SIDE_MAX = 20_000
+
+/** An image's size in pixels, measured before the upload so the bubble can reserve its box. */
+export async function measureImage(file: File): Promise<{ width: number; height: number } | null> {
+  if (!isInlineImage(file.type)) return null
+  try {
+    const bitmap = await createImageBitmap(file)
+    const size = { width: bitmap.width, height: bitmap.height }
+    bitmap.close()
+    const fits = (n: number) => Number.isInteger(n) && n >= 1 && n <= SIDE_MAX
+    return fits(size.width) && fits(size.height) ? size : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,70 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { ApiError } from '../../lib/api-error'
+import { productApi } from '../../lib/product-api'
+import { storeMessage } from './apply-message-event'
+import { toMessage } from './message-model'
+import { outbox, setPendingState } from './outbox'
+
+let running: Promise<void> | null = null
+let again = false
+
+/**
+ * Sends the outbox one message at a time in its queued order. Each carries its clientId, so a
+ * message the server already stored (its answer was lost) is answered with that row, never doubled.
+ * A lost connection stops the queue there: the ones behind it wait (marked not sent) for the next
+ * flush, so they never overtake it. A refusal (4xx) is not retried on its own. One flush at a time;
+ * a call during one makes it go round again. A message whose file is still uploading is skipped
+ * (a large upload must not hold back text); its upload's end flushes again.
+ */
+export function flushOutbox(queryClient: QueryClient): Promise<void> {
+  if (running) {
+    again = true
+    return running
+  }
+  running = (async () => {
+    do {
+      again = false
+      await sendQueued(queryClient)
+    } while (again)
+  })().finally(() => {
+    running = null
+  })
+  return running
+}
+
+async function sendQueued(queryClient: QueryClient) {
+  const tried = new Set<string>()
+  for (;;) {
+    const item = outbox.items.find(
+      (i) => i.state !== 'sent' && !i.rejected && !i.upload && !tried.has(i.clientId),
+    )
+    if (!item) return
+    const { clientId, roomId, message, attachment: file } = item
+    tried.add(clientId)
+    const attachment = file && {
+      fileId: file.fileId,
+      ...(file.width && file.height ? { width: file.width, height: file.height } : {}),
+    }
+    try {
+      const row = await productApi.addMessage({ clientId, roomId, message, attachment })
+      setPendingState(clientId, 'sent')
+      storeMessage(queryClient, toMessage(row as unknown as Record<string, unknown>))
+    } catch (err) {
+      if (isRefusal(err)) {
+        setPendingState(clientId, 'failed', true)
+        continue
+      }
+      for (const rest of outbox.items)
+        if (!rest.upload && (rest.state === 'sending' || rest.clientId === clientId))
+          setPendingState(rest.clientId, 'failed')
+      return
+    }
+  }
+}
+
+// 401 (a session renewed meanwhile), 408 and 429 may pass on a later try; other 4xx will not.
+const isRefusal = (err: unknown) =>
+  err instanceof ApiError &&
+  err.status >= 400 &&
+  err.status < 500 &&
+  ![401, 408, 429].includes(err.status)

@@ -1,0 +1,57 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { ID, Permission, Role } from 'appwrite'
+import { BUCKET_ID, TEAMS } from '../../../shared/db-schema'
+import { storage } from '../../lib/appwrite'
+import { outbox, setFileId, setPendingState, setUpload } from './outbox'
+import { flushOutbox } from './send-queue'
+
+// The files of messages whose upload has not finished, while the page lives: a File cannot be
+// stored with the outbox, so a failed upload can be retried only until the page is left.
+const files = new Map<string, File>()
+
+/** Readable by the team (the partner), changeable and deletable by the uploader alone. */
+const permissionsFor = (meId: string) => [
+  Permission.read(Role.team(TEAMS.user)),
+  Permission.update(Role.user(meId)),
+  Permission.delete(Role.user(meId)),
+]
+
+/** Uploads the file of an outbox message (queued with `upload` set), then sends it. */
+export function uploadAndSend(queryClient: QueryClient, clientId: string, file: File) {
+  files.set(clientId, file)
+  return runUpload(queryClient, clientId, false)
+}
+
+/** Whether a failed upload can still be retried (its File is still in memory). */
+export const canRetryUpload = (clientId: string) => files.has(clientId)
+
+export function retryUpload(queryClient: QueryClient, clientId: string) {
+  return runUpload(queryClient, clientId, true)
+}
+
+async function runUpload(queryClient: QueryClient, clientId: string, again: boolean) {
+  const file = files.get(clientId)
+  const item = outbox.items.find((i) => i.clientId === clientId)
+  if (!file || !item?.attachment) return
+  if (again) setFileId(clientId, ID.unique())
+  const { fileId } = item.attachment
+  setUpload(clientId, { progress: 0, failed: false })
+  setPendingState(clientId, 'sending')
+  try {
+    await storage.createFile({
+      bucketId: BUCKET_ID,
+      fileId,
+      file,
+      permissions: permissionsFor(item.senderId),
+      // Called per 5 MB chunk (the SDK chunks larger files itself); a smaller file in one go.
+      onProgress: ({ progress }) => setUpload(clientId, { progress, failed: false }),
+    })
+  } catch {
+    setUpload(clientId, { progress: 0, failed: true })
+    setPendingState(clientId, 'failed')
+    return
+  }
+  files.delete(clientId)
+  setUpload(clientId, undefined)
+  await flushOutbox(queryClient)
+}

@@ -1,0 +1,33 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useSnapshot } from 'valtio'
+import { onSubscribed } from '../../lib/realtime'
+import { globalState } from '../../state/global-state'
+import { CHANNELS } from '../realtime/channels'
+import { openOutbox } from './outbox'
+import { flushOutbox } from './send-queue'
+
+/**
+ * The signed-in user's outbox: restored from the last visit and sent at once, then again
+ * whenever the connection returns (the browser's online event, a realtime reconnect).
+ */
+export function useOutboxSync() {
+  const queryClient = useQueryClient()
+  const { account } = useSnapshot(globalState)
+  const meId = account?.$id
+
+  useEffect(() => {
+    if (!meId) return
+    const close = openOutbox(meId)
+    const flush = () => void flushOutbox(queryClient)
+    flush()
+    window.addEventListener('online', flush)
+    // The server confirms the subscription after every reconnect: the connection is back.
+    const offConfirmed = onSubscribed(CHANNELS.messages, flush)
+    return () => {
+      window.removeEventListener('online', flush)
+      offConfirmed()
+      close()
+    }
+  }, [meId, queryClient])
+}

@@ -1,0 +1,64 @@
+import { useId } from 'react'
+import type { Status } from '../../state/global-state'
+import { usePopover } from '../layout/use-popover'
+import { isTypingIn } from './presence-model'
+
+/** The admin's view of the partner's device, each detail labelled; only the known ones. */
+export function detailRows(status: Status, now: number): [label: string, value: string][] {
+  const rows: [string, string | null | undefined][] = [
+    ['Typing', isTypingIn({ ...status, typingRoomId: null }, '', now) ? 'typing…' : null],
+    ['Location', status.location],
+    ['Device', status.deviceType],
+    ['Browser', status.browser],
+    ['OS', status.operatingSystem],
+    ['Activity', status.activity],
+  ]
+  return rows.filter((r): r is [string, string] => !!r[1])
+}
+
+/**
+ * A disclosure beside the partner's name: the button opens a panel over the page (the top bar
+ * keeps its height) where every detail wraps instead of being cut, at any width. Escape or a
+ * click elsewhere closes it.
+ */
+export function PartnerDetails({ status, now }: { status: Status; now: number }) {
+  const { open, setOpen, ref, buttonRef } = usePopover()
+  const id = useId()
+  const rows = detailRows(status, now)
+
+  return (
+    <div className="partner-details" ref={ref}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-button details-toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label="Show partner details"
+        title="Partner details"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 11v5M12 8h.01" />
+        </svg>
+      </button>
+      {open && (
+        <section id={id} className="details-popover" aria-label="Partner details">
+          {rows.length ? (
+            <dl>
+              {rows.map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : (
+            <p>No device details yet.</p>
+          )}
+        </section>
+      )}
+    </div>
+  )
+}

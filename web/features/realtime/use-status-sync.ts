@@ -1,0 +1,89 @@
+import type { RealtimeResponseEvent } from 'appwrite'
+import { useEffect } from 'react'
+import { useSnapshot } from 'valtio'
+import { productApi } from '../../lib/product-api'
+import { onSubscribed, realtime } from '../../lib/realtime'
+import { globalState, type Status } from '../../state/global-state'
+import { adoptNewChatee } from '../presence/chatee'
+import { followRename } from '../presence/follow-rename'
+import { TABLES } from '../../../shared/db-schema'
+import { CHANNELS } from './channels'
+
+type Row = Record<string, unknown>
+
+/**
+ * Both status rows, live: the own one and the partner's (with its admin-only details when the
+ * admin view is on). Each time the server confirms the subscription (at first, and after a
+ * reconnect) both are read again, since a report made before it was never delivered.
+ */
+export function useStatusSync(meId: string | undefined) {
+  const { chatee, flags } = useSnapshot(globalState)
+  const chateeId = chatee?.$id
+  const isAdmin = flags.showAdmin
+
+  useEffect(() => {
+    if (!meId) return
+    // With no partner yet, every status row: theirs appears when they first sign in.
+    const channels = chateeId
+      ? [CHANNELS.status(meId), CHANNELS.status(chateeId)]
+      : [CHANNELS.statuses]
+    // The partner's device details come to the admin only (status_details is admin-readable).
+    if (isAdmin && chateeId) channels.push(CHANNELS.statusDetails(chateeId))
+    const offConfirmed = onSubscribed(channels[channels.length - 1]!, () => {
+      void refreshStatuses(meId, chateeId)
+    })
+    const sub = realtime.subscribe(channels, (e: RealtimeResponseEvent<Row>) => onStatus(e, meId))
+    return () => {
+      offConfirmed()
+      void sub.then((s) => s.unsubscribe()).catch(() => undefined)
+    }
+  }, [meId, chateeId, isAdmin])
+}
+
+const DETAIL_KEYS = ['location', 'deviceType', 'browser', 'operatingSystem', 'activity'] as const
+
+/**
+ * A Status is two rows: `status` (presence, typing) and the admin-only `status_details`. Each
+ * event updates its own part; a details event leaves $updatedAt alone, as typing expiry reads it.
+ */
+function onStatus(e: RealtimeResponseEvent<Row>, meId: string) {
+  const row = e.payload
+  if (!globalState.chatee && row.$id !== meId) return void adoptNewChatee()
+  const key =
+    row.$id === meId ? 'status' : row.$id === globalState.chatee?.$id ? 'chateeStatus' : null
+  if (!key) return
+  const current = globalState[key]
+  if (row.$tableId === TABLES.status_details.id) {
+    if (!current) return
+    const details = Object.fromEntries(DETAIL_KEYS.map((k) => [k, row[k] ?? null]))
+    globalState[key] = { ...current, ...details }
+    return
+  }
+  const status = row as unknown as Status
+  globalState[key] = { ...current, ...status, $updatedAt: status.$updatedAt ?? e.timestamp }
+  followRename(key === 'status' ? 'self' : 'chatee', status.name)
+}
+
+/** Both statuses from the API; details an event brought meanwhile are not erased by a null. */
+async function refreshStatuses(meId: string, chateeId?: string) {
+  const [chatee, own] = await Promise.all([
+    chateeId ? productApi.chateeStatus(chateeId).catch(() => null) : null,
+    productApi.userStatus(meId).catch(() => null),
+  ])
+  if (chatee && globalState.chatee?.$id === chateeId) {
+    globalState.chateeStatus = {
+      ...keepDetails(chatee, globalState.chateeStatus),
+      $updatedAt: undefined,
+    }
+    followRename('chatee', chatee.name)
+  }
+  if (own && globalState.account?.$id === meId) {
+    globalState.status = keepDetails(own, globalState.status)
+    followRename('self', own.name)
+  }
+}
+
+function keepDetails(fetched: Status, current: Status | null): Status {
+  const kept = DETAIL_KEYS.filter((k) => fetched[k] == null && current?.[k] != null)
+  return { ...fetched, ...Object.fromEntries(kept.map((k) => [k, current![k]])) }
+}

@@ -1,0 +1,36 @@
+import { SETTINGS_TEXTS, TEXTS } from '../../../shared/texts'
+import { isBackendError, titleCase, toNotice, type Notice } from '../../lib/errors'
+import { allFilled, newPasswordProblem } from '../auth/registration-rules'
+
+export type PasswordChangeInput = { current: string; password: string; confirmPassword: string }
+
+export const emptyPasswordChange = (): PasswordChangeInput => ({
+  current: '',
+  password: '',
+  confirmPassword: '',
+})
+
+const ACTION = 'change password'
+const warning = (body: string): Notice => ({ type: 'warning', title: titleCase(ACTION), body })
+
+/** The registration's password checks (spec section 5) plus a new password that really is new. */
+export function checkPasswordChange(input: PasswordChangeInput): Notice | null {
+  const { current, password, confirmPassword } = input
+  if (!allFilled([current, password, confirmPassword]))
+    return warning(TEXTS.createRoomFieldsRequired)
+  const problem = newPasswordProblem(password, confirmPassword)
+  if (problem) return warning(problem)
+  if (password === current) return warning(SETTINGS_TEXTS.samePassword)
+  return null
+}
+
+/**
+ * The server's refusal as a notice. A wrong current password is Appwrite's login error, whose
+ * text speaks of "email and password"; here it gets its own.
+ */
+export function passwordChangeError(err: unknown): Notice {
+  const notice = toNotice(ACTION, err)
+  return isBackendError(err) && err.type === 'user_invalid_credentials'
+    ? { ...notice, body: SETTINGS_TEXTS.currentPasswordWrong }
+    : notice
+}

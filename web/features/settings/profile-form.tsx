@@ -1,0 +1,81 @@
+import { useMutation } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { useSnapshot } from 'valtio'
+import { ProfileUpdate } from '../../../shared/schemas/account'
+import { SETTINGS_TEXTS } from '../../../shared/texts'
+import { account } from '../../lib/appwrite'
+import { productApi } from '../../lib/product-api'
+import { titleCase, toNotice, type Notice } from '../../lib/errors'
+import { notify } from '../../lib/notify'
+import { globalState } from '../../state/global-state'
+import { NoticeAlert } from '../auth/notice-alert'
+
+const ACTION = 'update profile'
+
+/** The display name (saved to the account) and the email, which is the sign-in name. */
+export function ProfileForm() {
+  const { account: me } = useSnapshot(globalState)
+  const [name, setName] = useState(me?.name ?? '')
+  const [notice, setNotice] = useState<Notice | null>(null)
+  const save = useMutation({
+    mutationFn: (next: string) => account.updateName({ name: next }),
+    onSuccess: (user) => {
+      // Everywhere the own name shows reads it from here: it changes at once.
+      if (globalState.account) globalState.account.name = user.name
+      // A report stamps the new name into the status row, which the partner's header follows.
+      void productApi.heartbeat('online').catch(() => undefined)
+      setName(user.name)
+      setNotice(null)
+      notify({ type: 'success', title: titleCase(ACTION), body: SETTINGS_TEXTS.nameSaved })
+    },
+    onError: (err) => setNotice(toNotice(ACTION, err)),
+  })
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    const update = ProfileUpdate.safeParse({ name })
+    if (!update.success)
+      return setNotice({
+        type: 'warning',
+        title: titleCase(ACTION),
+        body: update.error.issues[0]?.message ?? SETTINGS_TEXTS.nameRequired,
+      })
+    setNotice(null)
+    save.mutate(update.data.name)
+  }
+
+  const unchanged = name.trim() === me?.name
+  return (
+    <section className="settings-section" aria-labelledby="profile-title">
+      <h2 id="profile-title">Profile</h2>
+      <form className="settings-form" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
+        {notice && <NoticeAlert notice={notice} />}
+        <label>
+          Display name
+          <input
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </label>
+        <label>
+          Email
+          <input
+            type="email"
+            name="email"
+            value={me?.email ?? ''}
+            readOnly
+            aria-describedby="email-note"
+          />
+        </label>
+        <p id="email-note" className="field-note">
+          Your email is how you sign in; it cannot be changed here.
+        </p>
+        <button type="submit" className="primary" disabled={save.isPending || unchanged}>
+          Save name
+        </button>
+      </form>
+    </section>
+  )
+}

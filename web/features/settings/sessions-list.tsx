@@ -1,0 +1,92 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { SETTINGS_TEXTS } from '../../../shared/texts'
+import { titleCase, toNotice } from '../../lib/errors'
+import { notify } from '../../lib/notify'
+import { NoticeAlert } from '../auth/notice-alert'
+import type { SessionView } from './session-view'
+import { endSessionsById, sessionsQuery } from './sessions-query'
+import './sessions-list.css'
+
+/** Where this account is signed in; any other device can be signed out from here. */
+export function SessionsList() {
+  const queryClient = useQueryClient()
+  const sessions = useQuery(sessionsQuery())
+  // The success text says what was asked: one device, or every other one (however many).
+  const end = useMutation({
+    mutationFn: ({ ids }: { ids: string[]; done: string }) => endSessionsById(ids),
+    onSuccess: (_, { done }) =>
+      notify({ type: 'success', title: titleCase('sign out'), body: done }),
+    onError: (err) => notify(toNotice('sign out', err)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey }),
+  })
+  const others = (sessions.data ?? []).filter((s) => !s.current).map((s) => s.id)
+
+  return (
+    <section className="settings-section" aria-labelledby="sessions-title">
+      <h2 id="sessions-title">Devices</h2>
+      <p className="section-note">The devices where you are signed in.</p>
+      {sessions.isPending && <p role="status">Loading your devices…</p>}
+      {sessions.isError && (
+        <NoticeAlert notice={toNotice('load devices', sessions.error)}>
+          {' '}
+          <button type="button" className="link" onClick={() => void sessions.refetch()}>
+            Try again
+          </button>
+        </NoticeAlert>
+      )}
+      {sessions.data && (
+        <ul className="session-list" aria-busy={end.isPending}>
+          {sessions.data.map((s) => (
+            <SessionRow
+              key={s.id}
+              session={s}
+              busy={end.isPending}
+              onSignOut={() => end.mutate({ ids: [s.id], done: SETTINGS_TEXTS.sessionSignedOut })}
+            />
+          ))}
+        </ul>
+      )}
+      {others.length > 0 && (
+        <button
+          type="button"
+          className="secondary danger"
+          disabled={end.isPending}
+          onClick={() => end.mutate({ ids: others, done: SETTINGS_TEXTS.otherSessionsSignedOut })}
+        >
+          Sign out of all other devices
+        </button>
+      )}
+    </section>
+  )
+}
+
+type RowProps = { session: SessionView; busy: boolean; onSignOut: () => void }
+
+function SessionRow({ session: s, busy, onSignOut }: RowProps) {
+  const titleId = `session-${s.id}`
+  return (
+    <li className={`session-row${s.current ? ' current' : ''}`}>
+      <div className="session-text">
+        <p className="session-title" id={titleId}>
+          {s.title}
+          {s.current && <span className="session-badge">This device</span>}
+        </p>
+        {s.details && <p className="session-meta">{s.details}</p>}
+        <p className="session-meta">
+          Signed in <time dateTime={s.createdAt}>{s.created}</time>
+        </p>
+      </div>
+      {!s.current && (
+        <button
+          type="button"
+          className="secondary"
+          disabled={busy}
+          onClick={onSignOut}
+          aria-describedby={titleId}
+        >
+          Sign out
+        </button>
+      )}
+    </li>
+  )
+}

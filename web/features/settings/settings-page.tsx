@@ -1,0 +1,23 @@
+import { PasswordForm } from './password-form'
+import { ProfileForm } from './profile-form'
+import { SessionsList } from './sessions-list'
+import { ThemePicker } from './theme-picker'
+import './settings.css'
+
+/** /settings: the account (name, password, devices) and this device's appearance. */
+export function SettingsPage() {
+  return (
+    <div className="settings-page">
+      <header className="settings-head">
+        <h1 id="page-title">Settings</h1>
+        <p className="section-note">
+          Your account, where you are signed in, and how Kathelia looks.
+        </p>
+      </header>
+      <ProfileForm />
+      <PasswordForm />
+      <SessionsList />
+      <ThemePicker />
+    </div>
+  )
+}
