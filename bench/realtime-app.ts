@@ -9,6 +9,8 @@ import type { RealtimeTarget } from './realtime-load'
 
 const vars = exampleVars()
 const PROJECT = vars.APPWRITE_PROJECT_ID
+const SAMPLE = 50
+const PAGE = 1000
 
 /** A team member made with the server key and signed in over the login route; returns its session. */
 async function signedInMember(endpoint: string, keyClient: server.Client) {
@@ -63,9 +65,23 @@ export async function startApp(): Promise<RealtimeTarget> {
     const newestSeq = async () =>
       Number((await homeRows([server.Query.orderDesc('seq')])).rows[0]?.seq ?? 0)
     let handler: (body: string) => void = () => {}
+    // "Stored before received": every SAMPLE-th event, the row is read back as the event arrives.
+    const receipt = { read: 0, absent: 0, seen: 0, pending: [] as Promise<void>[] }
+    const readBack = (rowId: string) =>
+      tables.getRow({ databaseId: DATABASE_ID, tableId: TABLES.messages.id, rowId }).then(
+        () => void receipt.read++,
+        (err: { code?: number }) => {
+          if (err.code !== 404) throw err
+          receipt.read++
+          receipt.absent++
+        },
+      )
     const subscription = await realtime.subscribe(
       Channel.tablesdb(DATABASE_ID).table(TABLES.messages.id).row(),
-      (event) => handler(String(event.payload.message)),
+      (event) => {
+        if (++receipt.seen % SAMPLE === 0) receipt.pending.push(readBack(event.payload.$id))
+        handler(String(event.payload.message))
+      },
     )
     return {
       name: 'kathelia (rows + Realtime)',
@@ -80,10 +96,33 @@ export async function startApp(): Promise<RealtimeTarget> {
       onMessage(h) {
         handler = h
       },
-      // By the room's sequence: Appwrite caps list totals at 5,000, so count only rows made since.
-      async countStored() {
+      // Pages by the room's sequence: a list `total` stops at 5,000 (Appwrite's cap, the burst's
+      // size), so it could not tell 5,000 stored rows from 5,000 plus duplicates.
+      async storedSince() {
         const since = await newestSeq()
-        return async () => (await homeRows([server.Query.greaterThan('seq', since)])).total
+        return async () => {
+          const bodies: string[] = []
+          for (let after = since; ;) {
+            const { rows } = await tables.listRows({
+              databaseId: DATABASE_ID,
+              tableId: TABLES.messages.id,
+              queries: [
+                server.Query.equal('roomId', HOME_ROOM_ID),
+                server.Query.greaterThan('seq', after),
+                server.Query.orderAsc('seq'),
+                server.Query.limit(PAGE),
+              ],
+              total: false,
+            })
+            if (!rows.length) return bodies
+            for (const r of rows) bodies.push(String(r.message))
+            after = Number(rows.at(-1)!.seq)
+          }
+        }
+      },
+      async readAtReceipt() {
+        await Promise.all(receipt.pending)
+        return { read: receipt.read, absent: receipt.absent }
       },
       async close() {
         await subscription.close()

@@ -7,13 +7,20 @@ export type RealtimeTarget = {
   write(body: string): Promise<void>
   /** Registers the receiver; it is called with every message body that reaches the other client. */
   onMessage(handler: (body: string) => void): void
-  /** Starts counting stored messages (the app only: the relay stores nothing); call to count. */
-  countStored?(): Promise<() => Promise<number>>
+  /**
+   * Marks the store (the app only: the relay stores nothing); the returned call reads back every
+   * message body stored since, by paging over the room's `seq`, never from a capped list total.
+   */
+  storedSince?(): Promise<() => Promise<string[]>>
+  /** Sampled rows read the moment their event arrived: how many were read, how many were absent. */
+  readAtReceipt?(): Promise<{ read: number; absent: number }>
   close(): Promise<void>
 }
 
 export type SeqResult = { latencies: number[]; lost: number }
 export type BurstResult = {
+  /** The prefix of every body of this burst (`<run>:<i>`). */
+  run: string
   sent: number
   received: number
   drops: number
@@ -113,6 +120,7 @@ export async function runBurst(
   await Promise.race([done, quiet(() => lastArrival)])
   const s = summarize(latencies)
   return {
+    run,
     sent: n,
     received,
     drops: n - received,

@@ -126,6 +126,8 @@ await ensure(`bucket ${BUCKET.id}`, () =>
     name: BUCKET.name,
     permissions: BUCKET.permissions,
     fileSecurity: BUCKET.fileSecurity,
+    // The Worker's limit (FILE_MAX_BYTES, which the SPA checks before an upload) if set here too.
+    maximumFileSize: process.env.FILE_MAX_BYTES ? Number(process.env.FILE_MAX_BYTES) : undefined,
   }),
 )
 for (const id of Object.values(TEAMS))

@@ -84,6 +84,32 @@ describe('/monitoring (Sentry tunnel)', () => {
     expect(res.status).toBe(413)
     expect((await res.json()).code).toBe('payload_too_large')
   })
+
+  it('rejects a chunked envelope over 1 MiB (no content-length) with 413, without forwarding', async () => {
+    sentry.clear()
+    const chunk = new TextEncoder().encode(`\n${'x'.repeat(64 * 1024)}`)
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      start: (c) => c.enqueue(new TextEncoder().encode(envelope(dsn))),
+      pull(c) {
+        // 17 chunks of 64 KiB: just over 1 MiB in all.
+        if (sent++ < 17) c.enqueue(chunk)
+        else c.close()
+      },
+    })
+    const res = await fetch(`${app.url}/monitoring?p=7`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    expect(res.status).toBe(413)
+    expect(await res.json()).toEqual({
+      code: 'payload_too_large',
+      message: 'The envelope is larger than 1 MiB',
+    })
+    expect(envelopes()).toHaveLength(0)
+  })
 })
 
 describe('Worker errors → Sentry', () => {

@@ -66,11 +66,13 @@ describe.each([
   }
   /** Ben falls silent and the cron sweep runs: one "offline" announcement, a known later event. */
   const silentThenSweep = async () => {
+    // One instant for both: a heartbeat newer than the report would read as a hidden tab (away).
+    const silentSince = new Date(Date.now() - 120_000).toISOString()
     await tables().updateRow({
       databaseId: 'kathelia',
       tableId: 'status',
       rowId: ben.id,
-      data: { lastSeenAt: new Date(Date.now() - 120_000).toISOString() },
+      data: { lastSeenAt: silentSince, aliveAt: silentSince },
     })
     expect((await fetch(`${url()}/cdn-cgi/handler/scheduled`)).status).toBe(200)
     await hook.waitFor(1, (r) => JSON.parse(r.body).text.startsWith('Offline'))

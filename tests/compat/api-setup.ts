@@ -1,5 +1,6 @@
 import { Client, ID, Users } from 'node-appwrite'
 import { exampleVars } from '../../scripts/local-vars'
+import { startAppServer, type AppServer } from '../fixtures/app-server'
 import { webClient } from './helpers/web-sdk'
 
 // Shared pieces of the product API compat tests (tests/compat/api-*.test.ts): users made with the
@@ -53,6 +54,11 @@ export async function call(
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
+  return answerOf(res)
+}
+
+/** A response as an ApiAnswer: the body parsed when it is JSON, else the text. */
+export async function answerOf(res: Response): Promise<ApiAnswer> {
   const text = await res.text()
   let parsed: unknown = text
   try {
@@ -72,3 +78,46 @@ export function errorShape(a: ApiAnswer) {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * Asks in parallel batches until a rate-limit binding answers 429. Miniflare's windows are
+ * aligned to the clock's minutes, so one batch may straddle a reset: the next one is limited.
+ */
+export async function untilLimited(ask: () => Promise<ApiAnswer>, batch = 15): Promise<ApiAnswer> {
+  for (let round = 0; round < 4; round++) {
+    const answers = await Promise.all(Array.from({ length: batch }, ask))
+    const limited = answers.find((r) => r.status === 429)
+    if (limited) return limited
+  }
+  throw new Error(`never rate limited after ${4 * batch} requests`)
+}
+
+export type AdapterPair = { a: AppServer; b: AppServer; close(): Promise<void> }
+
+/**
+ * The product API over both backend adapters: server A runs the embedded backend; server B runs
+ * in appwrite mode against A's /v1 with A's key (B has no /v1 of its own), so both share A's data.
+ */
+export async function startAdapterPair(vars: Record<string, string> = {}): Promise<AdapterPair> {
+  const a = await startAppServer(vars)
+  const b = await startAppServer({
+    ...vars,
+    APPWRITE_ENDPOINT: `${a.url}/v1`,
+    APPWRITE_API_KEY: KEY,
+  })
+  return {
+    a,
+    b,
+    async close() {
+      await b.close()
+      await a.close()
+    },
+  }
+}
+
+/** describe.each rows: the adapter's name and the URL of the server that uses it. */
+export const adapters = (pair: () => AdapterPair) =>
+  [
+    ['embedded', () => pair().a.url],
+    ['appwrite', () => pair().b.url],
+  ] as const

@@ -1,66 +1,13 @@
-import { ID, Permission, Query, Role, Storage } from 'node-appwrite'
-import { InputFile } from 'node-appwrite/file'
+import { Query } from 'node-appwrite'
 import { afterEach, describe, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
-import { BUCKET_ID } from '../../shared/db-schema'
-import { keyClient, until, wsUrl } from './helpers/realtime'
+import { closeRawSockets, RawSocket } from './helpers/raw-socket'
+import { filesChannel, wsUrl } from './helpers/realtime'
 
 // The wire protocol frame by frame, with a plain WebSocket (what the SDKs hide: error frames,
-// pong, acknowledgements, URL mode, limits). Events here come from file uploads by the API key.
+// pong, acknowledgements, limits). Events and the URL mode: realtime-protocol-events.test.ts.
 
-type Frame = { type: string; data?: any }
-
-class RawSocket {
-  readonly frames: Frame[] = []
-  closed?: { code: number; reason: string }
-  private seen = 0
-
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', (m) => this.frames.push(JSON.parse(String(m))))
-    ws.on('close', (code, reason) => (this.closed = { code, reason: String(reason) }))
-  }
-
-  send(frame: unknown) {
-    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame))
-  }
-
-  /** The next frame not yet consumed (in arrival order). */
-  async next(what = 'a frame'): Promise<Frame> {
-    await until(() => this.frames.length > this.seen, what)
-    return this.frames[this.seen++]
-  }
-
-  async request(frame: unknown): Promise<Frame> {
-    this.send(frame)
-    return this.next(`reply to ${JSON.stringify(frame).slice(0, 60)}`)
-  }
-}
-
-const open: RawSocket[] = []
-afterEach(() => {
-  for (const s of open.splice(0)) s.ws.terminate()
-})
-
-async function connect(query = ''): Promise<RawSocket> {
-  const ws = new WebSocket(wsUrl(query))
-  const socket = new RawSocket(ws)
-  open.push(socket)
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve)
-    ws.once('error', reject)
-  })
-  return socket
-}
-
-const storage = () => new Storage(keyClient())
-const upload = (name: string, permissions: string[]) =>
-  storage().createFile({
-    bucketId: BUCKET_ID,
-    fileId: ID.unique(),
-    file: InputFile.fromBuffer(new TextEncoder().encode(name), name),
-    permissions,
-  })
-const filesChannel = `buckets.${BUCKET_ID}.files`
+afterEach(closeRawSockets)
+const connect = (query = '') => new RawSocket(wsUrl(query)).open()
 
 describe('realtime protocol (raw WebSocket)', () => {
   it('greets a guest in message mode, answers ping with pong', async () => {
@@ -180,72 +127,5 @@ describe('realtime protocol (raw WebSocket)', () => {
     const other = await connect()
     await other.next()
     expect(await other.request({ type: 'ping' })).toEqual({ type: 'pong' })
-  })
-
-  it('delivers events to matching subscriptions only, naming the ones that matched', async () => {
-    const s = await connect()
-    await s.next()
-    const name = `match-${ID.unique()}.txt`
-    await s.request({
-      type: 'subscribe',
-      data: [
-        { subscriptionId: 'all', channels: [filesChannel] },
-        { subscriptionId: 'named', channels: ['files'], queries: [Query.equal('name', name)] },
-        {
-          subscriptionId: 'either',
-          channels: ['files'],
-          queries: [Query.or([Query.equal('name', name), Query.greaterThan('sizeOriginal', 1e9)])],
-        },
-        { subscriptionId: 'other', channels: ['documents'] },
-      ],
-    })
-    const hidden = await upload(`hidden-${ID.unique()}.txt`, [Permission.read(Role.user('nobody'))])
-    const other = await upload(`other-${ID.unique()}.txt`, [Permission.read(Role.any())])
-    const named = await upload(name, [Permission.read(Role.any())])
-
-    const first = await s.next('first event')
-    // The file only `user:nobody` may read never arrives: the first event is the public one.
-    expect(first.type).toBe('event')
-    expect(first.data.payload.$id).toBe(other.$id)
-    expect(first.data.subscriptions).toEqual(['all'])
-    expect(first.data.payload.$id).not.toBe(hidden.$id)
-
-    const second = await s.next('second event')
-    expect(second.data.payload).toMatchObject({ $id: named.$id, name })
-    expect(second.data.subscriptions.sort()).toEqual(['all', 'either', 'named'])
-    expect(second.data.events).toContain(`buckets.${BUCKET_ID}.files.${named.$id}.create`)
-    expect(second.data.channels).toContain(filesChannel)
-    expect(second.data.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/)
-  })
-
-  it('supports the old URL mode: channels in the URL, index → id map, per-channel queries', async () => {
-    const name = `url-${ID.unique()}.txt`
-    const q = encodeURIComponent(Query.equal('name', name))
-    const s = await connect(
-      `&channels[]=files&channels[]=account&channels[]=${filesChannel}&buckets_${BUCKET_ID}_files[1][]=${q}`,
-    )
-    const hello = await s.next()
-    expect(hello.type).toBe('connected')
-    expect(hello.data.user).toBeNull()
-    expect(hello.data.channels).toEqual(['files', filesChannel])
-    expect(hello.data.subscriptions).toHaveLength(2)
-    const [plain, filtered] = hello.data.subscriptions as string[]
-
-    await upload(`pre-${ID.unique()}.txt`, [Permission.read(Role.any())])
-    expect((await s.next()).data.subscriptions).toEqual([plain])
-    await upload(name, [Permission.read(Role.any())])
-    expect((await s.next()).data.subscriptions.sort()).toEqual([plain, filtered].sort())
-  })
-
-  it('refuses a URL-mode query it does not support with a 1008 policy violation', async () => {
-    const q = encodeURIComponent(Query.limit(5))
-    const s = await connect(`&channels[]=files&files[]=${q}`)
-    const err = await s.next()
-    expect(err.type).toBe('error')
-    expect(err.data.code).toBe(1008)
-    expect(err.data.message).toMatch(/Query method 'limit' is not supported/)
-    s.send({ type: 'ping' })
-    await until(() => s.closed, 'close')
-    expect(s.closed?.code).toBe(1008)
   })
 })

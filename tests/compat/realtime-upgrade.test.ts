@@ -1,7 +1,10 @@
 import { Account } from 'appwrite'
 import { afterEach, describe, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
-import { newUser, PROJECT, until, webClient, wsUrl } from './helpers/realtime'
+import { expectModel } from './helpers/openapi'
+import { closeRawSockets, RawSocket } from './helpers/raw-socket'
+import { wsUrl } from './helpers/realtime'
+import { PROJECT } from './helpers/server-sdk'
+import { newUser, sessionClient } from './helpers/users'
 
 // A refused upgrade, as Appwrite does it: the socket opens and gets one error frame
 // {type:"error",data:{code,message}}, then the server closes it. The code is the failure's own:
@@ -10,43 +13,15 @@ import { newUser, PROJECT, until, webClient, wsUrl } from './helpers/realtime'
 // connection without a close code; ours closes with 1008 so the SDK does not retry.
 // A stale session is no refusal: it connects as a guest, as in Appwrite.
 
-type Frame = { type: string; data?: any }
-const sockets: WebSocket[] = []
-afterEach(() => {
-  for (const ws of sockets.splice(0)) ws.terminate()
-})
+afterEach(closeRawSockets)
 
-/** Opens a raw socket and collects what it receives until the server closes it (or 5 s). */
-async function open(url: string, headers: Record<string, string> = {}) {
-  const ws = new WebSocket(url, { headers })
-  sockets.push(ws)
-  const frames: Frame[] = []
-  let closed: { code: number; reason: string } | undefined
-  let status: number | undefined
-  ws.on('message', (m) => frames.push(JSON.parse(String(m))))
-  ws.on('close', (code, reason) => (closed = { code, reason: String(reason) }))
-  ws.on('unexpected-response', (_req, res) => {
-    status = res.statusCode
-    ws.terminate()
-  })
-  ws.on('error', () => undefined)
-  await until(() => status !== undefined || frames.length > 0 || closed, 'an answer')
-  return {
-    frames,
-    get status() {
-      return status
-    },
-    closed: () => until(() => closed, 'close'),
-  }
-}
+/** Opens a raw socket and waits for the server's first answer (a status, a frame or a close). */
+const open = (url: string, headers: Record<string, string> = {}) =>
+  new RawSocket(url, headers).answered()
 
-async function expectRefused(
-  s: Awaited<ReturnType<typeof open>>,
-  code: number,
-  message: string | RegExp,
-) {
+async function expectRefused(s: RawSocket, code: number, message: string | RegExp) {
   expect(s.status, 'the upgrade is answered with 101, not an HTTP error').toBeUndefined()
-  const closed = await s.closed()
+  const closed = await s.whenClosed()
   expect(s.frames).toHaveLength(1)
   expect(s.frames[0]).toMatchObject({ type: 'error', data: { code } })
   expect(s.frames[0].data.message).toMatch(message)
@@ -54,7 +29,8 @@ async function expectRefused(
 }
 
 const jwtOf = async (session: string, duration?: number) =>
-  (await new Account(webClient(session)).createJWT(duration === undefined ? {} : { duration })).jwt
+  (await new Account(sessionClient(session)).createJWT(duration === undefined ? {} : { duration }))
+    .jwt
 
 describe('realtime upgrade with bad credentials', () => {
   it('a forged JWT in the URL: error frame 401, then close', async () => {
@@ -72,7 +48,7 @@ describe('realtime upgrade with bad credentials', () => {
     const jwt = await jwtOf(session)
     const live = await open(wsUrl(`&jwt=${jwt}`))
     expect(live.frames[0]).toMatchObject({ type: 'connected', data: { user: { $id: id } } })
-    await new Account(webClient(session)).deleteSession({ sessionId: 'current' })
+    await new Account(sessionClient(session)).deleteSession({ sessionId: 'current' })
     await expectRefused(await open(wsUrl(`&jwt=${jwt}`)), 401, /JWT/)
   })
 
@@ -86,9 +62,20 @@ describe('realtime upgrade with bad credentials', () => {
     )
   })
 
+  it('a live session cookie connects as its user: `connected` carries the Account', async () => {
+    const { id, email, session } = await newUser()
+    const s = await open(wsUrl(), { cookie: `a_session_${PROJECT}=${session}` })
+    expect(s.frames[0]).toMatchObject({
+      type: 'connected',
+      data: { channels: [], subscriptions: [], user: { $id: id, email } },
+    })
+    expectModel(s.frames[0].data.user, 'user')
+    expect(s.frames[0].data.user).not.toHaveProperty('password')
+  })
+
   it('a signed-out session cookie connects as a guest, as in Appwrite', async () => {
     const { session } = await newUser()
-    await new Account(webClient(session)).deleteSession({ sessionId: 'current' })
+    await new Account(sessionClient(session)).deleteSession({ sessionId: 'current' })
     const s = await open(wsUrl(), { cookie: `a_session_${PROJECT}=${session}` })
     expect(s.frames[0]).toMatchObject({ type: 'connected', data: { user: null } })
   })

@@ -1,26 +1,15 @@
-import {
-  acked,
-  createRoom,
-  inbox,
-  newUser,
-  realtimeFor,
-  table,
-  USER_TEAM,
-} from './helpers/realtime'
-import { Realtime } from 'appwrite'
 import { afterEach, describe, expect, it } from 'vitest'
-import { asData, DB, expectModel, keyDatabases, keyTables, uid, webTables } from './rows-setup'
+import { expectModel } from './helpers/openapi'
+import { acked, createRoom, disconnectAll, inbox, live, table, USER_TEAM } from './helpers/realtime'
+import { newUser } from './helpers/users'
+import { asData, DB, keyDatabases, keyTables, uid, webTables } from './rows-setup'
 
 // The realtime side of row writes: every write through either API family fans out with Appwrite's
 // event names (42), its 16 channels, the row model as payload, and the readers' roles only.
-const opened: Realtime[] = []
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((rt) => rt.disconnect()))
-})
+afterEach(disconnectAll)
 
 async function listen(session: string, channel: string) {
-  const rt = realtimeFor(session)
-  opened.push(rt)
+  const rt = live(session)
   const got = inbox()
   await rt.subscribe(channel, got.push)
   await acked(rt, channel)
@@ -29,7 +18,7 @@ async function listen(session: string, channel: string) {
 
 describe('row write events', () => {
   it('create, update, upsert and delete each publish their action', async () => {
-    const member = await newUser({ team: USER_TEAM })
+    const member = await newUser({ teams: [USER_TEAM] })
     const got = await listen(member.session, 'rows')
     const id = uid()
     const t = keyTables()
@@ -63,7 +52,7 @@ describe('row write events', () => {
   })
 
   it('legacy writes name the event in collection terms first; the payload is the row', async () => {
-    const member = await newUser({ team: USER_TEAM })
+    const member = await newUser({ teams: [USER_TEAM] })
     const got = await listen(member.session, `databases.${DB}.collections.rooms.documents`)
     const id = uid()
     await keyDatabases().createDocument({
@@ -80,8 +69,8 @@ describe('row write events', () => {
 
   it('a rowSecurity row reaches only the roles that may read it', async () => {
     const [owner, other] = await Promise.all([
-      newUser({ team: USER_TEAM }),
-      newUser({ team: USER_TEAM }),
+      newUser({ teams: [USER_TEAM] }),
+      newUser({ teams: [USER_TEAM] }),
     ])
     const mine = await listen(owner.session, 'rows')
     const theirs = await listen(other.session, 'rows')
@@ -99,7 +88,7 @@ describe('row write events', () => {
   })
 
   it('subscribers of one row channel get only that row', async () => {
-    const member = await newUser({ team: USER_TEAM })
+    const member = await newUser({ teams: [USER_TEAM] })
     const target = await createRoom()
     const got = await listen(member.session, `${table('rooms')}.${target.$id}`)
     await createRoom()

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { api, newUser, rowsPath, uid, type Auth } from './rows-setup'
+import { api, type Auth } from './helpers/server-sdk'
+import { newUser } from './helpers/users'
+import { rowsPath, uid } from './rows-setup'
 
 // Appwrite's abuse limits on row writes (120 creates/updates, 60 deletes per minute per user and
 // route); the API key is exempt.

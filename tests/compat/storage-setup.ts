@@ -1,23 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { Client, Storage } from 'node-appwrite'
-import { inject } from 'vitest'
+import { Storage } from 'node-appwrite'
 import { BUCKET_ID } from '../../shared/db-schema'
 import { exampleVars } from '../../scripts/local-vars'
+import { api, keyClient, type Auth } from './helpers/server-sdk'
 
-// Shared pieces of the storage compat tests: the server SDK with the API key, raw HTTP for the
-// headers the SDKs hide, and byte helpers.
-const vars = exampleVars()
-export const PROJECT = vars.APPWRITE_PROJECT_ID
-export const KEY = vars.EMBEDDED_API_KEY
-export const FILE_MAX_BYTES = Number(vars.FILE_MAX_BYTES)
+// Shared pieces of the storage compat tests: the bucket, its size limit, byte helpers and the
+// multipart request the SDKs send.
+export const FILE_MAX_BYTES = Number(exampleVars().FILE_MAX_BYTES)
 export const MiB = 1024 * 1024
 export const BUCKET = BUCKET_ID
 
-export const endpoint = () => `${inject('serverUrl')}/v1`
-
-export function keyClient(): Client {
-  return new Client().setEndpoint(endpoint()).setProject(PROJECT).setKey(KEY)
-}
 export const keyStorage = () => new Storage(keyClient())
 
 export const sha256 = (b: Uint8Array | ArrayBuffer) =>
@@ -26,17 +18,6 @@ export const sha256 = (b: Uint8Array | ArrayBuffer) =>
     .digest('hex')
 export const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex')
 export const bytes = (n: number): Uint8Array<ArrayBuffer> => new Uint8Array(randomBytes(n))
-
-export type Auth = 'key' | 'guest' | { session: string }
-
-/** fetch against /v1 with the project header; `auth` adds the key or a session. */
-export function api(path: string, init: RequestInit & { auth?: Auth } = {}): Promise<Response> {
-  const headers = new Headers(init.headers)
-  headers.set('x-appwrite-project', PROJECT)
-  if (init.auth === 'key') headers.set('x-appwrite-key', KEY)
-  else if (init.auth && init.auth !== 'guest') headers.set('x-appwrite-session', init.auth.session)
-  return fetch(`${endpoint()}${path}`, { ...init, headers })
-}
 
 export const filePath = (fileId: string, suffix = '') =>
   `/storage/buckets/${BUCKET}/files/${encodeURIComponent(fileId)}${suffix}`

@@ -1,16 +1,18 @@
-import { acked, inbox, newUser, realtimeFor, USER_TEAM, webClient } from './helpers/realtime'
-import { ID, Permission, Realtime, Role, Storage } from 'appwrite'
+import { ID, Permission, Role, Storage } from 'appwrite'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { expectModel } from './helpers/openapi'
-import { api, BUCKET, bytes, filePath, md5, MiB, PROJECT, sha256 } from './storage-setup'
 import { failure as rejects } from './helpers/failure'
+import { expectModel } from './helpers/openapi'
+import { acked, disconnectAll, inbox, live, USER_TEAM } from './helpers/realtime'
+import { api, PROJECT } from './helpers/server-sdk'
+import { newUser, sessionClient, type TestUser } from './helpers/users'
+import { BUCKET, bytes, filePath, md5, MiB, sha256 } from './storage-setup'
 
 // The bucket as the SPA uses it: the web SDK as signed-in members of the team `user` (the
 // bucket's create role), with file security deciding who reads, changes and deletes.
 
-type User = Awaited<ReturnType<typeof newUser>>
+type User = TestUser
 let a: User, b: User, outsider: User
-const storageOf = (u?: User) => new Storage(webClient(u?.session))
+const storageOf = (u?: User) => new Storage(sessionClient(u))
 const cookie = (u: User) => ({ cookie: `a_session_${PROJECT}=${u.session}` })
 
 const upload = (u: User, data: Uint8Array<ArrayBuffer>, name: string, permissions?: string[]) =>
@@ -23,16 +25,13 @@ const upload = (u: User, data: Uint8Array<ArrayBuffer>, name: string, permission
 
 beforeAll(async () => {
   ;[a, b, outsider] = await Promise.all([
-    newUser({ team: USER_TEAM }),
-    newUser({ team: USER_TEAM }),
+    newUser({ teams: [USER_TEAM] }),
+    newUser({ teams: [USER_TEAM] }),
     newUser(),
   ])
 })
 
-const opened: Realtime[] = []
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((rt) => rt.disconnect()))
-})
+afterEach(disconnectAll)
 
 describe('storage as signed-in users (web SDK)', () => {
   it('a member uploads a private file; only they can see, view and delete it', async () => {
@@ -132,8 +131,7 @@ describe('storage as signed-in users (web SDK)', () => {
   })
 
   it('publishes file events to the roles that may read the file', async () => {
-    const [rtA, rtB] = [realtimeFor(a.session), realtimeFor(b.session)]
-    opened.push(rtA, rtB)
+    const [rtA, rtB] = [live(a.session), live(b.session)]
     const [gotA, gotB] = [inbox(), inbox()]
     const channel = `buckets.${BUCKET}.files`
     await rtA.subscribe(channel, gotA.push)

@@ -1,7 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { useAppAndBrowser } from './helpers/app'
-import { openPage, type TestPage } from './helpers/browser'
+import { useAppAndBrowser, useFreshTab } from './helpers/app'
 import {
   fillRegistration,
   openRegister,
@@ -25,14 +24,7 @@ import {
 // registered, refused while unverified, verified by the emailed link, signed in. Each step needs
 // the one before; each runs in a fresh browser context, so no cookie is carried over.
 const app = useAppAndBrowser()
-let tab: TestPage
-
-beforeEach(async () => {
-  tab = await openPage(app.chrome.browser)
-})
-afterEach(async () => {
-  await tab?.close()
-})
+const tab = useFreshTab(app)
 
 const PASSWORD = 'Str0ng!pass'
 const dee: RegistrationFields = {
@@ -94,7 +86,7 @@ describe('an account from registration to sign-in in Chromium', () => {
       role: 'alert',
       title: 'Login',
       body: 'Please verify your email first before attempting to login to Kathelia',
-      actions: [],
+      actions: ['Resend it.'],
     })
     expect(await accountStatus(page)).toBe(401)
 
@@ -127,6 +119,9 @@ describe('an account from registration to sign-in in Chromium', () => {
       body: 'Invalid token passed in the request.',
       actions: [],
     })
+    // A failed verification leaves the address at "/" too: a reload must not replay the link.
+    const url = new URL(tab.page.url())
+    expect(url.pathname + url.search).toBe('/')
   })
 
   it('verifies from the emailed link behind a full-screen spinner, then lands on /', async () => {
@@ -134,15 +129,22 @@ describe('an account from registration to sign-in in Chromium', () => {
     // Hold the confirmation until the spinner has been seen, so its check does not race.
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/v1/account/verification', async (route) => {
+    await page.route('**/api/auth/verify', async (route) => {
       await held
       await route.continue()
     })
     await page.goto(await verificationLink(app.server.url, dee.email))
-    await visible(
-      page.getByRole('status').filter({ hasText: /^Verifying your account$/ }),
-      tab.problems,
-    )
+    const spinner = page.getByRole('status').filter({ hasText: 'Verifying your account' })
+    await visible(spinner, tab.problems)
+    await expect
+      .poll(() => spinner.getByRole('listitem').allTextContents())
+      .toEqual([
+        '… Looking up your account (in progress)',
+        '○ Recording the verification (to do)',
+        '○ Confirming your email (to do)',
+        '○ Joining Kathelia (to do)',
+        '○ Setting up your status (to do)',
+      ])
     expect(await authCard(page).count()).toBe(0)
     release()
     await poll(page).toEqual({

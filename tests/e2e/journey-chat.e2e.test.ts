@@ -11,6 +11,7 @@ import {
   onboardPair,
   presenceShown,
   sendMessage,
+  setAdminView,
   startPair,
   type Pair,
 } from './helpers/pair'
@@ -204,12 +205,3 @@ describe('rooms Ada deletes, and leaving', () => {
     await presenceShown(pair.ben.page, 'Offline')
   })
 })
-
-/** Switches Ada's admin view in the profile menu, then closes the menu. */
-async function setAdminView(page: Page, on: boolean) {
-  await page.getByRole('button', { name: 'Profile menu' }).click()
-  const toggle = page.getByRole('menuitemcheckbox', { name: 'Admin' })
-  if ((await toggle.getAttribute('aria-checked')) !== String(on)) await toggle.click()
-  await expect.poll(() => toggle.getAttribute('aria-checked')).toBe(String(on))
-  await page.keyboard.press('Escape')
-}

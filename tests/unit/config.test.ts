@@ -55,9 +55,24 @@ describe('getConfig', () => {
     expect(err.message).toMatch(/^AUTH_SECRET: expected a secret of at least 32 characters$/m)
   })
 
+  it('names a missing PASSWORD_PEPPER and what it expects', () => {
+    const err = configError(vars({ PASSWORD_PEPPER: undefined }))
+    expect(err.message).toMatch(
+      /^PASSWORD_PEPPER: missing, expected a secret of at least 32 characters$/m,
+    )
+  })
+
   it('requires APPWRITE_API_KEY once APPWRITE_ENDPOINT is set', () => {
     const err = configError(vars({ APPWRITE_ENDPOINT: 'https://cloud.appwrite.io/v1' }))
     expect(err.message).toMatch(/^APPWRITE_API_KEY: .*required when APPWRITE_ENDPOINT is set$/m)
+  })
+
+  it('defaults the presence grace period to 60 s when PRESENCE_GRACE_SECONDS is unset', () => {
+    // wrangler.toml [vars] does not set it: production relies on this default.
+    expect(getConfig(vars({ PRESENCE_GRACE_SECONDS: undefined })).PRESENCE_GRACE_SECONDS).toBe(60)
+    expect(getConfig(vars({ PRESENCE_GRACE_SECONDS: '10' })).PRESENCE_GRACE_SECONDS).toBe(10)
+    const err = configError(vars({ PRESENCE_GRACE_SECONDS: '5' }))
+    expect(err.message).toMatch(/^PRESENCE_GRACE_SECONDS: expected at least 10$/m)
   })
 
   it('lists every wrong variable at once', () => {

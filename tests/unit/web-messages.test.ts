@@ -5,21 +5,10 @@ import {
   insertMessage,
   toMessage,
   unconfirmed,
-  type Message,
   type PendingMessage,
 } from '../../web/features/chat/message-model'
-
-const msg = (seq: number, extra: Partial<Message> = {}): Message => ({
-  $id: `m${seq}`,
-  $createdAt: new Date(2024, 0, 1, 0, seq).toISOString(),
-  roomId: 'home',
-  message: `#${seq}`,
-  senderId: 'ben',
-  kind: 'user',
-  clientId: null,
-  seq,
-  ...extra,
-})
+import { titleWithUnread } from '../../web/features/chat/unread-label'
+import { msg } from './helpers/message'
 
 describe('flattenPages', () => {
   it('orders by seq (pages come newest first) and drops duplicates across pages', () => {
@@ -68,6 +57,23 @@ describe('countUnread', () => {
     expect(countUnread(rows, 1, 'ada')).toBe(2)
     expect(countUnread(rows, 4, 'ada')).toBe(0)
   })
+
+  it('never counts system notices ("Ben is away"), whoever they name', () => {
+    const rows = [
+      msg(1, { kind: 'system', senderId: 'system' }),
+      msg(2),
+      msg(3, { kind: 'system', senderId: 'ben' }),
+    ]
+    expect(countUnread(rows, 0, 'ada')).toBe(1)
+  })
+})
+
+describe('titleWithUnread', () => {
+  it('puts the total unread before the app name, "99+" past one batch, nothing at zero', () => {
+    expect(titleWithUnread(3)).toBe('(3) Kathelia')
+    expect(titleWithUnread(100)).toBe('(99+) Kathelia')
+    expect(titleWithUnread(0)).toBe('Kathelia')
+  })
 })
 
 describe('toMessage', () => {
@@ -81,6 +87,23 @@ describe('toMessage', () => {
       kind: 'system',
       clientId: '',
     })
-    expect(m).toMatchObject({ kind: 'system', clientId: null, seq: 0 })
+    expect(m).toMatchObject({ kind: 'system', clientId: null, seq: 0, attachment: null })
+  })
+
+  it("gathers a row's file columns into its attachment; no pixel size → null", () => {
+    const row = { $id: 'x', $createdAt: 't', roomId: 'r', message: '', senderId: 'ada' }
+    const file = { fileId: 'f1', fileName: 'a.png', fileType: 'image/png', fileSize: 2048 }
+    expect(toMessage({ ...row, ...file, fileWidth: 640, fileHeight: 480 }).attachment).toEqual({
+      fileId: 'f1',
+      name: 'a.png',
+      type: 'image/png',
+      size: 2048,
+      width: 640,
+      height: 480,
+    })
+    expect(toMessage({ ...row, ...file, fileWidth: null, fileHeight: 0 }).attachment).toMatchObject(
+      { width: null, height: null },
+    )
+    expect(toMessage({ ...row, fileId: null, fileName: 'a.png' }).attachment).toBeNull()
   })
 })

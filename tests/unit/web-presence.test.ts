@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createTypingSignal } from '../../web/features/chat/typing-signal'
 import { isNavActive } from '../../web/features/layout/nav-model'
+import { detailRows } from '../../web/features/presence/partner-details'
 import { isTypingIn, lastSeenText, presenceOf } from '../../web/features/presence/presence-model'
 
 describe('presenceOf', () => {
@@ -23,6 +24,14 @@ describe('lastSeenText', () => {
     )
     expect(lastSeenText({ lastSeenAt: '2024-05-01T11:00:00Z' }, 'online', now)).toBe('')
     expect(lastSeenText({ lastSeenAt: null }, 'offline', now)).toBe('')
+  })
+
+  it('gives the date ("MMMM d, yyyy") when the partner was last seen before today', () => {
+    const noon = new Date(2024, 4, 1, 12, 0)
+    const seen = (at: Date) => lastSeenText({ lastSeenAt: at.toISOString() }, 'offline', noon)
+    expect(seen(new Date(2024, 3, 29, 18, 30))).toBe('last seen April 29, 2024')
+    expect(seen(new Date(2024, 3, 30, 23, 59))).toBe('last seen April 30, 2024')
+    expect(seen(new Date(2024, 4, 1, 0, 1))).toBe('last seen 12 hours ago')
   })
 })
 
@@ -66,5 +75,33 @@ describe('isNavActive', () => {
     expect(isNavActive('/bookmarks', '/bookmarks')).toBe(true)
     expect(isNavActive('/bookmarks/1', '/bookmarks')).toBe(true)
     expect(isNavActive('/breaches', '/bookmarks')).toBe(false)
+  })
+})
+
+describe('detailRows', () => {
+  it('labels the known details (typing while fresh) and leaves out the unknown ones', () => {
+    const t0 = Date.parse('2024-05-01T12:00:00Z')
+    const status = {
+      isOnline: true,
+      presence: 'online' as const,
+      isTyping: true,
+      typingRoomId: 'home',
+      typingAt: new Date(t0).toISOString(),
+      location: 'Lyon, France',
+      deviceType: 'Desktop',
+      browser: null,
+      operatingSystem: 'Linux',
+      activity: '',
+    }
+    const rows = detailRows(status as Parameters<typeof detailRows>[0], t0 + 1_000)
+    expect(rows).toEqual([
+      ['Typing', 'typing…'],
+      ['Location', 'Lyon, France'],
+      ['Device', 'Desktop'],
+      ['OS', 'Linux'],
+    ])
+    expect(detailRows(status as Parameters<typeof detailRows>[0], t0 + 60_000)[0]![0]).toBe(
+      'Location',
+    )
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildTimeline } from '../../web/features/chat/timeline'
+import { buildTimeline, fullDateTime } from '../../web/features/chat/timeline'
 
 type M = { id: string; at: Date; by: string }
 const m = (id: string, at: Date, by = 'ada'): M => ({ id, at, by })
@@ -41,5 +41,14 @@ describe('buildTimeline', () => {
 
   it('returns nothing for no messages', () => {
     expect(timeline([])).toEqual([])
+  })
+})
+
+describe('fullDateTime', () => {
+  it('formats the spec\'s datetime "MMMM d, yyyy hh:mm:ss aa", and each message carries it', () => {
+    expect(fullDateTime(new Date(2026, 10, 23, 8, 5, 9))).toBe('November 23, 2026 08:05:09 AM')
+    expect(fullDateTime(new Date(2026, 0, 2, 21, 30, 0))).toBe('January 2, 2026 09:30:00 PM')
+    const [, message] = timeline([m('a', new Date(2024, 0, 5, 9, 3, 7))])
+    expect(message).toMatchObject({ time: '9:03 am', datetime: 'January 5, 2024 09:03:07 AM' })
   })
 })

@@ -1,6 +1,7 @@
 import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { countryName, formatPlace } from '../../worker/services/geo'
+import { stableId } from '../../worker/lib/stable-id'
+import { countryName, formatPlace, isPrivateIp } from '../../worker/services/geo'
 import { noticeText } from '../../worker/services/notifier'
 import { parseDsn, scrubEvent } from '../../worker/services/sentry'
 import { parseUserAgent } from '../../worker/services/user-agent'
@@ -55,6 +56,43 @@ describe('location text', () => {
   })
 })
 
+describe('private addresses (the IP-echo service is asked instead)', () => {
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.0.5',
+    '100.64.0.1',
+    '100.127.255.254',
+    '0.0.0.0',
+    '0.1.2.3',
+    '::1',
+    '::',
+    'fc00::1',
+    'fd12:3456::1',
+    'fe80::1',
+    'FEBF::1',
+    '::ffff:10.0.0.1',
+    '::ffff:100.64.1.1',
+    '::ffff:7f00:1',
+    '::ffff:c0a8:101',
+  ])('%s is private', (ip) => expect(isPrivateIp(ip)).toBe(true))
+  it.each([
+    '203.0.113.7',
+    '8.8.8.8',
+    '172.32.0.1',
+    '100.63.255.255',
+    '100.128.0.1',
+    '192.169.0.1',
+    '2001:db8::1',
+    'fec0::1',
+    '::ffff:8.8.8.8',
+    '::ffff:808:808',
+  ])('%s is public', (ip) => expect(isPrivateIp(ip)).toBe(false))
+})
+
 describe('webhook', () => {
   it('formats per service; Discord cannot ping anyone', () => {
     expect(webhookBody('google-chat', 'Online: Ben is online')).toEqual({
@@ -78,6 +116,10 @@ describe('webhook', () => {
     const ben = { name: 'Ben', email: 'ben@kathelia.test' }
     expect(noticeText('online', ben)).toEqual({ prefix: 'Online', message: 'Ben is online' })
     expect(noticeText('away', ben)).toEqual({ prefix: 'Offline', message: 'Ben is away' })
+    expect(noticeText('closed', ben)).toEqual({
+      prefix: 'Offline',
+      message: 'Ben closed the browser',
+    })
     expect(noticeText('offline', { name: '', email: ben.email })).toEqual({
       prefix: 'Offline',
       message: 'ben@kathelia.test is offline',
@@ -86,6 +128,16 @@ describe('webhook', () => {
       prefix: 'Unverified Email',
       message: 'Ben (ben@kathelia.test) tried to log in with an unverified email',
     })
+  })
+})
+
+describe('stableId', () => {
+  it('derives the same 36-character id from the same parts, another from other parts', async () => {
+    const id = await stableId('m', 'user-1', 'client-1')
+    // SHA-256 of "user-1\nclient-1", hex, after the prefix.
+    expect(id).toMatch(/^m[0-9a-f]{35}$/)
+    expect(await stableId('m', 'user-1', 'client-1')).toBe(id)
+    expect(await stableId('m', 'user-1', 'client-2')).not.toBe(id)
   })
 })
 

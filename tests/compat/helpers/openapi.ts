@@ -3,16 +3,17 @@ import { expect } from 'vitest'
 
 // Checks a response body against an Appwrite 1.9.3 OpenAPI model: every required property is
 // present, every declared property that is present has the declared primitive type (integer,
-// number, string, boolean, array, object; `nullable` allows null) and enum value, and nested
-// models ($ref, arrays of $ref) are checked the same way. Extra properties are allowed (newer
-// servers add fields, e.g. File.folder or Membership.userAccessedAt).
+// number, string, boolean, array, object; `nullable` allows null) and enum value, arrays have
+// items of the declared primitive type, and nested models ($ref, arrays of $ref) are checked
+// the same way. Extra properties are allowed (newer servers add fields, e.g. File.folder or
+// Membership.userAccessedAt).
 
 type Prop = {
   type?: string
   nullable?: boolean
   enum?: unknown[]
   $ref?: string
-  items?: { $ref?: string; oneOf?: unknown[] }
+  items?: { $ref?: string; type?: string; oneOf?: unknown[] }
 }
 type Schema = { required?: string[]; properties?: Record<string, Prop> }
 type Spec = { components: { schemas: Record<string, Schema> } }
@@ -32,6 +33,10 @@ export function schemaOf(name: string, kind: SpecKind = 'client'): Schema {
 }
 
 const refName = (ref: string) => ref.split('/').pop()!
+
+// Where Appwrite's wire differs from its own spec: the error model declares `code` a string, but
+// the server sends the HTTP status as an integer (appwrite-protocol.md §5, general.php).
+const WIRE_TYPES: Record<string, Record<string, string>> = { error: { code: 'integer' } }
 
 function typeOk(type: string, v: unknown): boolean {
   switch (type) {
@@ -63,13 +68,19 @@ function check(body: unknown, name: string, kind: SpecKind, path: string): void 
       check(v, refName(prop.$ref), kind, at)
       continue
     }
-    if (prop.type)
-      expect(typeOk(prop.type, v), `${at} is ${prop.type} (got ${JSON.stringify(v)})`).toBe(true)
+    const type = WIRE_TYPES[name]?.[key] ?? prop.type
+    if (type) expect(typeOk(type, v), `${at} is ${type} (got ${JSON.stringify(v)})`).toBe(true)
     if (prop.enum) expect(prop.enum, `${at} is one of the enum`).toContain(v)
-    if (prop.type === 'array' && prop.items?.$ref)
-      (v as unknown[]).forEach((item, i) =>
-        check(item, refName(prop.items!.$ref!), kind, `${at}[${i}]`),
-      )
+    if (prop.type !== 'array' || !prop.items) continue
+    const { $ref, type: itemType } = prop.items
+    ;(v as unknown[]).forEach((item, i) => {
+      if ($ref) check(item, refName($ref), kind, `${at}[${i}]`)
+      else if (itemType)
+        expect(
+          typeOk(itemType, item),
+          `${at}[${i}] is ${itemType} (got ${JSON.stringify(item)})`,
+        ).toBe(true)
+    })
   }
 }
 

@@ -1,63 +1,31 @@
 import { SpySocket } from './dom-shim'
 import { Client, Realtime, type RealtimeResponseEvent } from 'appwrite'
 import * as server from 'node-appwrite'
-import { inject } from 'vitest'
-import { DATABASE_ID, TEAMS } from '../../../shared/db-schema'
-import { exampleVars } from '../../../scripts/local-vars'
+import { BUCKET_ID, DATABASE_ID, TEAMS } from '../../../shared/db-schema'
+import { endpoint, keyClient, PROJECT } from './server-sdk'
+import { sessionClient } from './users'
 
-// Shared pieces of the realtime compat tests: users and sessions made with the API key and the
-// login route, web SDK clients in Node, and waits on what actually crossed the socket.
-const vars = exampleVars()
-export const PROJECT = vars.APPWRITE_PROJECT_ID
-const KEY = vars.EMBEDDED_API_KEY
+// Shared pieces of the realtime compat tests: web SDK sockets in Node, waits on what actually
+// crossed the socket, and writes with the API key (which fan out like any write).
 
-export const endpoint = () => `${inject('serverUrl')}/v1`
 export const wsUrl = (query = '') =>
   `${endpoint().replace(/^http/, 'ws')}/realtime?project=${PROJECT}${query}`
 
-export const keyClient = () =>
-  new server.Client().setEndpoint(endpoint()).setProject(PROJECT).setKey(KEY)
+export const realtimeFor = (session?: string) => new Realtime(sessionClient(session))
 
-export type TestUser = { id: string; email: string; session: string }
+const opened: Realtime[] = []
 
-/** A fresh user (server-side creation skips the allowlist) signed in over the login route. */
-export async function newUser(opts: { team?: string } = {}): Promise<TestUser> {
-  const id = server.ID.unique()
-  const email = `rt-${id}@kathelia.test`
-  const password = `Rt-${id}-pass!`
-  await new server.Users(keyClient()).create({ userId: id, email, password, name: `rt ${id}` })
-  if (opts.team)
-    await new server.Teams(keyClient()).createMembership({
-      teamId: opts.team,
-      roles: [],
-      userId: id,
-    })
-  return { id, email, session: await loginSession(email, password) }
+/** A `Realtime` for a session, a configured Client or a guest; ended by disconnectAll. */
+export function live(who?: string | Client): Realtime {
+  const rt = who instanceof Client ? new Realtime(who) : realtimeFor(who)
+  opened.push(rt)
+  return rt
 }
 
-/** Signs in over the login route; the session secret from its cookie. */
-export async function loginSession(email: string, password: string): Promise<string> {
-  const res = await fetch(`${endpoint()}/account/sessions/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT },
-    body: JSON.stringify({ email, password }),
-  })
-  if (res.status !== 201) throw new Error(`login failed: ${res.status} ${await res.text()}`)
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`a_session_${PROJECT}=`) && !c.includes('Expires=Thu, 01 Jan 1970'))
-  if (!cookie) throw new Error('login set no session cookie')
-  return cookie.split(';')[0].slice(`a_session_${PROJECT}=`.length)
+/** Closes every socket `live` opened (use as afterEach). */
+export const disconnectAll = async () => {
+  await Promise.all(opened.splice(0).map((rt) => rt.disconnect()))
 }
-
-/** A web SDK client; with a session it authenticates its socket by the `authentication` frame. */
-export function webClient(session?: string): Client {
-  const client = new Client().setEndpoint(endpoint()).setProject(PROJECT)
-  if (session) client.setSession(session)
-  return client
-}
-
-export const realtimeFor = (session?: string) => new Realtime(webClient(session))
 
 /** The SDK's current socket (a SpySocket, see dom-shim); read to observe the wire, never driven. */
 export function socketOf(rt: Realtime | Client): SpySocket {
@@ -138,6 +106,7 @@ export function inbox() {
 
 export const USER_TEAM = TEAMS.user
 export const table = (tableId: string) => `tablesdb.${DATABASE_ID}.tables.${tableId}.rows`
+export const filesChannel = `buckets.${BUCKET_ID}.files`
 
 /** Writes with the API key (no permission checks), which fans out like any write. */
 export function createRow(tableId: string, data: Record<string, unknown>, permissions?: string[]) {
@@ -149,6 +118,9 @@ export function createRow(tableId: string, data: Record<string, unknown>, permis
     permissions,
   })
 }
+
+/** A random room color, for queries that pick one room. */
+export const roomColor = () => `#${server.ID.unique().slice(-6)}`
 
 export function createRoom(extra: Record<string, unknown> = {}) {
   const tag = server.ID.unique()

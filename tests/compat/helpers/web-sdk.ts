@@ -1,6 +1,6 @@
 import './dom-shim'
 import { Account, Client, Locale, Teams } from 'appwrite'
-import { exampleVars } from '../../../scripts/local-vars'
+import { PROJECT } from './server-sdk'
 
 // The official web SDK in Node, as in a browser. dom-shim gives it window, localStorage and a
 // WebSocket. A browser also keeps cookies, which Node's fetch does not: this file wraps the
@@ -8,7 +8,7 @@ import { exampleVars } from '../../../scripts/local-vars'
 // HttpOnly session cookie flows exactly as it would in a browser: stored from Set-Cookie, sent
 // back as Cookie, dropped when expired. Each client gets its own jar, like separate browsers.
 
-export const PROJECT = exampleVars().APPWRITE_PROJECT_ID
+export { PROJECT }
 
 type Stored = { value: string; expires: number }
 

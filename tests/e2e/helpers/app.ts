@@ -1,6 +1,7 @@
-import { afterAll, beforeAll } from 'vitest'
+import { exampleVars } from '../../../scripts/local-vars'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { startAppServer, type AppServer } from '../../fixtures/app-server'
-import { launchBrowser, type TestBrowser } from './browser'
+import { launchBrowser, openPage, type TestBrowser, type TestPage } from './browser'
 
 /**
  * The real app server and a Chromium for one test file: started before its tests, stopped after
@@ -17,4 +18,31 @@ export function useAppAndBrowser(vars: Record<string, string> = {}) {
     await app.server?.close()
   })
   return app
+}
+
+/** A page in a fresh context for each test of the file (read its fields inside tests). */
+export function useFreshTab(app: { chrome: TestBrowser }): TestPage {
+  const tab = {} as TestPage
+  beforeEach(async () => {
+    Object.assign(tab, await openPage(app.chrome.browser))
+  })
+  afterEach(async () => {
+    await tab.close?.()
+  })
+  return tab
+}
+
+/**
+ * A /v1 call with the server API key, as an operator's tool would make it (ending a user's
+ * sessions, hard-deleting a row): things the SPA itself never does.
+ */
+export function withServerKey(baseUrl: string, method: string, path: string): Promise<Response> {
+  const vars = exampleVars()
+  return fetch(new URL(`/v1${path}`, baseUrl), {
+    method,
+    headers: {
+      'X-Appwrite-Project': vars.APPWRITE_PROJECT_ID!,
+      'X-Appwrite-Key': vars.EMBEDDED_API_KEY!,
+    },
+  })
 }

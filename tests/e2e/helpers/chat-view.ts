@@ -21,13 +21,17 @@ export const scrollLogTo = (page: Page, to: 'top' | 'middle') =>
     el.scrollTop = where === 'top' ? 0 : (el.scrollHeight - el.clientHeight) / 2
   }, to)
 
-/** True when the message's text lies inside the scroll box's visible part. */
-export const messageInView = (page: Page, text: string): Promise<boolean> =>
-  messageInLog(page, text).evaluate((row) => {
-    const box = row.closest('.message-scroll')!.getBoundingClientRect()
-    const r = row.getBoundingClientRect()
+/** True when the row (or a part of it) lies inside the scroll box's visible part. */
+export const rowInView = (row: Locator): Promise<boolean> =>
+  row.evaluate((el) => {
+    const box = el.closest('.message-scroll')!.getBoundingClientRect()
+    const r = el.getBoundingClientRect()
     return r.bottom > box.top && r.top < box.bottom
   })
+
+/** True when the message's text lies inside the scroll box's visible part. */
+export const messageInView = (page: Page, text: string): Promise<boolean> =>
+  rowInView(messageInLog(page, text))
 
 /**
  * Runs `body` in the page with the running SPA's own product API client as `api`: the app's real

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { startAppServer, type AppServer } from '../../fixtures/app-server'
 import { launchBrowser, openPage, type TestBrowser, type TestPage } from './browser'
 import { registerViaUi, signInViaUi, verificationLink, verifyViaLink, type NewUser } from './users'
@@ -62,6 +63,22 @@ export async function onboardPair({ server, ada, ben }: Pair): Promise<void> {
   ])
 }
 
+/**
+ * A pair for one test file: started and onboarded before its tests (a file's own beforeAll runs
+ * after this one), closed after them. Read its fields inside tests and hooks.
+ */
+export function useOnboardedPair(vars: Record<string, string> = {}): Pair {
+  const pair = {} as Pair
+  beforeAll(async () => {
+    Object.assign(pair, await startPair(vars))
+    await onboardPair(pair)
+  }, 150_000)
+  afterAll(async () => {
+    await pair.close?.()
+  })
+  return pair
+}
+
 /** The open chat's message list (an accessible live log). */
 export const messageLog = (page: Page): Locator => page.getByRole('log')
 
@@ -110,4 +127,13 @@ export async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
     }
     document.dispatchEvent(new Event('visibilitychange'))
   }, hidden)
+}
+
+/** Switches the admin view in the profile menu (the admin's only), then closes the menu. */
+export async function setAdminView(page: Page, on: boolean): Promise<void> {
+  await page.getByRole('button', { name: 'Profile menu' }).click()
+  const toggle = page.getByRole('menuitemcheckbox', { name: 'Admin' })
+  if ((await toggle.getAttribute('aria-checked')) !== String(on)) await toggle.click()
+  await expect.poll(() => toggle.getAttribute('aria-checked')).toBe(String(on))
+  await page.keyboard.press('Escape')
 }

@@ -1,47 +1,33 @@
-import {
-  acked,
-  createRoom,
-  inbox,
-  newUser,
-  realtimeFor,
-  responseTo,
-  settled,
-  socketOf,
-  SpySocket,
-  table,
-  until,
-  USER_TEAM,
-  webClient,
-  type TestUser,
-} from './helpers/realtime'
-import { Account, Channel, ID, Query, type Realtime } from 'appwrite'
+import { Account, Channel, ID, Query } from 'appwrite'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_ID } from '../../shared/db-schema'
 import { expectModel } from './helpers/openapi'
+import {
+  acked,
+  createRoom,
+  disconnectAll,
+  inbox,
+  live,
+  responseTo,
+  roomColor,
+  settled,
+  socketOf,
+  table,
+  until,
+  USER_TEAM,
+} from './helpers/realtime'
+import { newUser, sessionClient, type TestUser } from './helpers/users'
 
-// The official web SDK 27 in Node against the embedded backend: the `Realtime` class and the
-// deprecated `client.subscribe`. Rows are written with the API key, as the product API does.
+// The official web SDK 27's `Realtime` class in Node against the embedded backend (the deprecated
+// `client.subscribe`: realtime-subscribe.test.ts). Rows are written with the API key, as the
+// product API does.
 
 const rooms = table('rooms')
-const color = () => `#${ID.unique().slice(-6)}`
 
-const opened: Realtime[] = []
-const stops: (() => void)[] = []
-afterEach(async () => {
-  for (const stop of stops.splice(0)) stop()
-  await Promise.all(opened.splice(0).map((rt) => rt.disconnect()))
-})
-
-function live(session?: string): Realtime {
-  const rt = realtimeFor(session)
-  opened.push(rt)
-  return rt
-}
+afterEach(disconnectAll)
 
 let member: TestUser
-beforeAll(async () => {
-  member = await newUser({ team: USER_TEAM })
-})
+beforeAll(async () => void (member = await newUser({ teams: [USER_TEAM] })))
 
 describe('Realtime class', () => {
   it('authenticates by the authentication frame and delivers row events', async () => {
@@ -82,7 +68,7 @@ describe('Realtime class', () => {
       localStorage.removeItem('cookieFallback')
     }
     const mark = ID.unique()
-    await new Account(webClient(member.session)).updatePrefs({ prefs: { mark } })
+    await new Account(sessionClient(member.session)).updatePrefs({ prefs: { mark } })
     const event = await got.nth(1)
     expect(event.payload).toMatchObject({ $id: member.id, prefs: { mark } })
     expect(event.events).toContain(`users.${member.id}.update.prefs`)
@@ -92,7 +78,7 @@ describe('Realtime class', () => {
     const rt = live(member.session)
     const all = inbox()
     const picked = inbox()
-    const wanted = color()
+    const wanted = roomColor()
     await rt.subscribe(rooms, all.push)
     await rt.subscribe(rooms, picked.push, [Query.equal('color', wanted)])
     await settled(rt, 2)
@@ -110,7 +96,7 @@ describe('Realtime class', () => {
   it('update() replaces the queries of a live subscription', async () => {
     const rt = live(member.session)
     const got = inbox()
-    const [first, second] = [color(), color()]
+    const [first, second] = [roomColor(), roomColor()]
     const sub = await rt.subscribe(rooms, got.push, [Query.equal('color', first)])
     await settled(rt, 1)
     await sub.update({ queries: [Query.equal('color', second)] })
@@ -162,47 +148,6 @@ describe('Realtime class', () => {
     await until(() => socketOf(rt) !== dropped, 'a new socket', 10_000)
     await acked(rt, rooms)
     expect((await responseTo(rt, 'authentication')).data.success).toBe(true)
-    const room = await createRoom()
-    expect((await got.nth(1)).payload.$id).toBe(room.$id)
-  })
-})
-
-describe('client.subscribe (deprecated)', () => {
-  it('delivers events, applies queries, and stops after the returned unsubscribe', async () => {
-    const client = webClient(member.session)
-    const all = inbox()
-    const picked = inbox()
-    const wanted = color()
-    const stopAll = client.subscribe(rooms, all.push)
-    const stopPicked = client.subscribe([rooms], picked.push, [Query.equal('color', wanted)])
-    stops.push(stopAll, stopPicked)
-    await settled(client, 2)
-    await createRoom()
-    const match = await createRoom({ color: wanted })
-    await all.nth(2)
-    expect(picked.ids()).toEqual([match.$id])
-
-    stopPicked()
-    await createRoom({ color: wanted })
-    await all.nth(3)
-    expect(picked.events).toHaveLength(1)
-
-    // The last unsubscribe closes the socket; it sends no unsubscribe frame.
-    const socket = socketOf(client)
-    stopAll()
-    await until(() => socket.readyState === SpySocket.CLOSED, 'socket closed')
-    expect(socket.frames.some((f) => f.data?.to === 'unsubscribe')).toBe(false)
-  })
-
-  it('reconnects after the connection drops', async () => {
-    const client = webClient(member.session)
-    const got = inbox()
-    stops.push(client.subscribe(rooms, got.push))
-    await acked(client, rooms)
-    const dropped = socketOf(client)
-    dropped.terminate()
-    await until(() => socketOf(client) !== dropped, 'a new socket', 10_000)
-    await acked(client, rooms)
     const room = await createRoom()
     expect((await got.nth(1)).payload.$id).toBe(room.$id)
   })

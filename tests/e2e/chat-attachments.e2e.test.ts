@@ -1,0 +1,158 @@
+import type { Page, Request } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { solidPng } from '../fixtures/png'
+import { postMessagesAs, scrollState } from './helpers/chat-view'
+import { messageInLog, messageLog, useOnboardedPair } from './helpers/pair'
+
+// Files in messages, as two people use them: uploaded with the SDK, sent with a caption, shown
+// live to the partner (an image inline, another file as a download chip), refused over the
+// limit before any upload, and kept through failures without uploading twice.
+const LIMIT = 64 * 1024
+const pair = useOnboardedPair({ FILE_MAX_BYTES: String(LIMIT) })
+
+type Payload = { name: string; mimeType: string; buffer: Buffer }
+const UPLOAD = /\/v1\/storage\/buckets\/files\/files$/
+const isUpload = (req: Request) => req.method() === 'POST' && UPLOAD.test(req.url())
+
+/** Picks a file with the composer's "Attach a file" button, types a caption, sends with Enter. */
+async function attach(page: Page, file: Payload, caption = '') {
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Attach a file' }).click()
+  await (await chooser).setFiles(file)
+  await page.getByRole('group', { name: 'File to send' }).getByText(file.name).waitFor()
+  const box = page.getByRole('textbox', { name: 'Message' })
+  if (caption) await box.pressSequentially(caption)
+  await box.press('Enter')
+}
+
+const bubbleWith = (page: Page, text: string) =>
+  messageLog(page).locator('.msg').filter({ hasText: text })
+
+describe('attachments', () => {
+  it('Ada sends an image with a caption; Ben sees it live, loaded, its box reserved', async () => {
+    const { ada, ben } = pair
+    const png = { name: 'dot.png', mimeType: 'image/png', buffer: solidPng(40, 30, [200, 40, 90]) }
+    await attach(ada.page, png, 'A red dot')
+    const image = bubbleWith(ben.page, 'A red dot').getByRole('img', { name: 'dot.png' })
+    await image.waitFor()
+    expect(await image.getAttribute('width')).toBe('40')
+    expect(await image.getAttribute('height')).toBe('30')
+    await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(40)
+    // A click opens the full file in a new tab.
+    const link = bubbleWith(ben.page, 'A red dot').getByRole('link')
+    expect(await link.getAttribute('target')).toBe('_blank')
+    expect(await link.getAttribute('href')).toMatch(
+      /\/v1\/storage\/buckets\/files\/files\/.+\/view/,
+    )
+  })
+
+  it('Ada sends a text file; Ben downloads the same bytes from its chip', async () => {
+    const { ada, ben } = pair
+    const text = 'Notes for Ben\n'.repeat(180) // 2520 bytes
+    const file = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(text) }
+    await attach(ada.page, file)
+    const chip = messageLog(ben.page).locator('.file-chip').filter({ hasText: 'notes.txt' })
+    await chip.getByText('2.5 KB').waitFor()
+    const href = await chip.getByRole('link', { name: 'Download' }).getAttribute('href')
+    const got = await ben.page.evaluate(async (url) => {
+      const res = await fetch(url!)
+      return { status: res.status, body: await res.text() }
+    }, href)
+    expect(got).toEqual({ status: 200, body: text })
+  })
+
+  it('stages a pasted file and a dropped one; a file goes without a caption too', async () => {
+    const { ada, ben } = pair
+    const staged = ada.page.getByRole('group', { name: 'File to send' })
+    // The browser's own paste and drop events, carrying a file as the clipboard or a drag does.
+    const fire = (target: 'textarea' | 'form', type: 'paste' | 'drop', name: string) =>
+      ada.page.locator(`.composer${target === 'form' ? '' : ' textarea'}`).evaluate(
+        (el, [kind, fileName]) => {
+          const data = new DataTransfer()
+          data.items.add(new File(['from ' + kind], fileName!, { type: 'text/plain' }))
+          const init = { bubbles: true, cancelable: true }
+          el.dispatchEvent(
+            kind === 'paste'
+              ? new ClipboardEvent('paste', { ...init, clipboardData: data })
+              : new DragEvent('drop', { ...init, dataTransfer: data }),
+          )
+        },
+        [type, name],
+      )
+    // A full log, read at its bottom: the composer growing by the staged file keeps it there.
+    const filler = Array.from({ length: 20 }, (_, i) => `Filler ${i + 1}`)
+    await postMessagesAs(ben.page, pair.server.url, 'home', filler)
+    await messageInLog(ada.page, 'Filler 20').waitFor()
+    await expect.poll(async () => (await scrollState(ada.page)).fromBottom).toBeLessThan(2)
+    await fire('textarea', 'paste', 'pasted.txt')
+    await staged.getByText('pasted.txt').waitFor()
+    expect((await scrollState(ada.page)).top).toBeGreaterThan(0)
+    await expect.poll(async () => (await scrollState(ada.page)).fromBottom).toBeLessThan(2)
+    await staged.getByRole('button', { name: 'Remove pasted.txt' }).click()
+    await staged.waitFor({ state: 'detached' })
+    await fire('form', 'drop', 'dropped.txt')
+    await staged.getByText('dropped.txt').waitFor()
+    await ada.page.getByRole('button', { name: 'Send message' }).click()
+    const chip = messageLog(ben.page).locator('.file-chip').filter({ hasText: 'dropped.txt' })
+    await chip.getByText('9 B').waitFor() // "from drop"
+    expect(await chip.locator('xpath=..').locator('.msg-text').count()).toBe(0)
+  })
+
+  it('refuses a file over the limit with a toast, before uploading anything', async () => {
+    const { page } = pair.ada
+    const uploads: Request[] = []
+    page.on('request', (req) => isUpload(req) && uploads.push(req))
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByRole('button', { name: 'Attach a file' }).click()
+    await (
+      await chooser
+    ).setFiles({
+      name: 'big.bin',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.alloc(LIMIT + 1),
+    })
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'big.bin is 64 KB; the largest file you can send is 64 KB.' })
+      .waitFor()
+    expect(await page.getByRole('group', { name: 'File to send' }).count()).toBe(0)
+    expect(uploads).toHaveLength(0)
+  })
+
+  it('shows the upload in progress; a failed one says so and uploads again on "Retry upload"', async () => {
+    const { ada, ben } = pair
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await ada.page.route(UPLOAD, async (route) => {
+      if (!isUpload(route.request())) return route.continue()
+      await held
+      await route.abort()
+    })
+    const file = { name: 'retry.txt', mimeType: 'text/plain', buffer: Buffer.from('again') }
+    await attach(ada.page, file, 'Second try')
+    // While the file is on its way, the pending bubble shows the upload.
+    const bubble = bubbleWith(ada.page, 'Second try')
+    await bubble.getByRole('progressbar', { name: 'Uploading retry.txt' }).waitFor()
+    await bubble.getByText('Uploading…').waitFor()
+    release()
+    const failed = bubbleWith(ada.page, 'Second try').locator('..').getByRole('alert')
+    await failed.getByText('Upload failed.').waitFor()
+    await ada.page.unrouteAll({ behavior: 'wait' })
+    await failed.getByRole('button', { name: 'Retry upload' }).click()
+    await bubbleWith(ben.page, 'Second try').getByText('retry.txt').waitFor()
+  })
+
+  it('a failed send keeps the uploaded file: after a reload it goes out without a new upload', async () => {
+    const { ada, ben } = pair
+    await ada.page.route('**/api/message/add', (route) => route.abort())
+    const file = { name: 'kept.txt', mimeType: 'text/plain', buffer: Buffer.from('kept') }
+    await attach(ada.page, file, 'Kept file')
+    await bubbleWith(ada.page, 'Kept file').locator('..').getByText('Not sent.').waitFor()
+    await ada.page.unrouteAll({ behavior: 'wait' })
+    const uploads: Request[] = []
+    ada.page.on('request', (req) => isUpload(req) && uploads.push(req))
+    await ada.page.reload()
+    await bubbleWith(ben.page, 'Kept file').getByText('kept.txt').waitFor()
+    expect(uploads).toHaveLength(0)
+  })
+})

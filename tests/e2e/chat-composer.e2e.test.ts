@@ -1,0 +1,153 @@
+import type { Page, Request } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import {
+  BEN,
+  messageInLog,
+  messageLog,
+  presenceShown,
+  sendMessage,
+  setAdminView,
+  setTabHidden,
+  useOnboardedPair,
+} from './helpers/pair'
+
+// The chat's promises no other file pins down: the optimistic bubble, Shift+Enter, the typing
+// signal's 3-second throttle, order by the server's sequence whatever the clocks say, system
+// notices styled apart, and what the browser keeps in localStorage.
+const pair = useOnboardedPair()
+
+const box = (page: Page) => page.getByRole('textbox', { name: 'Message' })
+const isAdd = (req: Request) => req.method() === 'POST' && req.url().endsWith('/api/message/add')
+const isTypingSignal = (req: Request) =>
+  req.url().endsWith('/api/user/update-status') && req.postDataJSON()?.payload?.isTyping === true
+
+/** Requests of the page matching `which`, collected from now on. */
+function collect(page: Page, which: (req: Request) => boolean): Request[] {
+  const seen: Request[] = []
+  page.on('request', (req) => which(req) && seen.push(req))
+  return seen
+}
+
+describe('the composer and the message list', () => {
+  it('shows a sent message at once, marked "Sending…", before the server has answered', async () => {
+    const { ada, ben } = pair
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await ada.page.route('**/api/message/add', async (route) => {
+      await held
+      await route.continue()
+    })
+    await sendMessage(ada.page, 'Held for a moment')
+    const bubble = messageLog(ada.page).locator('.msg').filter({ hasText: 'Held for a moment' })
+    await bubble.getByText('Sending…').waitFor()
+    expect(await messageInLog(ben.page, 'Held for a moment').count()).toBe(0)
+    release()
+    await bubble.getByText('Sending…').waitFor({ state: 'detached' })
+    await messageInLog(ben.page, 'Held for a moment').waitFor()
+    await ada.page.unrouteAll({ behavior: 'wait' })
+  })
+
+  it('Shift+Enter breaks the line without sending; Enter sends both lines as one message', async () => {
+    const { page } = pair.ben
+    const adds = collect(page, isAdd)
+    await box(page).pressSequentially('first line')
+    await box(page).press('Shift+Enter')
+    await box(page).pressSequentially('second line')
+    expect(await box(page).inputValue()).toBe('first line\nsecond line')
+    const sent = page.waitForRequest(isAdd)
+    await box(page).press('Enter')
+    expect((await sent).postDataJSON().message).toBe('first line\nsecond line')
+    expect(adds).toHaveLength(1) // nothing went out at Shift+Enter
+    const received = messageLog(pair.ada.page)
+      .locator('.msg-text')
+      .filter({ hasText: 'second line' })
+    await received.waitFor()
+    expect(await received.textContent()).toBe('first line\nsecond line')
+  })
+
+  it('signals typing at most once every 3 seconds', async () => {
+    const { page } = pair.ada
+    // Date.now() stands still unless moved; timers keep running.
+    const t0 = Date.now() + 60_000
+    await page.clock.setFixedTime(t0)
+    const signals = collect(page, isTypingSignal)
+    const typeAt = async (at: number, text: string, expectSignal: boolean) => {
+      await page.clock.setFixedTime(at)
+      const next = expectSignal ? page.waitForRequest(isTypingSignal) : null
+      await box(page).pressSequentially(text)
+      await next
+    }
+    await typeAt(t0, 'typing ', true)
+    await typeAt(t0 + 2_999, 'on and ', false)
+    await typeAt(t0 + 3_000, 'on ', true)
+    await typeAt(t0 + 5_000, 'and ', false)
+    await typeAt(t0 + 6_000, 'on', true)
+    // Had any keypress in between signalled, one more would have been counted.
+    expect(signals).toHaveLength(3)
+    await box(page).fill('')
+  })
+
+  it('orders messages by the server sequence even when a sender’s clock is an hour behind', async () => {
+    const { ada, ben } = pair
+    await ben.page.clock.setFixedTime(Date.now() - 3_600_000)
+    await sendMessage(ada.page, 'Ada first')
+    await messageInLog(ben.page, 'Ada first').waitFor()
+    await sendMessage(ben.page, 'Ben second')
+    await sendMessage(ada.page, 'Ada third')
+    const order = (page: Page) =>
+      messageLog(page)
+        .locator('[data-seq]')
+        .evaluateAll((rows) =>
+          rows.map((r) => ({
+            seq: Number(r.getAttribute('data-seq')),
+            text: r.querySelector('.msg-text')?.textContent ?? '',
+          })),
+        )
+    for (const { page } of [ada, ben]) {
+      await expect
+        .poll(async () =>
+          (await order(page)).map((r) => r.text).filter((t) => /^(Ada|Ben) /.test(t)),
+        )
+        .toEqual(['Ada first', 'Ben second', 'Ada third'])
+      const seqs = (await order(page)).map((r) => r.seq)
+      expect([...seqs].sort((x, y) => x - y)).toEqual(seqs)
+    }
+  })
+
+  it('shows system notices apart from the bubbles', async () => {
+    const notice = messageLog(pair.ada.page)
+      .locator('[data-seq]')
+      .filter({ hasText: `${BEN.name} is online` })
+      .first()
+    await notice.waitFor()
+    expect(await notice.getAttribute('class')).toBe('system-notice')
+    expect(await notice.locator('.bubble, .msg-text').count()).toBe(0)
+  })
+
+  it('keeps the chatee status in localStorage, and never a token, secret or password', async () => {
+    const { ada, ben } = pair
+    await setAdminView(ada.page, true)
+    await setTabHidden(ben.page, true)
+    await presenceShown(ada.page, 'Away')
+    const stored = () =>
+      ada.page.evaluate(() => JSON.parse(localStorage.getItem('global-state') ?? 'null'))
+    await expect.poll(async () => (await stored()).chateeStatus?.presence).toBe('away')
+    await setTabHidden(ben.page, false)
+    await presenceShown(ada.page, 'Online')
+    await expect.poll(async () => (await stored()).chateeStatus?.presence).toBe('online')
+    await setAdminView(ada.page, false)
+
+    // (A string: the test runner rewrites import() in code.)
+    const jwt = String(await ada.page.evaluate(`import('/web/lib/jwt.ts').then((m) => m.getJwt())`))
+    for (const { page } of [ada, ben]) {
+      const entries = await page.evaluate(() => Object.entries({ ...localStorage }))
+      expect(entries.map(([key]) => key).sort()).toEqual(expect.arrayContaining(['global-state']))
+      for (const [key, value] of entries) {
+        expect(key).not.toMatch(/jwt|secret|session|password|token|cookie/i)
+        expect(value).not.toMatch(/jwt|secret|password|token|a_session/i)
+        expect(value).not.toContain(jwt)
+        expect(value).not.toContain(BEN.password)
+      }
+    }
+  })
+})

@@ -1,0 +1,147 @@
+import type { Route, WebSocketRoute } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { chatTitle, messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
+import { createRooms, sidebarRoom } from './helpers/rooms'
+
+// Nothing is lost in the two moments realtime alone cannot cover: before the server has applied
+// a subscription (events are not replayed), and while a room's messages are being fetched (the
+// answer, read before an event, replaces what the event wrote).
+const pair = useOnboardedPair()
+
+/** Ben's realtime link, relayed: his `subscribe` frames can be held, and what reaches him seen. */
+const link = {
+  holdSubscribes: false,
+  held: [] as string[],
+  release: () => {},
+  delivered: '',
+  sockets: [] as WebSocketRoute[],
+}
+
+beforeAll(async () => {
+  const { page } = pair.ben
+  await page.routeWebSocket(/\/v1\/realtime/, (ws) => {
+    link.sockets.push(ws)
+    const server = ws.connectToServer()
+    server.onMessage((frame) => {
+      link.delivered += String(frame)
+      ws.send(frame)
+    })
+    ws.onMessage((frame) => {
+      const text = String(frame)
+      if (link.holdSubscribes && text.includes('"type":"subscribe"')) link.held.push(text)
+      else server.send(frame)
+    })
+    link.release = () => {
+      link.holdSubscribes = false
+      for (const frame of link.held.splice(0)) server.send(frame)
+    }
+  })
+})
+
+/** Resolves once a realtime frame carrying `text` has been passed to Ben's page. */
+const deliveredToBen = (text: string) =>
+  expect.poll(() => link.delivered.includes(text), { timeout: 10_000 }).toBe(true)
+
+/** A page of the room's messages (the unread count's smaller reads are left alone). */
+const isRoomPage = (roomId: string) => (url: URL) => {
+  const queries = decodeURIComponent(url.search)
+  return (
+    url.pathname.endsWith('/tables/messages/rows') &&
+    queries.includes(`"values":["${roomId}"]`) &&
+    queries.includes('"method":"limit","values":[100]')
+  )
+}
+
+let libraryId = ''
+
+/** A read of a room's unread count: the messages newer than this device's last read one. */
+const isUnreadRead = (roomId: string) => (url: URL) => {
+  const queries = decodeURIComponent(url.search)
+  return (
+    url.pathname.endsWith('/tables/messages/rows') &&
+    queries.includes(`"values":["${roomId}"]`) &&
+    queries.includes('"method":"greaterThan"')
+  )
+}
+
+describe('realtime gaps', () => {
+  it('a message sent before the server applied the subscription is fetched once it has', async () => {
+    const { ada, ben } = pair
+    link.holdSubscribes = true
+    await ben.page.reload()
+    await chatTitle(ben.page, 'Home')
+    await messageLog(ben.page).waitFor()
+    await expect.poll(() => link.held.length).toBeGreaterThan(0)
+
+    await sendMessage(ada.page, 'Sent before Ben was listening')
+    await messageLog(ada.page).getByText('Sending…').waitFor({ state: 'detached' })
+    expect(await messageInLog(ben.page, 'Sent before Ben was listening').count()).toBe(0)
+
+    link.release()
+    await messageInLog(ben.page, 'Sent before Ben was listening').waitFor()
+    // …and live again from then on.
+    await sendMessage(ada.page, 'And after')
+    await messageInLog(ben.page, 'And after').waitFor()
+    expect(await messageInLog(ben.page, 'Sent before Ben was listening').count()).toBe(1)
+  })
+
+  it('a message that arrives while a room loads survives the load’s older answer', async () => {
+    const { ada, ben } = pair
+    await createRooms(ada.page, 'Library')
+    await sidebarRoom(ada.page, 'Library').click()
+    await chatTitle(ada.page, 'Library')
+    const roomId = new URL(ada.page.url()).pathname.split('/').pop()!
+    libraryId = roomId
+
+    // Ben's first load of the room is read by the server now and answered only when released.
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let answered!: () => void
+    const read = new Promise<void>((resolve) => (answered = resolve))
+    await ben.page.route(isRoomPage(roomId), async (route: Route) => {
+      const response = await route.fetch()
+      answered()
+      await released
+      await route.fulfill({ response })
+    })
+    await sidebarRoom(ben.page, 'Library').click()
+    await read
+
+    await sendMessage(ada.page, 'Written while Ben’s room was loading')
+    await deliveredToBen('Written while Ben’s room was loading')
+    release()
+    await chatTitle(ben.page, 'Library')
+    await messageInLog(ben.page, 'Written while Ben’s room was loading').waitFor()
+    await ben.page.unrouteAll({ behavior: 'wait' })
+  })
+
+  it('a message that arrives while the unread count is read still counts', async () => {
+    const { ada, ben } = pair
+    await sidebarRoom(ben.page, 'Home').click()
+    await chatTitle(ben.page, 'Home')
+    // A count of Library that Ben's page asks for is read by the server now, answered on release.
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const reads = { read: 0, answered: 0 }
+    await ben.page.route(isUnreadRead(libraryId), async (route: Route) => {
+      const response = await route.fetch()
+      reads.read += 1
+      await released
+      await route.fulfill({ response })
+      reads.answered += 1
+    })
+    // The link drops: after the reconnect the app reads every count again, Library's included.
+    await link.sockets.at(-1)!.close({ code: 1001, reason: 'link lost' })
+    await expect.poll(() => reads.read, { timeout: 15_000 }).toBe(1)
+
+    await sendMessage(ada.page, 'Counted though the count was being read')
+    await deliveredToBen('Counted though the count was being read')
+    release()
+    await expect.poll(() => reads.answered, { timeout: 5_000 }).toBe(1)
+    // Had the older answer (0) replaced the count, the next message would make it 1, not 2.
+    await sendMessage(ada.page, 'And one more')
+    await deliveredToBen('And one more')
+    await sidebarRoom(ben.page, 'Library').locator('.unread-badge').getByText('2').waitFor()
+    await ben.page.unrouteAll({ behavior: 'wait' })
+  })
+})

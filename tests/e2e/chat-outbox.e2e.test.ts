@@ -1,0 +1,91 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
+import { postMessagesAs, scrollState } from './helpers/chat-view'
+import { signedInMarker } from './helpers/users'
+import { HOME_ROOM_ID } from '../../shared/constants'
+
+// The outbox never loses a message: sends made while the API cannot be reached survive a reload
+// and go out by themselves, once each and in their order, when the connection returns. A failed
+// send's notice is in view for a reader at the bottom.
+const pair = useOnboardedPair()
+
+const notSent = (page: Page) => messageLog(page).getByRole('alert').filter({ hasText: 'Not sent.' })
+
+/** The texts of the log's user messages, top to bottom. */
+const logTexts = (page: Page) => messageLog(page).locator('.msg-text').allInnerTexts()
+
+describe('the outbox', () => {
+  it('keeps unsent messages across a reload and delivers them once, in order, when back online', async () => {
+    const { ada, ben } = pair
+    const texts = ['Queued while offline 1', 'Queued while offline 2', 'Queued while offline 3']
+    // The API is unreachable for Ada (the rest of the app still loads).
+    await ada.page.route('**/api/message/add', (route) => route.abort('internetdisconnected'))
+    for (const text of texts) await sendMessage(ada.page, text)
+    await expect.poll(() => notSent(ada.page).count()).toBe(3)
+
+    await ada.page.reload()
+    await signedInMarker(ada.page).waitFor()
+    // Restored, still unsent (the automatic attempt after the reload failed too), in order.
+    await expect.poll(() => notSent(ada.page).count()).toBe(3)
+    expect((await logTexts(ada.page)).filter((t) => texts.includes(t))).toEqual(texts)
+    expect(await messageInLog(ben.page, texts[0]!).count()).toBe(0)
+
+    // The connection returns: the browser says so, and the queue goes out by itself.
+    await ada.page.unroute('**/api/message/add')
+    await ada.page.context().setOffline(true)
+    await ada.page.context().setOffline(false)
+    await messageInLog(ben.page, texts[2]!).waitFor()
+    await expect.poll(() => notSent(ada.page).count()).toBe(0)
+
+    // Events arrive in order: once Ben has this one, a duplicate would have reached him before.
+    await sendMessage(ada.page, 'Back online')
+    await messageInLog(ben.page, 'Back online').waitFor()
+    for (const { page } of [ada, ben]) {
+      const shown = await logTexts(page)
+      expect(shown.filter((t) => texts.includes(t))).toEqual(texts)
+      expect(shown.indexOf('Back online')).toBeGreaterThan(shown.indexOf(texts[2]!))
+    }
+    // Ada's confirmed copies carry the server's increasing sequence numbers.
+    const seqs = await Promise.all(
+      texts.map((text) =>
+        messageLog(ada.page)
+          .locator('.msg[data-seq]', { has: ada.page.getByText(text, { exact: true }) })
+          .getAttribute('data-seq'),
+      ),
+    )
+    expect(seqs.map(Number)).toEqual([...seqs.map(Number)].sort((a, b) => a - b))
+    // Nothing unsent is left behind in storage.
+    const stored = await ada.page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('kathelia-outbox')),
+    )
+    expect(stored).toEqual([])
+  })
+})
+
+describe('a failed send at the bottom of the log', () => {
+  it('scrolls its "Not sent. Retry" line into view', async () => {
+    const { ada, ben, server } = pair
+    // Enough history that the log scrolls; Ada reads at the bottom.
+    const filler = [...Array(30)].map((_, i) => `Filler ${i + 1}`)
+    await postMessagesAs(ben.page, server.url, HOME_ROOM_ID, filler)
+    await messageInLog(ada.page, 'Filler 30').waitFor()
+    await expect.poll(async () => (await scrollState(ada.page)).fromBottom).toBeLessThan(2)
+
+    await ada.page.route('**/api/message/add', (route) => route.abort('connectionreset'), {
+      times: 1,
+    })
+    await sendMessage(ada.page, 'This one will not go')
+    const line = notSent(ada.page)
+    await line.waitFor()
+    const inView = () =>
+      line.evaluate((el) => {
+        const box = el.closest('.message-scroll')!.getBoundingClientRect()
+        const r = el.getBoundingClientRect()
+        return r.top >= box.top && r.bottom <= box.bottom + 1
+      })
+    await expect.poll(inView).toBe(true)
+    await line.getByRole('button', { name: 'Retry' }).click()
+    await messageInLog(ben.page, 'This one will not go').waitFor()
+  })
+})

@@ -1,0 +1,90 @@
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { HOME_ROOM_ID, MESSAGES_PER_BATCH } from '../../shared/constants'
+import { postMessagesAs } from './helpers/chat-view'
+import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
+
+// The top-bar search finds messages in the room's whole history, not only in the loaded pages,
+// and says what it searched when the server cannot be asked.
+const pair = useOnboardedPair()
+
+beforeAll(async () => {
+  // 130 messages from Ben; Ada's Home loads the newest 100, so #5 is not loaded.
+  const texts = [...Array(130)].map((_, i) =>
+    i + 1 === 5
+      ? 'The needle is in the hay'
+      : i + 1 === 120
+        ? 'Another needle here'
+        : `Note ${i + 1}`,
+  )
+  await postMessagesAs(pair.ben.page, pair.server.url, HOME_ROOM_ID, texts)
+  await pair.ada.page.reload()
+  await messageInLog(pair.ada.page, 'Note 130').waitFor()
+}, 120_000)
+
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search messages' })
+const note = (page: Page) => messageLog(page).locator('.search-note')
+const shownTexts = (page: Page) => messageLog(page).locator('.msg-text').allInnerTexts()
+
+describe('searching messages', () => {
+  it('finds a match older than the loaded pages, whatever its case', async () => {
+    const { ada } = pair
+    expect(await messageInLog(ada.page, 'The needle is in the hay').count()).toBe(0)
+    await searchBox(ada.page).fill('NEEDLE')
+    await note(ada.page)
+      .filter({ hasText: /^2 messages matching “NEEDLE” in this room$/ })
+      .waitFor()
+    expect(await shownTexts(ada.page)).toEqual(['The needle is in the hay', 'Another needle here'])
+  })
+
+  it('pages through more than 100 matches, newest first, and says so', async () => {
+    const { ada } = pair
+    await searchBox(ada.page).fill('note')
+    await note(ada.page)
+      .filter({ hasText: /^The newest 100 messages matching “note”/ })
+      .waitFor()
+    expect((await shownTexts(ada.page)).length).toBe(MESSAGES_PER_BATCH)
+    expect((await shownTexts(ada.page)).at(-1)).toBe('Note 130')
+    await note(ada.page).getByRole('button', { name: 'Load older matches' }).click()
+    await note(ada.page)
+      .filter({ hasText: /^128 messages matching “note” in this room$/ })
+      .waitFor()
+    const all = await shownTexts(ada.page)
+    expect(all[0]).toBe('Note 1')
+    expect(all.at(-1)).toBe('Note 130')
+  })
+
+  it('adds a new match live, and leaving the search shows the whole room again', async () => {
+    const { ada, ben } = pair
+    await searchBox(ada.page).fill('needle')
+    await note(ada.page)
+      .filter({ hasText: /^2 messages matching/ })
+      .waitFor()
+    await sendMessage(ben.page, 'A fresh needle')
+    await note(ada.page)
+      .filter({ hasText: /^3 messages matching “needle”/ })
+      .waitFor()
+    expect((await shownTexts(ada.page)).at(-1)).toBe('A fresh needle')
+    await searchBox(ada.page).fill('')
+    await note(ada.page).waitFor({ state: 'detached' })
+    await messageInLog(ada.page, 'Note 129').waitFor()
+  })
+
+  it('without the server, it searches the loaded messages and says that is all it did', async () => {
+    const { ada } = pair
+    const isSearch = (url: URL) =>
+      url.pathname.includes('/rows') && decodeURIComponent(url.search).includes('"contains"')
+    await ada.page.route(isSearch, (route) => route.abort('internetdisconnected'))
+    await searchBox(ada.page).fill('hay')
+    const failed = note(ada.page).filter({ hasText: /among the \d+ loaded messages only/ })
+    await failed.waitFor({ timeout: 15_000 })
+    expect(await failed.innerText()).toMatch(/^The search could not reach the server: 0 messages/)
+    await ada.page.unroute(isSearch)
+    await failed.getByRole('button', { name: 'Search again' }).click()
+    await note(ada.page)
+      .filter({ hasText: /^1 message matching “hay” in this room$/ })
+      .waitFor()
+    expect(await shownTexts(ada.page)).toEqual(['The needle is in the hay'])
+    await searchBox(ada.page).fill('')
+  })
+})

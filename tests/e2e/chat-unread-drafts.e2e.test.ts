@@ -1,0 +1,131 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ADA,
+  BEN,
+  chatTitle,
+  messageInLog,
+  messageLog,
+  sendMessage,
+  startPair,
+  type Pair,
+} from './helpers/pair'
+import { createRooms, sidebarRoom } from './helpers/rooms'
+import {
+  registerViaUi,
+  signedInMarker,
+  signInViaUi,
+  verificationLink,
+  verifyViaLink,
+} from './helpers/users'
+
+// What a reader counts as unread (the partner's words, never system notices) and the tab title
+// that totals it; the composer's draft per room, across room switches and reloads.
+let pair: Pair
+
+beforeAll(async () => {
+  pair = await startPair()
+  const { server, ada, ben } = pair
+  await Promise.all(
+    [
+      [ada.page, ADA],
+      [ben.page, BEN],
+    ].map(async ([page, user]) => {
+      const p = page as Page
+      const u = user as typeof ADA
+      await registerViaUi(p, server.url, u)
+      await verifyViaLink(p, await verificationLink(server.url, u.email))
+    }),
+  )
+  // Only Ada signs in for now: Ben's sign-in, later, posts "Ben Franklin is online" in Home.
+  await signInViaUi(ada.page, server.url, ADA.email, ADA.password)
+}, 150_000)
+
+afterAll(async () => {
+  await pair?.close()
+})
+
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' })
+const homeBadge = (page: Page) => sidebarRoom(page, 'Home').locator('.unread-badge')
+
+describe('unread counts and the tab title', () => {
+  it('a system notice never counts as unread; the partner’s message does, in the title too', async () => {
+    const { server, ada, ben } = pair
+    await createRooms(ada.page, 'Library', 'Garden')
+    await sidebarRoom(ada.page, 'Library').click()
+    await chatTitle(ada.page, 'Library')
+    expect(await ada.page.title()).toBe('Kathelia')
+
+    // Ben arrives: the server announces him in Home, then he writes there.
+    await signInViaUi(ben.page, server.url, BEN.email, BEN.password)
+    await ada.page.getByLabel('Chat partner').getByText(BEN.name).waitFor()
+    await sendMessage(ben.page, 'Anyone home?')
+    await homeBadge(ada.page).filter({ hasText: /^\d+$/ }).waitFor()
+    // Realtime events come in order: the notice reached Ada before Ben's message did.
+    expect(await homeBadge(ada.page).innerText()).toBe('1')
+    await expect.poll(() => ada.page.title()).toBe('(1) Kathelia')
+
+    // The room Ada is reading at the bottom does not count.
+    await sidebarRoom(ben.page, 'Library').click()
+    await chatTitle(ben.page, 'Library')
+    await sendMessage(ben.page, 'Found you')
+    await messageInLog(ada.page, 'Found you').waitFor()
+    expect(await ada.page.title()).toBe('(1) Kathelia')
+
+    // Opening Home reads it; the notice was there all along, apart from the messages.
+    await sidebarRoom(ada.page, 'Home').click()
+    await messageInLog(ada.page, 'Anyone home?').waitFor()
+    await messageLog(ada.page)
+      .locator('.system-notice')
+      .filter({ hasText: `${BEN.name} is online` })
+      .waitFor()
+    await homeBadge(ada.page).waitFor({ state: 'detached' })
+    await expect.poll(() => ada.page.title()).toBe('Kathelia')
+  })
+})
+
+describe('drafts per room', () => {
+  it('unsent text stays with its room across switches and reloads, and leaves once sent', async () => {
+    const { ada, ben } = pair
+    await chatTitle(ada.page, 'Home')
+    await composer(ada.page).pressSequentially('Half a thought')
+
+    await sidebarRoom(ada.page, 'Library').click()
+    await chatTitle(ada.page, 'Library')
+    expect(await composer(ada.page).inputValue()).toBe('')
+    await composer(ada.page).pressSequentially('For the library')
+    // Room to room (the same route, other params): each keeps its own.
+    await sidebarRoom(ada.page, 'Garden').click()
+    await chatTitle(ada.page, 'Garden')
+    expect(await composer(ada.page).inputValue()).toBe('')
+    await sidebarRoom(ada.page, 'Library').click()
+    await chatTitle(ada.page, 'Library')
+    expect(await composer(ada.page).inputValue()).toBe('For the library')
+    await sidebarRoom(ada.page, 'Home').click()
+    await chatTitle(ada.page, 'Home')
+    expect(await composer(ada.page).inputValue()).toBe('Half a thought')
+
+    await ada.page.reload()
+    await signedInMarker(ada.page).waitFor()
+    await chatTitle(ada.page, 'Home')
+    await expect.poll(() => composer(ada.page).inputValue()).toBe('Half a thought')
+
+    await sidebarRoom(ada.page, 'Library').click()
+    await chatTitle(ada.page, 'Library')
+    expect(await composer(ada.page).inputValue()).toBe('For the library')
+    await composer(ada.page).press('Enter')
+    await messageInLog(ben.page, 'For the library').waitFor()
+    expect(await composer(ada.page).inputValue()).toBe('')
+    await ada.page.reload()
+    await signedInMarker(ada.page).waitFor()
+    await chatTitle(ada.page, 'Library')
+    await messageInLog(ada.page, 'For the library').waitFor()
+    expect(await composer(ada.page).inputValue()).toBe('')
+
+    // Stored per user and room, and only while unsent: Home's is the one left.
+    const stored = await ada.page.evaluate(() => Object.keys(localStorage))
+    const drafts = stored.filter((k) => k.startsWith('kathelia-draft:'))
+    expect(drafts).toHaveLength(1)
+    expect(drafts[0]).toMatch(/^kathelia-draft:[^:]+:home$/)
+  })
+})

@@ -1,0 +1,129 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { APP_VERSION, REPOSITORY_TAG_URL } from '../../shared/constants'
+import { withServerKey } from './helpers/app'
+import { withProductApi } from './helpers/chat-view'
+import { setAdminView, useOnboardedPair } from './helpers/pair'
+
+// The signed-in layout's smaller promises (spec sections 2 and 3): avatars by list, the version
+// badge, the navigation's active item, the profile menu, the sidebar's room order.
+const pair = useOnboardedPair()
+
+/** The avatar inside `scope`: its list, its text alternative and whether its image is the list's. */
+async function avatarIn(page: Page, scope: string) {
+  // The app's own image table (a string: the test runner rewrites import() in code).
+  const images = (await page.evaluate(
+    `import('/web/features/layout/avatar.tsx').then((m) => m.AVATAR_IMAGES)`,
+  )) as Record<string, string>
+  const shown = await page
+    .locator(scope)
+    .locator('.avatar')
+    .evaluate((el) => ({
+      list: el.getAttribute('data-list') ?? '',
+      alt: el.querySelector('img')?.alt,
+      src: el.querySelector('img')?.getAttribute('src'),
+    }))
+  return { list: shown.list, alt: shown.alt, image: shown.src === images[shown.list] }
+}
+
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' })
+const navLink = (page: Page, name: string) =>
+  sidebar(page).getByRole('navigation', { name: 'Main' }).getByRole('link', { name })
+const currentNav = async (page: Page) =>
+  (await sidebar(page).locator('nav [aria-current="page"]').allTextContents()).map((t) => t.trim())
+
+describe('the signed-in layout', () => {
+  it("shows each person's avatar by the list their email is on", async () => {
+    const { ada, ben } = pair
+    const chatee = '[aria-label="Chat partner"]'
+    const own = 'button[aria-label="Profile menu"]'
+    await expect
+      .poll(() => avatarIn(ada.page, chatee))
+      .toEqual({ list: 'special', alt: 'BF', image: true })
+    await expect
+      .poll(() => avatarIn(ben.page, chatee))
+      .toEqual({ list: 'admin', alt: 'AL', image: true })
+    expect(await avatarIn(ada.page, own)).toEqual({ list: 'admin', alt: 'AL', image: true })
+    expect(await avatarIn(ben.page, own)).toEqual({ list: 'special', alt: 'BF', image: true })
+  })
+
+  it('the version badge links to the release tag for the admin view only', async () => {
+    const { ada, ben } = pair
+    const badge = (page: Page) =>
+      sidebar(page).locator('footer').getByText(APP_VERSION, { exact: true })
+    const isLink = (page: Page) => badge(page).evaluate((el) => el.tagName === 'A')
+    expect(await isLink(ben.page)).toBe(false)
+    expect(await isLink(ada.page)).toBe(false)
+    await setAdminView(ada.page, true)
+    const link = sidebar(ada.page).getByRole('link', { name: APP_VERSION })
+    expect(await link.getAttribute('href')).toBe(REPOSITORY_TAG_URL)
+    await setAdminView(ada.page, false)
+    await expect.poll(() => isLink(ada.page)).toBe(false)
+  })
+
+  it('marks the active navigation item: Home on / and the home room, Bookmarks on its page', async () => {
+    const { page, problems } = pair.ben
+    expect(await currentNav(page)).toEqual(['Home'])
+    await page.goto(new URL('/rooms/home', pair.server.url).toString())
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor()
+    expect(await currentNav(page), problems.join('\n')).toEqual(['Home'])
+    await navLink(page, 'Bookmarks').click()
+    await expect.poll(() => currentNav(page)).toEqual(['Bookmarks'])
+    await navLink(page, 'Home').click()
+    await expect.poll(() => currentNav(page)).toEqual(['Home'])
+  })
+
+  it('the profile menu: View Profile only closes it, Settings opens /settings', async () => {
+    const { page } = pair.ben
+    const menuButton = page.getByRole('button', { name: 'Profile menu' })
+    const menu = page.getByRole('menu', { name: 'Profile' })
+    await menuButton.click()
+    await menu.getByRole('menuitem', { name: 'View Profile' }).click()
+    await menu.waitFor({ state: 'detached' })
+    expect(new URL(page.url()).pathname).toBe('/')
+    await menuButton.click()
+    await menu.getByRole('menuitem', { name: 'Settings' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/settings')
+    expect(await menu.count()).toBe(0)
+    await navLink(page, 'Home').click()
+  })
+
+  it('lists rooms by name (case-insensitive, without Home) and drops a hard-deleted one live', async () => {
+    const { ada, ben } = pair
+    const ids = (await withProductApi(
+      ada.page,
+      `const ids = []
+       for (const name of ['Zebra', 'apples', 'Garden']) {
+         const r = await api.addRoom({ name, hiddenName: name, color: '#336699' })
+         ids.push(r.room.$id)
+       }
+       return ids`,
+    )) as string[]
+    const roomNames = (page: Page) =>
+      sidebar(page).locator('.room-list .room-name').allTextContents()
+    for (const page of [ada.page, ben.page])
+      await expect.poll(() => roomNames(page)).toEqual(['apples', 'Garden', 'Zebra'])
+
+    const deleted = await withServerKey(
+      pair.server.url,
+      'DELETE',
+      `/tablesdb/kathelia/tables/rooms/rows/${ids[2]}`,
+    )
+    expect(deleted.status).toBe(204)
+    for (const page of [ada.page, ben.page])
+      await expect.poll(() => roomNames(page)).toEqual(['apples', 'Zebra'])
+  })
+  it("Ben's new name in Settings reaches Ada's header live, without a reload", async () => {
+    const { ada, ben } = pair
+    await ada.page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+    await ben.page.getByRole('button', { name: 'Profile menu' }).click()
+    await ben.page.getByRole('menuitem', { name: 'Settings' }).click()
+    const profile = ben.page.getByRole('region', { name: 'Profile' })
+    await profile.getByLabel('Display name').fill('Benjamin Franklin')
+    await profile.getByRole('button', { name: 'Save name' }).click()
+    const chateeName = ada.page.getByLabel('Chat partner').locator('.chatee-name')
+    await expect.poll(() => chateeName.innerText(), { timeout: 15_000 }).toBe('Benjamin Franklin')
+    expect(await ada.page.evaluate(() => '__sameDocument' in window)).toBe(true)
+  })
+})

@@ -1,0 +1,120 @@
+import type { Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { TEXTS } from '../../shared/texts'
+import { useAppAndBrowser } from './helpers/app'
+import { openPage, type TestPage } from './helpers/browser'
+import { ADA, chatTitle, messageInLog } from './helpers/pair'
+import { sidebarRoom } from './helpers/rooms'
+import { onboardViaUi, signedInMarker } from './helpers/users'
+
+// The signed-in layout with the keyboard alone: the skip link and the main landmark, the profile
+// menu, the create-room panel as a modal dialog, and the composer taking focus in an opened room.
+const app = useAppAndBrowser()
+let tab: TestPage
+
+beforeAll(async () => {
+  tab = await openPage(app.chrome.browser)
+  await onboardViaUi(tab.page, app.server.url, ADA)
+}, 120_000)
+
+const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement)
+
+/** Presses Tab until `target` has focus, as a keyboard user would (at most `max` presses). */
+async function tabTo(page: Page, target: Locator, max = 40) {
+  for (let i = 0; i < max; i++) {
+    if (await isFocused(target)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`${max} Tab presses never reached ${target}`)
+}
+
+/** True when the element, or one of its ancestors, is inert (out of reach of keys and clicks). */
+const isInert = (locator: Locator) => locator.evaluate((el) => !!el.closest('[inert]'))
+
+describe('keyboard and landmarks', () => {
+  it('a fresh page starts with "Skip to messages", which lands in the log inside <main>', async () => {
+    const { page } = tab
+    await page.reload()
+    await signedInMarker(page).waitFor()
+    await chatTitle(page, 'Home')
+    await page.getByRole('log').waitFor()
+    expect(await page.getByRole('main').count()).toBe(1)
+    expect(await page.getByRole('main').getByRole('log').count()).toBe(1)
+
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to messages' })
+    expect(await isFocused(skip)).toBe(true)
+    // Shown while focused, inside the viewport.
+    const box = await skip.boundingBox()
+    expect(box && box.y >= 0 && box.x >= 0 && box.height > 0).toBe(true)
+    await page.keyboard.press('Enter')
+    expect(await isFocused(page.getByRole('log', { name: 'Messages in Home' }))).toBe(true)
+    expect(new URL(page.url()).pathname).toBe('/')
+  })
+
+  it('Escape closes the profile menu and gives focus back to its button', async () => {
+    const { page } = tab
+    const button = page.getByRole('button', { name: 'Profile menu' })
+    await tabTo(page, button)
+    await page.keyboard.press('Enter')
+    const menu = page.getByRole('menu', { name: 'Profile' })
+    await menu.waitFor()
+    expect(await isFocused(menu.getByRole('menuitem', { name: 'View Profile' }))).toBe(true)
+    await page.keyboard.press('ArrowDown')
+    expect(await isFocused(menu.getByRole('menuitem', { name: 'Settings' }))).toBe(true)
+    await page.keyboard.press('Escape')
+    await menu.waitFor({ state: 'detached' })
+    expect(await isFocused(button)).toBe(true)
+  })
+
+  it('the create-room panel keeps focus, makes the page inert, and Escape returns to the plus button', async () => {
+    const { page } = tab
+    const plus = page.getByRole('button', { name: TEXTS.createRoomTitle })
+    await tabTo(page, plus)
+    await page.keyboard.press('Enter')
+    const panel = page.getByRole('dialog', { name: TEXTS.createRoomTitle })
+    await panel.waitFor()
+    const name = panel.getByRole('textbox', { name: 'Room name' })
+    await expect.poll(() => isFocused(name)).toBe(true)
+    expect(await isInert(plus)).toBe(true)
+    expect(await isInert(page.getByRole('button', { name: 'Profile menu' }))).toBe(true)
+    expect(await isInert(page.getByRole('textbox', { name: 'Message' }))).toBe(true)
+    expect(await page.getByRole('link', { name: 'Skip to messages' }).count()).toBe(0)
+
+    // Round and round, forwards and backwards: focus never leaves the panel.
+    const inPanel = () => panel.evaluate((el) => el.contains(document.activeElement))
+    for (const key of [...Array(8).fill('Tab'), ...Array(8).fill('Shift+Tab')]) {
+      await page.keyboard.press(key)
+      expect(await inPanel()).toBe(true)
+    }
+    await tabTo(page, name)
+    await page.keyboard.press('Shift+Tab')
+    expect(await isFocused(panel.getByRole('button', { name: 'Close panel' }))).toBe(true)
+    await page.keyboard.press('Shift+Tab')
+    expect(await isFocused(panel.getByRole('button', { name: 'Create room' }))).toBe(true)
+    await page.keyboard.press('Tab')
+    expect(await isFocused(panel.getByRole('button', { name: 'Close panel' }))).toBe(true)
+
+    await tabTo(page, name)
+    await page.keyboard.type('Kitchen')
+    await page.keyboard.press('Enter')
+    await panel.getByRole('status').filter({ hasText: 'The room "Kitchen" was created.' }).waitFor()
+    await page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
+    expect(await isFocused(plus)).toBe(true)
+    expect(await isInert(plus)).toBe(false)
+  })
+
+  it('opening a room from the keyboard puts the cursor in its composer', async () => {
+    const { page } = tab
+    const link = sidebarRoom(page, 'Kitchen')
+    await tabTo(page, link)
+    await page.keyboard.press('Enter')
+    await chatTitle(page, 'Kitchen')
+    const composer = page.getByRole('textbox', { name: 'Message' })
+    await expect.poll(() => isFocused(composer)).toBe(true)
+    await page.keyboard.type('Typed without a click')
+    await page.keyboard.press('Enter')
+    await messageInLog(page, 'Typed without a click').waitFor()
+  })
+})

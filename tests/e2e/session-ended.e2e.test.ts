@@ -1,0 +1,84 @@
+import type { Route } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TEXTS, unsentKept } from '../../shared/texts'
+import { useAppAndBrowser } from './helpers/app'
+import { readNotice, signInWith, TITLES } from './helpers/auth-screen'
+import { openPage, type TestPage } from './helpers/browser'
+import { BEN, messageInLog, messageLog, sendMessage } from './helpers/pair'
+import { onboardViaUi, signedInMarker, signInViaUi } from './helpers/users'
+
+// Logout ends every session of the user (spec section 4). Ben's other browser must notice
+// without a reload: the spec's 401 path (signed out, sign-in screen) with a notice, and the
+// message he was sending is kept for a retry rather than lost silently.
+const app = useAppAndBrowser()
+let phone: TestPage
+let desk: TestPage
+
+beforeAll(async () => {
+  ;[phone, desk] = await Promise.all([openPage(app.chrome.browser), openPage(app.chrome.browser)])
+  await onboardViaUi(desk.page, app.server.url, BEN)
+  await signInViaUi(phone.page, app.server.url, BEN.email, BEN.password)
+}, 120_000)
+
+afterAll(async () => {
+  await phone?.close()
+  await desk?.close()
+})
+
+describe('a session ended elsewhere', () => {
+  it('signs the other browser out live, says so, and keeps its unsent message', async () => {
+    const { page } = desk
+    await messageLog(page).waitFor()
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+    // Ben's desk sends a message whose answer has not come back when he logs out on his phone.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const holding = new Promise<Route>((resolve) =>
+      page.route('**/api/message/add', async (route) => {
+        resolve(route)
+        await held
+        await route.continue()
+      }),
+    )
+    await sendMessage(page, 'Still there?')
+    await holding
+    await messageLog(page).getByText('Sending…').waitFor()
+
+    await phone.page.getByRole('button', { name: 'Profile menu' }).click()
+    await phone.page.getByRole('menuitem', { name: 'Logout' }).click()
+
+    await page.getByRole('heading', { name: TITLES.signIn }).waitFor({ timeout: 30_000 })
+    expect(await signedInMarker(page).count()).toBe(0)
+    await expect
+      .poll(() => readNotice(page))
+      .toEqual({
+        role: 'status',
+        title: TEXTS.sessionEndedTitle,
+        body: `${TEXTS.sessionEnded} ${unsentKept(1)}`,
+        actions: [],
+      })
+    expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true)
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('global-state')!))
+    expect(stored).toMatchObject({ account: null, chatee: null, status: null })
+
+    // The held send now fails (its session is gone). The message stays in this user's stored
+    // outbox, and signing in again sends it by itself, once.
+    release()
+    await page.unrouteAll({ behavior: 'wait' })
+    const storedUnsent = () =>
+      page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((k) => k.startsWith('kathelia-outbox:'))
+          .flatMap((k) => JSON.parse(localStorage.getItem(k)!) as { message: string }[])
+          .map((i) => i.message),
+      )
+    await expect.poll(storedUnsent).toEqual(['Still there?'])
+    await signInWith(page, BEN.email, BEN.password)
+    await signedInMarker(page).waitFor({ timeout: 30_000 })
+    await messageInLog(page, 'Still there?').waitFor()
+    await messageLog(page).getByText('Sending…').waitFor({ state: 'detached' })
+    await expect.poll(storedUnsent).toEqual([])
+    expect(await messageInLog(page, 'Still there?').count()).toBe(1)
+    expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true)
+  }, 90_000)
+})

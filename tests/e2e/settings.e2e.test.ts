@@ -1,0 +1,213 @@
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { SETTINGS_TEXTS, TEXTS } from '../../shared/texts'
+import { useAppAndBrowser } from './helpers/app'
+import { passwordMarkers, readNotice, signInWith, TITLES } from './helpers/auth-screen'
+import { openPage, type TestPage } from './helpers/browser'
+import { ADA } from './helpers/pair'
+import { onboardViaUi, signedInMarker, signInViaUi } from './helpers/users'
+
+// /settings as Ada uses it: her name, her password, the devices she is signed in on, and the
+// theme of this device. Each test continues from the one before.
+const app = useAppAndBrowser()
+let tab: TestPage
+const NEW_PASSWORD = 'Difference-Engine-1822'
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+
+beforeAll(async () => {
+  tab = await openPage(app.chrome.browser)
+  await onboardViaUi(tab.page, app.server.url, ADA)
+}, 120_000)
+
+/** Opens Settings the way a person does: profile menu, then Settings. */
+async function openSettings(page: Page) {
+  await signedInMarker(page).click()
+  await page.getByRole('menuitem', { name: 'Settings' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name })
+const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text })
+
+describe('settings', () => {
+  it('saves a new display name, shows it at once and after a reload', async () => {
+    const { page } = tab
+    await openSettings(page)
+    const profile = section(page, 'Profile')
+    expect(await profile.getByLabel('Email').inputValue()).toBe(ADA.email)
+    expect(await profile.getByLabel('Email').getAttribute('readonly')).not.toBeNull()
+
+    const name = profile.getByLabel('Display name')
+    await name.fill('   ')
+    await profile.getByRole('button', { name: 'Save name' }).click()
+    await profile.getByRole('alert').filter({ hasText: SETTINGS_TEXTS.nameRequired }).waitFor()
+
+    await name.fill('  Ada King  ')
+    await profile.getByRole('button', { name: 'Save name' }).click()
+    await toast(page, SETTINGS_TEXTS.nameSaved).waitFor()
+    expect(await page.locator('.profile-name').innerText()).toBe('Ada King')
+    expect(await name.inputValue()).toBe('Ada King')
+
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+    expect(await page.locator('.profile-name').innerText()).toBe('Ada King')
+    expect(await section(page, 'Profile').getByLabel('Display name').inputValue()).toBe('Ada King')
+  })
+
+  it('changes the password with live rule markers; only the new one signs in afterwards', async () => {
+    const { page } = tab
+    const form = section(page, 'Password')
+    const fresh = form.getByLabel('New password', { exact: true })
+    await fresh.fill('difference')
+    expect(await passwordMarkers(page)).toEqual([
+      ['At least 8 characters', 'met'],
+      ['One upper case letter', 'not met'],
+      ['One lower case letter', 'met'],
+      ['One number', 'not met'],
+      ['One symbol', 'not met'],
+    ])
+    await form.getByLabel('Current password').fill(ADA.password)
+    await form.getByLabel('Confirm new password').fill('difference')
+    await form.getByRole('button', { name: 'Change password' }).click()
+    await form.getByRole('alert').filter({ hasText: TEXTS.passwordTooWeak }).waitFor()
+
+    await fresh.fill(NEW_PASSWORD)
+    expect((await passwordMarkers(page)).every(([, state]) => state === 'met')).toBe(true)
+    await form.getByLabel('Confirm new password').fill(NEW_PASSWORD)
+    await form.getByLabel('Current password').fill('Not-my-password-1')
+    await form.getByRole('button', { name: 'Change password' }).click()
+    await form
+      .getByRole('alert')
+      .filter({ hasText: SETTINGS_TEXTS.currentPasswordWrong })
+      .waitFor({ timeout: 15_000 })
+
+    await form.getByLabel('Current password').fill(ADA.password)
+    await form.getByRole('button', { name: 'Change password' }).click()
+    await toast(page, SETTINGS_TEXTS.passwordChanged).waitFor({ timeout: 15_000 })
+    for (const label of ['Current password', 'New password', 'Confirm new password'])
+      expect(await form.getByLabel(label, { exact: true }).inputValue(), label).toBe('')
+
+    await signedInMarker(page).click()
+    await page.getByRole('menuitem', { name: 'Logout' }).click()
+    await page.getByRole('heading', { name: TITLES.signIn }).waitFor()
+    await signInWith(page, ADA.email, ADA.password)
+    await expect
+      .poll(() => readNotice(page), { timeout: 15_000 })
+      .toMatchObject({ role: 'alert', body: expect.stringContaining('Invalid credentials') })
+    await signInViaUi(page, app.server.url, ADA.email, NEW_PASSWORD)
+  })
+
+  it('signs out one other device, then all others, and keeps this one', async () => {
+    const { page } = tab
+    const phoneContext = await app.chrome.browser.newContext({
+      userAgent: IPHONE,
+      viewport: { width: 390, height: 844 },
+    })
+    const phone = await phoneContext.newPage()
+    const laptop = await openPage(app.chrome.browser)
+    try {
+      await signInViaUi(phone, app.server.url, ADA.email, NEW_PASSWORD)
+      await signInViaUi(laptop.page, app.server.url, ADA.email, NEW_PASSWORD)
+
+      await openSettings(page)
+      const devices = section(page, 'Devices')
+      const rows = devices.getByRole('listitem')
+      await expect.poll(() => rows.count()).toBe(3)
+      const mine = rows.filter({ hasText: 'This device' })
+      expect(await mine.count()).toBe(1)
+      expect(await mine.getByRole('button', { name: 'Sign out' }).count()).toBe(0)
+      const phoneRow = rows.filter({ hasText: 'on iOS 17.5' })
+      expect(await phoneRow.innerText()).toMatch(/Mobile · Apple iPhone/)
+      expect(await phoneRow.innerText()).toMatch(
+        /Signed in \w+ \d{1,2}, \d{4} \d\d:\d\d:\d\d [AP]M/,
+      )
+
+      await phoneRow.getByRole('button', { name: 'Sign out' }).click()
+      await toast(page, SETTINGS_TEXTS.sessionSignedOut).waitFor()
+      await expect.poll(() => rows.count()).toBe(2)
+      await phone.reload()
+      await phone.getByRole('heading', { name: TITLES.signIn }).waitFor({ timeout: 30_000 })
+      await laptop.page.reload()
+      await signedInMarker(laptop.page).waitFor({ timeout: 30_000 })
+
+      await devices.getByRole('button', { name: 'Sign out of all other devices' }).click()
+      await toast(page, SETTINGS_TEXTS.otherSessionsSignedOut).waitFor()
+      await expect.poll(() => rows.count()).toBe(1)
+      expect(await devices.getByRole('button', { name: /Sign out/ }).count()).toBe(0)
+      await laptop.page.reload()
+      await laptop.page.getByRole('heading', { name: TITLES.signIn }).waitFor({ timeout: 30_000 })
+
+      await page.reload()
+      await section(page, 'Devices').getByText('This device').waitFor({ timeout: 30_000 })
+      expect(await signedInMarker(page).count()).toBe(1)
+    } finally {
+      await phoneContext.close()
+      await laptop.close()
+    }
+  })
+
+  it('fits a 390 px wide screen', async () => {
+    const { page } = tab
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+    // Every section lies inside the screen, and nothing scrolls sideways.
+    const seen = await page.evaluate(() => {
+      const sections = Array.from(document.querySelectorAll('.settings-section'))
+      const page = document.querySelector('.page')!
+      return {
+        sections: sections.length,
+        outside: sections.filter((el) => el.getBoundingClientRect().right > 390).length,
+        sideways: page.scrollWidth > page.clientWidth,
+      }
+    })
+    expect(seen).toEqual({ sections: 4, outside: 0, sideways: false })
+    await page.setViewportSize({ width: 1280, height: 800 })
+  })
+
+  const theme = (page: Page) =>
+    page.evaluate(() => ({
+      attribute: document.documentElement.dataset.theme ?? null,
+      scheme: getComputedStyle(document.documentElement).colorScheme,
+      background: getComputedStyle(document.documentElement).backgroundColor,
+    }))
+  const DARK_BG = 'rgb(13, 17, 23)'
+  const LIGHT_BG = 'rgb(244, 245, 250)'
+
+  it('turns dark when Dark is chosen on a light device, also before the app loads again', async () => {
+    const { page } = tab
+    await page.emulateMedia({ colorScheme: 'light' })
+    const appearance = section(page, 'Appearance')
+    expect(await appearance.getByRole('radio', { name: 'System' }).isChecked()).toBe(true)
+    expect(await theme(page)).toEqual({
+      attribute: null,
+      scheme: 'light dark',
+      background: LIGHT_BG,
+    })
+
+    await appearance.getByRole('radio', { name: 'Dark' }).check()
+    expect(await theme(page)).toEqual({ attribute: 'dark', scheme: 'dark', background: DARK_BG })
+
+    // Without the app's script the page is still marked dark: index.html applies the choice
+    // before the first paint (in this dev server the stylesheet itself comes with the script).
+    await page.route('**/web/main.tsx*', (route) => route.abort())
+    await page.reload()
+    expect((await theme(page)).attribute).toBe('dark')
+    await page.unroute('**/web/main.tsx*')
+
+    await page.reload()
+    const again = section(page, 'Appearance')
+    await again.waitFor({ timeout: 30_000 })
+    expect(await again.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true)
+    expect(await theme(page)).toEqual({ attribute: 'dark', scheme: 'dark', background: DARK_BG })
+
+    await again.getByRole('radio', { name: 'System' }).check()
+    expect(await theme(page)).toEqual({
+      attribute: null,
+      scheme: 'light dark',
+      background: LIGHT_BG,
+    })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    expect((await theme(page)).background).toBe(DARK_BG)
+  })
+})

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { TOAST_AUTO_CLOSE_MS } from '../../shared/constants'
+import { TEXTS } from '../../shared/texts'
+import { useAppAndBrowser, useFreshTab } from './helpers/app'
+import { fillRegistration, openRegister, submitRegistration, visible } from './helpers/auth-screen'
+import { authCard, onboardViaUi, signedInMarker } from './helpers/users'
+
+// The app's frame around every screen: the whole-screen spinner while the session loads (spec
+// section 2) and the toasts' auto-close (spec section 9).
+const app = useAppAndBrowser()
+const tab = useFreshTab(app)
+
+describe('the app shell', () => {
+  it('fills the screen with a spinner while the session loads', async () => {
+    const { page, problems } = tab
+    await onboardViaUi(page, app.server.url, {
+      name: 'Dee Dummy',
+      email: 'dummy@kathelia.test',
+      password: 'Str0ng!pass',
+    })
+    // Hold the account check of the next load until the spinner has been seen.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/v1/account', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.reload()
+    const spinner = page.getByRole('status').filter({ hasText: /^Loading$/ })
+    await visible(spinner, problems)
+    const box = await spinner.boundingBox()
+    expect(box).toEqual({ x: 0, y: 0, ...page.viewportSize()! })
+    expect(await signedInMarker(page).count()).toBe(0)
+    expect(await authCard(page).count()).toBe(0)
+    release()
+    await visible(signedInMarker(page), problems, 45_000)
+    await page.unrouteAll({ behavior: 'wait' })
+  }, 120_000)
+
+  it('closes a toast by itself after 5 seconds', async () => {
+    const { page, problems } = tab
+    await openRegister(page, app.server.url, problems)
+    await fillRegistration(page, {
+      email: 'eve@kathelia.test',
+      firstname: 'Eve',
+      lastname: 'Outsider',
+      password: 'Str0ng!pass',
+      confirmPassword: 'Str0ng!pass',
+    })
+    await submitRegistration(page)
+    const toast = page
+      .getByRole('alert')
+      .filter({ hasText: new RegExp(`^Registration${TEXTS.unauthorizedRegistration}$`) })
+    await visible(toast, problems)
+    // The toast's timer is its progress bar's animation: when it ends, the toast closes.
+    const timer = page.getByRole('progressbar', { name: 'notification timer' })
+    expect(await timer.evaluate((el) => getComputedStyle(el).animationDuration)).toBe(
+      `${TOAST_AUTO_CLOSE_MS / 1000}s`,
+    )
+    await toast.waitFor({ state: 'detached', timeout: 15_000 })
+  })
+})

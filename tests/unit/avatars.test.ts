@@ -1,0 +1,53 @@
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { exampleVars } from '../../scripts/local-vars'
+import { toFlags } from '../../web/features/auth/flags'
+import { Avatar, AVATAR_IMAGES, initials } from '../../web/features/layout/avatar'
+import { getConfig } from '../../worker/config'
+import { avatarList } from '../../worker/services/avatar-list'
+
+// Spec section 3: the avatar is one of three images, chosen by which approved list the email is on.
+describe('avatars by list', () => {
+  const config = getConfig({ ...exampleVars() })
+
+  it('the server names the list: the admin, a special address, any other allowlisted one', () => {
+    expect(avatarList(config, { email: 'ada@kathelia.test' })).toBe('admin')
+    expect(avatarList(config, { email: 'ben@kathelia.test' })).toBe('special')
+    expect(avatarList(config, { email: 'dummy@kathelia.test' })).toBe('other')
+    // The admin is never "special", even when listed there too.
+    const both = getConfig({ ...exampleVars(), SPECIAL_EMAILS: 'ada@kathelia.test' })
+    expect(avatarList(both, { email: 'ada@kathelia.test' })).toBe('admin')
+  })
+
+  it('the flags keep the list beside the admin switch', () => {
+    expect(toFlags({ isAdmin: false, list: 'special' }, true)).toEqual({
+      isAdmin: false,
+      showAdmin: false,
+      list: 'special',
+    })
+  })
+
+  it('each list has its own image', () => {
+    const images = Object.values(AVATAR_IMAGES)
+    expect(new Set(images).size).toBe(3)
+    // Small SVGs: Vite inlines them as data URLs (else their file path).
+    for (const image of images) expect(image).toMatch(/^data:image\/svg\+xml,|\.svg$/)
+  })
+
+  it("renders the list's image with the initials as its text alternative", () => {
+    const html = renderToStaticMarkup(
+      createElement(Avatar, { name: 'Ben Franklin', list: 'special', size: 32 }),
+    )
+    const image = createElement('img', {
+      src: AVATAR_IMAGES.special,
+      alt: 'BF',
+      width: 32,
+      height: 32,
+    })
+    expect(html).toContain(renderToStaticMarkup(image))
+    expect(html).toContain('data-list="special"')
+    expect(initials('  ada  lovelace byron ')).toBe('AL')
+    expect(initials('')).toBe('?')
+  })
+})
