@@ -1,6 +1,9 @@
 // The one database schema. The embedded backend serves it, and `npm run appwrite:setup`
 // provisions the same tables, columns, indexes, permissions, bucket and teams on real Appwrite.
 import { HOME_ROOM_ID } from './constants'
+import { BUCKET_ID, DATABASE_ID, TABLE_IDS, TEAMS } from './db-ids'
+
+export { BUCKET_ID, DATABASE_ID, TEAMS }
 
 export type ColumnType = 'string' | 'integer' | 'float' | 'boolean' | 'datetime' | 'enum'
 export type Column = {
@@ -24,10 +27,6 @@ export type TableSchema = {
   sequence?: { column: string; scope: string }
 }
 
-export const DATABASE_ID = 'kathelia'
-export const TEAMS = { admin: 'admin', user: 'user' } as const
-export const BUCKET_ID = 'files'
-
 const str = (key: string, size: number, extra: Partial<Column> = {}): Column => ({
   key,
   type: 'string',
@@ -39,7 +38,7 @@ const readUsers = [`read("team:${TEAMS.user}")`]
 
 export const TABLES = {
   status: {
-    id: 'status',
+    id: TABLE_IDS.status,
     name: 'Status',
     // Written only by the product API (server key); both partners read. Nothing here may be
     // admin-only: Appwrite has no column permissions, so those details live in status_details.
@@ -69,7 +68,7 @@ export const TABLES = {
     indexes: [{ key: 'online', type: 'key', columns: ['isOnline'] }],
   },
   status_details: {
-    id: 'status_details',
+    id: TABLE_IDS.status_details,
     name: 'Status details',
     // The spec's admin view (§6): only the admin sees the partner's device, location and
     // activity. One row per user, row id = user id, written only by the product API.
@@ -85,7 +84,7 @@ export const TABLES = {
     indexes: [],
   },
   rooms: {
-    id: 'rooms',
+    id: TABLE_IDS.rooms,
     name: 'Rooms',
     permissions: [...readUsers, `update("team:${TEAMS.admin}")`],
     rowSecurity: false,
@@ -102,7 +101,7 @@ export const TABLES = {
     ],
   },
   messages: {
-    id: 'messages',
+    id: TABLE_IDS.messages,
     name: 'Messages',
     // Created only through /api/message/add, which takes the sender from the verified JWT.
     permissions: readUsers,
@@ -131,7 +130,7 @@ export const TABLES = {
     sequence: { column: 'seq', scope: 'roomId' },
   },
   logs: {
-    id: 'logs',
+    id: TABLE_IDS.logs,
     name: 'Logs',
     permissions: [`read("team:${TEAMS.admin}")`],
     rowSecurity: false,
@@ -145,7 +144,7 @@ export const TABLES = {
     indexes: [{ key: 'section', type: 'key', columns: ['section'] }],
   },
   scans: {
-    id: 'scans',
+    id: TABLE_IDS.scans,
     name: 'Scans',
     permissions: [`create("team:${TEAMS.user}")`],
     rowSecurity: true,
@@ -153,7 +152,7 @@ export const TABLES = {
     indexes: [],
   },
   bookmarks: {
-    id: 'bookmarks',
+    id: TABLE_IDS.bookmarks,
     name: 'Bookmarks',
     permissions: [`create("team:${TEAMS.user}")`],
     rowSecurity: true,

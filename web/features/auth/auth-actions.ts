@@ -2,6 +2,5 @@
 // the screen itself renders without it.
 export { register } from './register'
 export { resendVerification } from './resend-verification'
-export { loadSession } from './session'
 export { signIn } from './sign-in'
 export { verifyAccount } from '../verification/verify-account'

@@ -1,5 +1,5 @@
 import { Query } from 'appwrite'
-import { DATABASE_ID, TABLES } from '../../../shared/db-schema'
+import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { TEXTS } from '../../../shared/texts'
 import { ApiError } from '../../lib/api-error'
 import { account, tablesDB } from '../../lib/appwrite'
@@ -18,7 +18,7 @@ async function canReadSpace(): Promise<boolean> {
   try {
     const list = await tablesDB.listRows({
       databaseId: DATABASE_ID,
-      tableId: TABLES.rooms.id,
+      tableId: TABLE_IDS.rooms,
       queries: [Query.limit(1)],
     })
     return list.total > 0

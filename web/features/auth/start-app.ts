@@ -50,7 +50,8 @@ async function checkAccount(queryClient: QueryClient) {
       return
     }
     preloadSignedIn(queryClient, window.location.pathname)
-    await (await loadAuthActions()).loadSession()
+    // Only the account check: a signed-in reload does not need the forms' actions.
+    await (await import('./session')).loadSession()
   } catch (err) {
     showAuthNotice(toNotice(ERROR_TITLES.login, err))
   } finally {

@@ -1,4 +1,4 @@
-import { BUCKET_ID } from '../../../shared/db-schema'
+import { BUCKET_ID } from '../../../shared/db-ids'
 import { storage } from '../../lib/appwrite'
 import { FileIcon } from './attach-controls'
 import { formatFileSize, isInlineImage, shownWidth } from './attachment-format'

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query'
 import { Query } from 'appwrite'
 import { MESSAGES_PER_BATCH } from '../../../shared/constants'
-import { DATABASE_ID, TABLES } from '../../../shared/db-schema'
+import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
 import { fetchBegins } from './live-replay'
 import { toMessage, type MessagePage } from './message-model'
@@ -26,7 +26,7 @@ async function fetchPage(
   if (before !== null) queries.push(Query.lessThan('seq', before))
   const list = await tablesDB.listRows({
     databaseId: DATABASE_ID,
-    tableId: TABLES.messages.id,
+    tableId: TABLE_IDS.messages,
     queries,
   })
   return { rows: list.rows.map((r) => toMessage(r as unknown as Record<string, unknown>)) }

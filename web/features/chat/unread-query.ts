@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { Query } from 'appwrite'
 import { MESSAGES_PER_BATCH } from '../../../shared/constants'
-import { DATABASE_ID, TABLES } from '../../../shared/db-schema'
+import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
 import { readWhileLogging } from './live-replay'
 import { countUnread, toMessage, type Message } from './message-model'
@@ -30,7 +30,7 @@ export const unreadQuery = (roomId: string, meId: string) =>
       const { answer, arrived } = await readWhileLogging(roomId, () =>
         tablesDB.listRows({
           databaseId: DATABASE_ID,
-          tableId: TABLES.messages.id,
+          tableId: TABLE_IDS.messages,
           queries: [Query.equal('roomId', roomId), ...queries],
         }),
       )

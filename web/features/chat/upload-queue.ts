@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { ID, Permission, Role } from 'appwrite'
-import { BUCKET_ID, TEAMS } from '../../../shared/db-schema'
+import { BUCKET_ID, TEAMS } from '../../../shared/db-ids'
 import { storage } from '../../lib/appwrite'
 import { outbox, setFileId, setPendingState, setUpload } from './outbox'
 import { flushOutbox } from './send-queue'

@@ -1,4 +1,4 @@
-import { DATABASE_ID, TABLES } from '../../../shared/db-schema'
+import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 
 // TablesDB channel names (Appwrite realtime protocol).
 export const rowsChannel = (tableId: string) => `tablesdb.${DATABASE_ID}.tables.${tableId}.rows`
@@ -6,12 +6,12 @@ export const rowChannel = (tableId: string, rowId: string) => `${rowsChannel(tab
 
 export const CHANNELS = {
   account: 'account',
-  rooms: rowsChannel(TABLES.rooms.id),
-  messages: rowsChannel(TABLES.messages.id),
-  statuses: rowsChannel(TABLES.status.id),
-  status: (userId: string) => rowChannel(TABLES.status.id, userId),
+  rooms: rowsChannel(TABLE_IDS.rooms),
+  messages: rowsChannel(TABLE_IDS.messages),
+  statuses: rowsChannel(TABLE_IDS.status),
+  status: (userId: string) => rowChannel(TABLE_IDS.status, userId),
   // Readable by team admin only; other users' sockets never get these events.
-  statusDetails: (userId: string) => rowChannel(TABLES.status_details.id, userId),
+  statusDetails: (userId: string) => rowChannel(TABLE_IDS.status_details, userId),
 }
 
 export type RowAction = 'create' | 'update' | 'delete' | 'upsert'

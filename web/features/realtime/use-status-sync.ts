@@ -6,7 +6,7 @@ import { onSubscribed, realtime } from '../../lib/realtime'
 import { globalState, type Status } from '../../state/global-state'
 import { adoptNewChatee } from '../presence/chatee'
 import { followRename } from '../presence/follow-rename'
-import { TABLES } from '../../../shared/db-schema'
+import { TABLE_IDS } from '../../../shared/db-ids'
 import { CHANNELS } from './channels'
 
 type Row = Record<string, unknown>
@@ -53,7 +53,7 @@ function onStatus(e: RealtimeResponseEvent<Row>, meId: string) {
     row.$id === meId ? 'status' : row.$id === globalState.chatee?.$id ? 'chateeStatus' : null
   if (!key) return
   const current = globalState[key]
-  if (row.$tableId === TABLES.status_details.id) {
+  if (row.$tableId === TABLE_IDS.status_details) {
     if (!current) return
     const details = Object.fromEntries(DETAIL_KEYS.map((k) => [k, row[k] ?? null]))
     globalState[key] = { ...current, ...details }

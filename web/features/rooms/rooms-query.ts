@@ -1,6 +1,6 @@
 import { Query } from 'appwrite'
 import { queryOptions } from '@tanstack/react-query'
-import { DATABASE_ID, TABLES } from '../../../shared/db-schema'
+import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
 import type { Room } from './room-model'
 
@@ -20,7 +20,7 @@ export const roomsQuery = (isAdmin: boolean) =>
       if (!isAdmin) queries.push(Query.equal('isDeleted', false))
       const list = await tablesDB.listRows({
         databaseId: DATABASE_ID,
-        tableId: TABLES.rooms.id,
+        tableId: TABLE_IDS.rooms,
         queries,
       })
       return list.rows.map((row) => toRoom(row as unknown as Record<string, unknown>))

@@ -1,0 +1,16 @@
+// The names the SPA needs to address the database, bucket and teams. The full schema
+// (columns, indexes, permissions) is read only by the servers, so the SPA imports this file
+// and keeps the schema out of its first load.
+export const DATABASE_ID = 'kathelia'
+export const TEAMS = { admin: 'admin', user: 'user' } as const
+export const BUCKET_ID = 'files'
+
+export const TABLE_IDS = {
+  status: 'status',
+  status_details: 'status_details',
+  rooms: 'rooms',
+  messages: 'messages',
+  logs: 'logs',
+  scans: 'scans',
+  bookmarks: 'bookmarks',
+} as const
