@@ -2,6 +2,11 @@ import { cloudflareTest } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
 import { exampleVars } from './scripts/local-vars.ts'
 
+// In CI, a failed compat or browser test runs once more: both drive real servers, sockets and
+// Chromium on two shared cores, where one slow tick must not sink a run. The retry stays visible
+// ("(retry x1)" beside the test), and a test that fails twice still fails the run.
+const retry = process.env.CI ? 1 : 0
+
 // One `vitest run` covers every layer: unit (Node), worker (inside workerd), compat (official SDKs
 // against a running server) and e2e (Debian Chromium against a running server).
 export default defineConfig({
@@ -29,6 +34,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          retry,
         },
       },
       {
@@ -39,6 +45,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          retry,
         },
       },
     ],

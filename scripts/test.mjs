@@ -7,6 +7,8 @@ import { chromiumVersion, ensureChromium } from './ensure-chromium.mjs'
 const root = resolve(import.meta.dirname, '..')
 const bin = resolve(root, 'node_modules', '.bin')
 const results = []
+// Tests that passed only on their CI retry (vitest.config.ts): listed in the summary, never hidden.
+const retried = []
 let chromiumPath = ''
 let reason = ''
 
@@ -43,7 +45,12 @@ function prefixLines(stream, prefix) {
   stream.on('data', (chunk) => {
     const lines = (rest + chunk).split('\n')
     rest = lines.pop()
-    for (const line of lines) process.stdout.write(`${prefix}${line}\n`)
+    for (const line of lines) {
+      process.stdout.write(`${prefix}${line}\n`)
+      // Vitest colours its lines; the retry marker is matched on the plain text.
+      const plain = line.replace(/\x1b\[[0-9;]*m/g, '').trim()
+      if (/\(retry x\d+\)/.test(plain)) retried.push(`${prefix}${plain}`)
+    }
   })
   stream.on('end', () => rest && process.stdout.write(`${prefix}${rest}\n`))
 }
@@ -93,6 +100,7 @@ function summary() {
   for (const r of results) console.log(`  ${r.ok ? 'pass' : 'FAIL'}  ${r.name}  ${format(r.ms)}`)
   for (const s of stages.slice(results.length)) console.log(`  skip  ${s.name}`)
   console.log(`  total ${format(results.reduce((sum, r) => sum + r.ms, 0))}`)
+  if (retried.length) console.log(`\nretried (flaky, investigate):\n  ${retried.join('\n  ')}`)
 }
 
 for (const stage of stages) {
