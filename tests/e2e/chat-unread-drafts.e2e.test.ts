@@ -11,13 +11,7 @@ import {
   type Pair,
 } from './helpers/pair'
 import { createRooms, sidebarRoom } from './helpers/rooms'
-import {
-  registerViaUi,
-  signedInMarker,
-  signInViaUi,
-  verificationLink,
-  verifyViaLink,
-} from './helpers/users'
+import { registerVerifiedViaUi, signedInMarker, signInViaUi } from './helpers/users'
 
 // What a reader counts as unread (the partner's words, never system notices) and the tab title
 // that totals it; the composer's draft per room, across room switches and reloads.
@@ -26,17 +20,10 @@ let pair: Pair
 beforeAll(async () => {
   pair = await startPair()
   const { server, ada, ben } = pair
-  await Promise.all(
-    [
-      [ada.page, ADA],
-      [ben.page, BEN],
-    ].map(async ([page, user]) => {
-      const p = page as Page
-      const u = user as typeof ADA
-      await registerViaUi(p, server.url, u)
-      await verifyViaLink(p, await verificationLink(server.url, u.email))
-    }),
-  )
+  await Promise.all([
+    registerVerifiedViaUi(ada.page, server.url, ADA),
+    registerVerifiedViaUi(ben.page, server.url, BEN),
+  ])
   // Only Ada signs in for now: Ben's sign-in, later, posts "Ben Franklin is online" in Home.
   await signInViaUi(ada.page, server.url, ADA.email, ADA.password)
 }, 150_000)

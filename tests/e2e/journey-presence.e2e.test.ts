@@ -10,13 +10,7 @@ import {
   startPair,
   type Pair,
 } from './helpers/pair'
-import {
-  registerViaUi,
-  signedInMarker,
-  signInViaUi,
-  verificationLink,
-  verifyViaLink,
-} from './helpers/users'
+import { onboardViaUi, signedInMarker, signInViaUi } from './helpers/users'
 import {
   detailsToggle,
   openPartnerDetails,
@@ -55,15 +49,11 @@ afterAll(async () => {
 describe('presence and device details', () => {
   it('Ada, in before Ben had an account, finds him in her header when he arrives, without a reload', async () => {
     const { server, ada, ben } = pair
-    await registerViaUi(ada.page, server.url, ADA)
-    await verifyViaLink(ada.page, await verificationLink(server.url, ADA.email))
-    await signInViaUi(ada.page, server.url, ADA.email, ADA.password)
+    await onboardViaUi(ada.page, server.url, ADA)
     await ada.page.getByText('No chat partner yet').waitFor()
     await ada.page.evaluate(() => Object.assign(window, { __sameDocument: true }))
 
-    await registerViaUi(ben.page, server.url, BEN)
-    await verifyViaLink(ben.page, await verificationLink(server.url, BEN.email))
-    await signInViaUi(ben.page, server.url, BEN.email, BEN.password)
+    await onboardViaUi(ben.page, server.url, BEN)
     await ada.page.getByLabel('Chat partner').getByText(BEN.name).waitFor()
     await presenceShown(ada.page, 'Online')
     expect(await ada.page.evaluate(() => '__sameDocument' in window)).toBe(true)

@@ -123,9 +123,14 @@ export async function signInViaUi(
     throw new Error(`sign-in of ${email} refused: ${await refusal.innerText()}`)
 }
 
-/** Register, verify with the mailed link, sign in: a ready signed-in user. */
-export async function onboardViaUi(page: Page, baseUrl: string, user: NewUser): Promise<void> {
+/** Register and verify with the mailed link: an account that can sign in. */
+export async function registerVerifiedViaUi(page: Page, baseUrl: string, user: NewUser) {
   await registerViaUi(page, baseUrl, user)
   await verifyViaLink(page, await verificationLink(baseUrl, user.email))
+}
+
+/** Register, verify with the mailed link, sign in: a ready signed-in user. */
+export async function onboardViaUi(page: Page, baseUrl: string, user: NewUser): Promise<void> {
+  await registerVerifiedViaUi(page, baseUrl, user)
   await signInViaUi(page, baseUrl, user.email, user.password)
 }
