@@ -1,6 +1,7 @@
 import type { Route, WebSocketRoute } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { chatTitle, messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
+import { postMessagesAs, scrollLogTo } from './helpers/chat-view'
 import { createRooms, sidebarRoom } from './helpers/rooms'
 
 // Nothing is lost in the two moments realtime alone cannot cover: before the server has applied
@@ -53,6 +54,10 @@ const isRoomPage = (roomId: string) => (url: URL) => {
 }
 
 let libraryId = ''
+
+/** An older page of a room: the rows below the oldest one loaded. */
+const isOlderPage = (roomId: string) => (url: URL) =>
+  isRoomPage(roomId)(url) && decodeURIComponent(url.search).includes('"method":"lessThan"')
 
 /** A read of a room's unread count: the messages newer than this device's last read one. */
 const isUnreadRead = (roomId: string) => (url: URL) => {
@@ -142,6 +147,46 @@ describe('realtime gaps', () => {
     await sendMessage(ada.page, 'And one more')
     await deliveredToBen('And one more')
     await sidebarRoom(ben.page, 'Library').locator('.unread-badge').getByText('2').waitFor()
+    await ben.page.unrouteAll({ behavior: 'wait' })
+  })
+
+  it('an older page cancelled by the confirmation’s refetch is asked for again', async () => {
+    const { ada, ben } = pair
+    const deep = (n: number) => `Deep ${String(n).padStart(3, '0')}`
+    await postMessagesAs(
+      ada.page,
+      pair.server.url,
+      libraryId,
+      [...Array(110)].map((_, i) => deep(i + 1)),
+    )
+    link.holdSubscribes = true
+    await ben.page.goto(new URL(`/rooms/${libraryId}`, pair.server.url).href)
+    await messageInLog(ben.page, deep(110)).waitFor()
+    await expect.poll(() => link.held.length).toBeGreaterThan(0)
+
+    // Ben scrolls to the top; the older page is read by the server, its answer held.
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let asked!: () => void
+    const olderAsked = new Promise<void>((resolve) => (asked = resolve))
+    await ben.page.route(isOlderPage(libraryId), async (route: Route) => {
+      const response = await route.fetch()
+      asked()
+      await released
+      await route.fulfill({ response }).catch(() => undefined)
+    })
+    await scrollLogTo(ben.page, 'top')
+    await olderAsked
+    // Now the subscription is confirmed: every cached query, this room's pages too, is read again.
+    const refetched = ben.page.waitForRequest((req) => {
+      const url = new URL(req.url())
+      return isRoomPage(libraryId)(url) && !isOlderPage(libraryId)(url)
+    })
+    link.release()
+    await refetched
+    release()
+    // Ben is still at the top and gets no new scroll event: the app asks for the page itself.
+    await messageInLog(ben.page, deep(1)).waitFor({ state: 'attached' })
     await ben.page.unrouteAll({ behavior: 'wait' })
   })
 })

@@ -47,12 +47,14 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     removePending(confirmed)
   }, [messages])
 
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
+  const { hasNextPage, isFetching, isFetchingNextPage, fetchNextPage } = query
   // While searching, older matches come from the search, not from the room's history.
   const searching = !!search.term
+  // Never beside another read of the room: a refetch (as on a subscription's confirmation)
+  // cancels an older page under way, and an older page a refetch. The hook asks again after.
   const onNearTop = useCallback(() => {
-    if (!searching && hasNextPage && !isFetchingNextPage) void fetchNextPage()
-  }, [searching, hasNextPage, isFetchingNextPage, fetchNextPage])
+    if (!searching && hasNextPage && !isFetching) void fetchNextPage()
+  }, [searching, hasNextPage, isFetching, fetchNextPage])
 
   const scroll = useChatScroll({
     ref,

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 
 const NEAR_BOTTOM_PX = 100
 const NEAR_TOP_PX = 200
@@ -85,6 +85,13 @@ export function useChatScroll({
     observer.observe(el)
     return () => observer.disconnect()
   }, [ref, loaded])
+
+  // A reader already at the top gets no further scroll event, so each time the loader may have
+  // become free (a read ended or was cancelled) or the rows changed, look again.
+  useEffect(() => {
+    const el = ref.current
+    if (el && count > 0 && el.scrollTop < NEAR_TOP_PX) onNearTop()
+  }, [ref, count, onNearTop])
 
   const onScroll = useCallback(() => {
     const el = ref.current
