@@ -1,7 +1,7 @@
-import type { Route, WebSocketRoute } from 'playwright-core'
+import type { WebSocketRoute } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { chatTitle, messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
-import { postMessagesAs, scrollLogTo } from './helpers/chat-view'
+import { holdAnswers, postMessagesAs, scrollLogTo } from './helpers/chat-view'
 import { createRooms, sidebarRoom } from './helpers/rooms'
 
 // Nothing is lost in the two moments realtime alone cannot cover: before the server has applied
@@ -99,22 +99,13 @@ describe('realtime gaps', () => {
     libraryId = roomId
 
     // Ben's first load of the room is read by the server now and answered only when released.
-    let release!: () => void
-    const released = new Promise<void>((resolve) => (release = resolve))
-    let answered!: () => void
-    const read = new Promise<void>((resolve) => (answered = resolve))
-    await ben.page.route(isRoomPage(roomId), async (route: Route) => {
-      const response = await route.fetch()
-      answered()
-      await released
-      await route.fulfill({ response })
-    })
+    const load = await holdAnswers(ben.page, isRoomPage(roomId))
     await sidebarRoom(ben.page, 'Library').click()
-    await read
+    await expect.poll(() => load.read).toBeGreaterThan(0)
 
     await sendMessage(ada.page, 'Written while Ben’s room was loading')
     await deliveredToBen('Written while Ben’s room was loading')
-    release()
+    load.release()
     await chatTitle(ben.page, 'Library')
     await messageInLog(ben.page, 'Written while Ben’s room was loading').waitFor()
     await ben.page.unrouteAll({ behavior: 'wait' })
@@ -125,23 +116,14 @@ describe('realtime gaps', () => {
     await sidebarRoom(ben.page, 'Home').click()
     await chatTitle(ben.page, 'Home')
     // A count of Library that Ben's page asks for is read by the server now, answered on release.
-    let release!: () => void
-    const released = new Promise<void>((resolve) => (release = resolve))
-    const reads = { read: 0, answered: 0 }
-    await ben.page.route(isUnreadRead(libraryId), async (route: Route) => {
-      const response = await route.fetch()
-      reads.read += 1
-      await released
-      await route.fulfill({ response })
-      reads.answered += 1
-    })
+    const reads = await holdAnswers(ben.page, isUnreadRead(libraryId))
     // The link drops: after the reconnect the app reads every count again, Library's included.
     await link.sockets.at(-1)!.close({ code: 1001, reason: 'link lost' })
     await expect.poll(() => reads.read, { timeout: 15_000 }).toBe(1)
 
     await sendMessage(ada.page, 'Counted though the count was being read')
     await deliveredToBen('Counted though the count was being read')
-    release()
+    reads.release()
     await expect.poll(() => reads.answered, { timeout: 5_000 }).toBe(1)
     // Had the older answer (0) replaced the count, the next message would make it 1, not 2.
     await sendMessage(ada.page, 'And one more')
@@ -165,18 +147,9 @@ describe('realtime gaps', () => {
     await expect.poll(() => link.held.length).toBeGreaterThan(0)
 
     // Ben scrolls to the top; the older page is read by the server, its answer held.
-    let release!: () => void
-    const released = new Promise<void>((resolve) => (release = resolve))
-    let asked!: () => void
-    const olderAsked = new Promise<void>((resolve) => (asked = resolve))
-    await ben.page.route(isOlderPage(libraryId), async (route: Route) => {
-      const response = await route.fetch()
-      asked()
-      await released
-      await route.fulfill({ response }).catch(() => undefined)
-    })
+    const older = await holdAnswers(ben.page, isOlderPage(libraryId))
     await scrollLogTo(ben.page, 'top')
-    await olderAsked
+    await expect.poll(() => older.read).toBeGreaterThan(0)
     // Now the subscription is confirmed: every cached query, this room's pages too, is read again.
     const refetched = ben.page.waitForRequest((req) => {
       const url = new URL(req.url())
@@ -184,7 +157,7 @@ describe('realtime gaps', () => {
     })
     link.release()
     await refetched
-    release()
+    older.release()
     // Ben is still at the top and gets no new scroll event: the app asks for the page itself.
     await messageInLog(ben.page, deep(1)).waitFor({ state: 'attached' })
     await ben.page.unrouteAll({ behavior: 'wait' })

@@ -76,3 +76,22 @@ export async function relayRealtime(page: Page) {
   })
   return relay
 }
+
+/**
+ * Holds the page's requests that `match`: the server reads each at once, but its answer reaches
+ * the page only after `release()` (and at once from then on). `read` and `answered` count them.
+ */
+export async function holdAnswers(page: Page, match: (url: URL) => boolean) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const held = { read: 0, answered: 0, release }
+  await page.route(match, async (route) => {
+    const response = await route.fetch()
+    held.read += 1
+    await released
+    // A page that stopped waiting (its read was cancelled) may be gone: nothing to deliver.
+    await route.fulfill({ response }).catch(() => undefined)
+    held.answered += 1
+  })
+  return held
+}
