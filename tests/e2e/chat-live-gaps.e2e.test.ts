@@ -162,4 +162,33 @@ describe('realtime gaps', () => {
     await messageInLog(ben.page, deep(1)).waitFor({ state: 'attached' })
     await ben.page.unrouteAll({ behavior: 'wait' })
   })
+
+  it('older search matches cancelled by the confirmation’s refetch are asked for again', async () => {
+    const { ben } = pair
+    const isSearch = (url: URL) =>
+      isRoomPage(libraryId)(url) && decodeURIComponent(url.search).includes('"method":"contains"')
+    link.holdSubscribes = true
+    await ben.page.reload()
+    await chatTitle(ben.page, 'Library')
+    await expect.poll(() => link.held.length).toBeGreaterThan(0)
+    await ben.page.getByRole('searchbox', { name: 'Search messages' }).fill('Deep')
+    const note = messageLog(ben.page).locator('.search-note')
+    await note.filter({ hasText: /^The newest 100 messages matching “Deep”/ }).waitFor()
+
+    // Ben asks for older matches; the server reads them, the answer is held.
+    const older = await holdAnswers(ben.page, (url) => isSearch(url) && isOlderPage(libraryId)(url))
+    await note.getByRole('button', { name: 'Load older matches' }).click()
+    await expect.poll(() => older.read).toBeGreaterThan(0)
+    // The confirmation reads every cached query again, the search too, cancelling that read.
+    const refetched = ben.page.waitForRequest((req) => {
+      const url = new URL(req.url())
+      return isSearch(url) && !isOlderPage(libraryId)(url)
+    })
+    link.release()
+    await refetched
+    older.release()
+    // Ben clicked once: the older matches come without a second click.
+    await note.filter({ hasText: /^110 messages matching “Deep” in this room$/ }).waitFor()
+    await ben.page.unrouteAll({ behavior: 'wait' })
+  })
 })

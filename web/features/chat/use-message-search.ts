@@ -33,11 +33,22 @@ export function useMessageSearch(roomId: string, search: string, items: DisplayI
     enabled: !!asked,
     placeholderData: keepPreviousData,
   })
+  const { hasNextPage, isFetching, isError, fetchNextPage } = query
+  const pages = query.data?.pages.length ?? 0
+  // How many pages the reader asked for, for which search. Kept, not fired once: a refetch (as on
+  // a subscription's confirmation) cancels an older page under way, so it is asked for again after.
+  const key = `${roomId}\n${asked}`
+  const [wanted, setWanted] = useState({ key: '', pages: 0 })
+  const missing = wanted.key === key && wanted.pages > pages && hasNextPage
+  useEffect(() => {
+    // A failed page waits for "Search again", not a loop of retries.
+    if (missing && !isFetching && !isError) void fetchNextPage()
+  }, [missing, isFetching, isError, fetchNextPage])
   const base = {
     term,
     hasMore: false,
     loadingMore: false,
-    loadMore: () => void query.fetchNextPage(),
+    loadMore: () => setWanted({ key, pages: pages + 1 }),
     retry: () => void query.refetch(),
   }
   if (!term) return { ...base, shown: items, status: 'idle' } satisfies MessageSearch
@@ -51,13 +62,13 @@ export function useMessageSearch(roomId: string, search: string, items: DisplayI
     ...all.filter((i) => i.seq === null),
   ]
   const current = asked === term && !query.isPlaceholderData
-  const status = query.isError ? 'failed' : current && query.isSuccess ? 'done' : 'searching'
+  const status = isError ? 'failed' : current && query.isSuccess ? 'done' : 'searching'
   return {
     ...base,
     shown,
     status,
-    hasMore: current && !!query.hasNextPage,
-    loadingMore: query.isFetchingNextPage,
+    hasMore: current && hasNextPage,
+    loadingMore: current && missing,
   } satisfies MessageSearch
 }
 
