@@ -166,53 +166,59 @@ describe('presence and device details', () => {
     // the SPA caches lives 15 of them: only the hidden tab's slow heartbeats keep it fresh for
     // the beacon, which cannot wait for a new one while the tab closes.
     const context = await chrome.browser.newContext()
-    const tab = await context.newPage()
-    await tab.clock.install()
-    await signInViaUi(tab, server.url, BEN.email, BEN.password)
-    await presenceShown(ada.page, 'Online')
-    const awayReport = tab.waitForResponse(
-      (r) =>
-        r.url().endsWith('/api/user/update-status') &&
-        r.request().postDataJSON()?.payload?.presence === 'away',
-    )
-    await setTabHidden(tab, true)
-    await awayReport
-    await presenceShown(ada.page, 'Away')
+    try {
+      const tab = await context.newPage()
+      // Fake time moves only while the tab has no request in flight (renewing the JWT takes real
+      // time), so the steps below measure the SPA's timers, not the machine's speed. Requests are
+      // tracked from the tab's first one: a count started later goes negative when a request
+      // begun before it ends, and then never reads idle.
+      const inFlight = new Set<Request>()
+      tab.on('request', (r) => inFlight.add(r))
+      tab.on('requestfinished', (r) => inFlight.delete(r))
+      tab.on('requestfailed', (r) => inFlight.delete(r))
+      const idle = () => expect.poll(() => inFlight.size, { timeout: 15_000, interval: 20 }).toBe(0)
+      // Collected as they come, so a failed step leaves no wait behind to reject after the test.
+      const awayBeats: Request[] = []
+      tab.on('request', (r) => {
+        if (r.url().endsWith('/api/presence/heartbeat') && r.postDataJSON()?.presence === 'away')
+          awayBeats.push(r)
+      })
 
-    // Fake time moves only while the tab has no request in flight (renewing the JWT takes real
-    // time), so the steps below measure the SPA's timers, not the machine's speed.
-    let inFlight = 0
-    tab.on('request', () => inFlight++)
-    tab.on('requestfinished', () => inFlight--)
-    tab.on('requestfailed', () => inFlight--)
-    const idle = () => expect.poll(() => inFlight, { timeout: 15_000, interval: 20 }).toBe(0)
-    const isAwayBeat = (r: Request) =>
-      r.url().endsWith('/api/presence/heartbeat') && r.postDataJSON()?.presence === 'away'
+      await tab.clock.install()
+      await signInViaUi(tab, server.url, BEN.email, BEN.password)
+      await presenceShown(ada.page, 'Online')
+      const awayReport = tab.waitForResponse(
+        (r) =>
+          r.url().endsWith('/api/user/update-status') &&
+          r.request().postDataJSON()?.payload?.presence === 'away',
+      )
+      await setTabHidden(tab, true)
+      await awayReport
+      await presenceShown(ada.page, 'Away')
 
-    const fakeNow = () => tab.evaluate(() => Date.now())
-    const hiddenAt = await fakeNow()
-    let beats = 0
-    while ((await fakeNow()) - hiddenAt < 20 * 60_000) {
-      let sent = false
-      const beat = tab.waitForRequest(isAwayBeat).then((r) => ((sent = true), r))
-      // The next hidden heartbeat is due within 2 fake minutes (100 s with this grace period).
-      for (let step = 0; !sent; step++) {
-        if (step > 24) throw new Error(`no hidden heartbeat after ${beats} of them`)
-        await idle()
-        if (!sent) await tab.clock.runFor(5_000)
+      const fakeNow = () => tab.evaluate(() => Date.now())
+      const hiddenAt = await fakeNow()
+      while ((await fakeNow()) - hiddenAt < 20 * 60_000) {
+        const seen = awayBeats.length
+        // The next hidden heartbeat is due within 2 fake minutes (100 s with this grace period).
+        for (let step = 0; awayBeats.length === seen; step++) {
+          if (step > 24) throw new Error(`no hidden heartbeat after ${seen} of them`)
+          await idle()
+          if (awayBeats.length === seen) await tab.clock.runFor(5_000)
+        }
+        expect((await awayBeats[seen].response())?.status()).toBe(200)
       }
-      expect((await (await beat).response())?.status()).toBe(200)
-      beats++
-    }
-    expect(beats).toBeGreaterThanOrEqual(10)
-    expect(await chateePresence(ada.page).innerText()).toBe('Away')
+      expect(awayBeats.length).toBeGreaterThanOrEqual(10)
+      expect(await chateePresence(ada.page).innerText()).toBe('Away')
 
-    // Ben closes the tab between two heartbeats.
-    await idle()
-    await tab.clock.runFor(90_000)
-    await tab.close()
-    await presenceShown(ada.page, 'Offline', ((GRACE_SECONDS * 2) / 3 - 1) * 1000)
-    await context.close()
+      // Ben closes the tab between two heartbeats.
+      await idle()
+      await tab.clock.runFor(90_000)
+      await tab.close()
+      await presenceShown(ada.page, 'Offline', ((GRACE_SECONDS * 2) / 3 - 1) * 1000)
+    } finally {
+      await context.close()
+    }
   }, 90_000)
 
   it('at 390 px wide the sidebar is a drawer, hidden until the menu button opens it', async () => {
