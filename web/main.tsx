@@ -4,14 +4,12 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { startMonitoring } from './lib/monitoring'
 import { createQueryClient } from './lib/query-client'
-import { startSessionProbe } from './lib/session-probe'
 import { routeTree } from './routeTree.gen'
 import { applyTheme, themeState } from './state/theme-state'
 import './styles.css'
 
 // index.html already set the theme before the first paint; this keeps it in step from here on.
 applyTheme(themeState.theme)
-startSessionProbe()
 const queryClient = createQueryClient()
 
 const router = createRouter({

@@ -25,6 +25,11 @@ describe('the app shell', () => {
       await held
       await route.continue()
     })
+    // The early session probe reads the account; the account check takes it from there.
+    let accountReads = 0
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname === '/v1/account') accountReads++
+    })
     await page.reload()
     const spinner = page.getByRole('status').filter({ hasText: /^Loading$/ })
     await visible(spinner, problems)
@@ -34,6 +39,7 @@ describe('the app shell', () => {
     expect(await authCard(page).count()).toBe(0)
     release()
     await visible(signedInMarker(page), problems, 45_000)
+    expect(accountReads).toBe(1)
     await page.unrouteAll({ behavior: 'wait' })
   }, 120_000)
 

@@ -1,11 +1,26 @@
+import type { Account } from '../state/global-state'
 import { endpoint, projectId } from './backend-config'
 
-export type SessionProbe = 'signed-out' | 'check'
+/** Signed out, or maybe signed in: then the account the probe read, when its answer was one. */
+export type SessionProbe = { signedOut: true } | { signedOut: false; account: Account | null }
+
+const toAccount = (user: unknown): Account | null => {
+  const u = user as Partial<Account> | null
+  return u && typeof u.$id === 'string' && typeof u.email === 'string'
+    ? {
+        $id: u.$id,
+        name: typeof u.name === 'string' ? u.name : '',
+        email: u.email,
+        emailVerification: u.emailVerification === true,
+      }
+    : null
+}
 
 /**
  * Is anybody signed in? Answered with one plain request so a visitor's sign-in screen does not
  * wait for the backend SDK. Only a clear 401 counts as "signed out"; anything else is left to
- * the SDK's full account check, which reports errors properly.
+ * the SDK's full account check, which reports errors properly. A 200 is the account itself,
+ * which spares the account check that same request.
  */
 async function probe(): Promise<SessionProbe> {
   const headers: Record<string, string> = { 'X-Appwrite-Project': projectId }
@@ -14,9 +29,10 @@ async function probe(): Promise<SessionProbe> {
   if (fallback) headers['X-Fallback-Cookies'] = fallback
   try {
     const res = await fetch(`${endpoint}/account`, { credentials: 'include', headers })
-    return res.status === 401 ? 'signed-out' : 'check'
+    if (res.status === 401) return { signedOut: true }
+    return { signedOut: false, account: res.ok ? toAccount(await res.json()) : null }
   } catch {
-    return 'check'
+    return { signedOut: false, account: null }
   }
 }
 
@@ -27,9 +43,9 @@ export function startSessionProbe() {
   early ??= probe()
 }
 
-/** The early probe's answer the first time, a fresh one after that. */
-export function probeSession(): Promise<SessionProbe> {
-  const answer = early ?? probe()
+/** The early probe's answer the first time (unless `fresh`), a fresh one after that. */
+export function probeSession(fresh = false): Promise<SessionProbe> {
+  const answer = (!fresh && early) || probe()
   early = null
   return answer
 }

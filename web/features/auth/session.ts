@@ -36,24 +36,34 @@ async function refuse(err: ApiError): Promise<never> {
   throw err
 }
 
-/**
- * The account load of spec section 4. Throws the spec's 403 errors after ending the session;
- * a 401 leaves the visitor signed out with the persisted location kept.
- */
-export async function loadAccount(): Promise<void> {
-  let me: Account
+/** The signed-in user, as the app keeps it. */
+async function readAccount(): Promise<Account | null> {
   try {
-    const user = await account.get()
-    me = {
-      $id: user.$id,
-      name: user.name,
-      email: user.email,
-      emailVerification: user.emailVerification,
-    }
+    const { $id, name, email, emailVerification } = await account.get()
+    return { $id, name, email, emailVerification }
   } catch (err) {
-    if (isUnauthorized(err)) return signedOut()
+    if (isUnauthorized(err)) return null
     throw err
   }
+}
+
+/** The partner, both statuses and the flags: what the signed-in screens show from the start. */
+function readDetails(me: Account) {
+  return Promise.all([
+    fetchChatee(me.email),
+    productApi.userStatus(me.$id).catch(() => null),
+    productApi.flags(me.email),
+  ])
+}
+
+/**
+ * The account load of spec section 4. Throws the spec's 403 errors after ending the session;
+ * a 401 leaves the visitor signed out with the persisted location kept. `known` is the account
+ * the session probe already read, which spares reading it again.
+ */
+export async function loadAccount(known: Account | null = null): Promise<void> {
+  const me = known ?? (await readAccount())
+  if (!me) return signedOut()
   if (!me.emailVerification) {
     // Best effort: the server announces unverified login attempts from its log.
     await productApi
@@ -66,13 +76,15 @@ export async function loadAccount(): Promise<void> {
       .catch(() => undefined)
     return refuse(forbidden(TEXTS.unverifiedEmail, 'email_unverified'))
   }
-  if (!(await canReadSpace()) && !(await completeFirstSignIn(me)))
-    return refuse(forbidden(TEXTS.notAuthorized))
-  const [{ chatee, chateeStatus }, status, flags] = await Promise.all([
-    fetchChatee(me.email),
-    productApi.userStatus(me.$id).catch(() => null),
-    productApi.flags(me.email),
-  ]).catch((err: unknown) => {
+  // Read beside the access check rather than after it: a member (nearly always) is not kept
+  // waiting a round trip more, and a first sign-in reads them again once it has joined.
+  let details = readDetails(me)
+  details.catch(() => undefined) // awaited below, or dropped with a refused account
+  if (!(await canReadSpace())) {
+    if (!(await completeFirstSignIn(me))) return refuse(forbidden(TEXTS.notAuthorized))
+    details = readDetails(me)
+  }
+  const [{ chatee, chateeStatus }, status, flags] = await details.catch((err: unknown) => {
     // The server's gate refused the account (e.g. taken off the allowlist): same as above.
     if (err instanceof ApiError && err.status === 403) return refuse(err)
     throw err

@@ -34,7 +34,8 @@ async function run(replaceWithRoot: () => void, queryClient: QueryClient) {
       uiState.isVerifying = false
     }
   }
-  await checkAccount(queryClient)
+  // The early probe predates the verification, whose account state it may not show.
+  await checkAccount(queryClient, params !== null)
   // Signed in already: the auth screen is not shown, so the verification result becomes a toast.
   if (globalState.account && uiState.authNotice) {
     notify(uiState.authNotice)
@@ -42,16 +43,17 @@ async function run(replaceWithRoot: () => void, queryClient: QueryClient) {
   }
 }
 
-async function checkAccount(queryClient: QueryClient) {
+async function checkAccount(queryClient: QueryClient, fresh: boolean) {
   globalState.isLoading = true
   try {
-    if ((await probeSession()) === 'signed-out') {
+    const probe = await probeSession(fresh)
+    if (probe.signedOut) {
       signedOut()
       return
     }
     preloadSignedIn(queryClient, window.location.pathname)
     // Only the account check: a signed-in reload does not need the forms' actions.
-    await (await import('./session')).loadSession()
+    await (await import('./session')).loadSession(probe.account)
   } catch (err) {
     showAuthNotice(toNotice(ERROR_TITLES.login, err))
   } finally {

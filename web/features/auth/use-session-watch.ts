@@ -47,7 +47,7 @@ function confirmEnded(queryClient: QueryClient): Promise<void> {
   checking ??= probeSession()
     .then((answer) => {
       // A logout from this tab (loading) or an earlier check already signed out.
-      if (answer === 'signed-out' && globalState.account && !globalState.isLoading)
+      if (answer.signedOut && globalState.account && !globalState.isLoading)
         return sessionEnded(queryClient)
     })
     .finally(() => {

@@ -1,8 +1,8 @@
 import { Suspense } from 'react'
 import { preloadable } from '../../lib/preloadable'
 
-// Route chunks load even for visitors (the router resolves "/" before the auth gate decides),
-// so the chat itself is a further chunk that only a signed-in render (or a preload) requests.
+// The router resolves the matched route before the auth gate decides, even for a visitor, so the
+// chat is a chunk of its own that only a signed-in render (or a preload) requests.
 export const ChatRoom = preloadable(() => import('./chat-room'))
 
 export function LazyChatRoom({ roomId }: { roomId: string }) {
