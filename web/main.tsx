@@ -5,12 +5,16 @@ import { createRoot } from 'react-dom/client'
 import { startMonitoring } from './lib/monitoring'
 import { createQueryClient } from './lib/query-client'
 import { routeTree } from './routeTree.gen'
+// After the route tree, whose modules it shares: imported before it, it made the bundler split
+// them (valtio among them) into one more initial chunk.
+import { preloadIfSignedInBefore } from './features/auth/preload-signed-in'
 import { applyTheme, themeState } from './state/theme-state'
 import './styles.css'
 
 // index.html already set the theme before the first paint; this keeps it in step from here on.
 applyTheme(themeState.theme)
 const queryClient = createQueryClient()
+preloadIfSignedInBefore(queryClient)
 
 const router = createRouter({
   routeTree,

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { globalState } from '../../state/global-state'
 import { ChatRoom } from '../chat/lazy-chat-room'
 import { roomIdOf } from '../chat/room-path'
 import { SignedInApp } from '../layout/lazy-signed-in-app'
@@ -9,15 +10,31 @@ export function preloadSignedInChunks() {
   for (const part of [SignedInApp, ChatRoom]) part.preload().catch(() => undefined)
 }
 
+let preloaded = false
+
 /**
- * A session is likely: fetch the signed-in chunks and the open room's messages while the account
- * is checked, rather than one after another once it is. A refused account only wastes them.
+ * A session is likely: fetch the signed-in chunks, the account check's, a JWT for `/api` and the
+ * open room's messages while the account is checked, rather than one after another once it is.
+ * A refused account only wastes them. Once per page: a second prefetch would read the messages
+ * again.
  */
 export function preloadSignedIn(queryClient: QueryClient, pathname: string) {
+  if (preloaded) return
+  preloaded = true
   preloadSignedInChunks()
+  import('./session').catch(() => undefined)
+  void import('../../lib/jwt').then(({ getJwt }) => getJwt()).catch(() => undefined)
   const roomId = roomIdOf(pathname)
   if (!roomId) return
   void import('../chat/messages-query').then(({ messagesQuery }) =>
     queryClient.prefetchInfiniteQuery({ ...messagesQuery(roomId), retry: false }),
   )
+}
+
+/**
+ * Before the session probe answers: this browser was signed in when last used (the kept display
+ * data says so), so a session is likely and the preloads overlap the probe's round trip.
+ */
+export function preloadIfSignedInBefore(queryClient: QueryClient) {
+  if (globalState.account) preloadSignedIn(queryClient, window.location.pathname)
 }
