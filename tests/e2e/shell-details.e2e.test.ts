@@ -27,8 +27,11 @@ describe('the app shell', () => {
     })
     // The early session probe reads the account; the account check takes it from there.
     let accountReads = 0
+    const asked: string[] = []
     page.on('request', (r) => {
-      if (r.method() === 'GET' && new URL(r.url()).pathname === '/v1/account') accountReads++
+      const path = new URL(r.url()).pathname
+      if (r.method() === 'GET' && path === '/v1/account') accountReads++
+      asked.push(path)
     })
     await page.reload()
     const spinner = page.getByRole('status').filter({ hasText: /^Loading$/ })
@@ -37,6 +40,12 @@ describe('the app shell', () => {
     expect(box).toEqual({ x: 0, y: 0, ...page.viewportSize()! })
     expect(await signedInMarker(page).count()).toBe(0)
     expect(await authCard(page).count()).toBe(0)
+    // Signed in when last used: a JWT and Home's messages are asked for while the probe is out.
+    const early = () =>
+      ['/v1/account/jwts', '/v1/tablesdb/kathelia/tables/messages/rows'].filter((p) =>
+        asked.includes(p),
+      )
+    await expect.poll(early, { timeout: 15_000 }).toHaveLength(2)
     release()
     await visible(signedInMarker(page), problems, 45_000)
     expect(accountReads).toBe(1)
