@@ -24,6 +24,18 @@ export type AppConfigOptions = {
   spaEnv?: Record<string, string>
 }
 
+// A signed-in room in two scripts where the bundler made eighteen: what every page runs first (the
+// entry's static imports), and what a signed-in screen adds (layout, chat, presence, realtime, the
+// Appwrite SDK, date-fns). Many small chunks queue behind a browser's six connections per origin:
+// `npm run bench room` went from 1.67–1.93× the anchor to 1.18–1.37×. Settings, the create-room
+// panel, toasts, the zod schemas and Sentry stay lazy chunks of their own.
+const SIGNED_IN =
+  /web[\\/](features[\\/](chat|layout|presence|realtime|auth[\\/]session)|lib[\\/](appwrite|jwt|product-api|api|realtime))|node_modules[\\/](appwrite|date-fns)[\\/]|shared[\\/]db-ids/
+const CHUNK_GROUPS = [
+  { name: 'app', tags: ['$initial' as const], priority: 2 },
+  { name: 'signed-in', test: SIGNED_IN, priority: 1 },
+]
+
 // The Vite root stays at the repo root so the plugin's deploy redirect lands where wrangler looks.
 export function appConfig(o: AppConfigOptions): UserConfig {
   const plugin = o.cloudflarePlugin ?? cloudflare
@@ -52,7 +64,10 @@ export function appConfig(o: AppConfigOptions): UserConfig {
     // cors: false, because the Worker answers CORS for /v1 itself (Appwrite's contract, tested in
     // tests/compat/cors.test.ts); Vite's middleware would answer every preflight before it.
     server: { host: o.host ?? 'localhost', port: o.port ?? 5173, strictPort: true, cors: false },
-    build: { sourcemap: true },
+    build: {
+      sourcemap: true,
+      rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+    },
     define: Object.fromEntries(
       Object.entries(o.spaEnv ?? {}).map(([k, v]) => [`import.meta.env.${k}`, JSON.stringify(v)]),
     ),
