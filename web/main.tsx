@@ -2,12 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { preloadIfSignedInBefore } from './features/auth/preload-signed-in'
 import { startMonitoring } from './lib/monitoring'
 import { createQueryClient } from './lib/query-client'
 import { routeTree } from './routeTree.gen'
-// After the route tree, whose modules it shares: imported before it, it made the bundler split
-// them (valtio among them) into one more initial chunk.
-import { preloadIfSignedInBefore } from './features/auth/preload-signed-in'
 import { applyTheme, themeState } from './state/theme-state'
 import './styles.css'
 

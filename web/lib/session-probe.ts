@@ -4,7 +4,8 @@ import { endpoint, projectId } from './backend-config'
 /** Signed out, or maybe signed in: then the account the probe read, when its answer was one. */
 export type SessionProbe = { signedOut: true } | { signedOut: false; account: Account | null }
 
-const toAccount = (user: unknown): Account | null => {
+/** The four fields the app keeps of a backend user, or null when the answer is not one. */
+export const toAccount = (user: unknown): Account | null => {
   const u = user as Partial<Account> | null
   return u && typeof u.$id === 'string' && typeof u.email === 'string'
     ? {

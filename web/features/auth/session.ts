@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api-error'
 import { account, tablesDB } from '../../lib/appwrite'
 import { isBackendError, isUnauthorized } from '../../lib/errors'
 import { productApi } from '../../lib/product-api'
+import { toAccount } from '../../lib/session-probe'
 import { globalState, signedOut, type Account } from '../../state/global-state'
 import { outbox } from '../chat/outbox'
 import { fetchChatee } from '../presence/chatee'
@@ -39,8 +40,7 @@ async function refuse(err: ApiError): Promise<never> {
 /** The signed-in user, as the app keeps it. */
 async function readAccount(): Promise<Account | null> {
   try {
-    const { $id, name, email, emailVerification } = await account.get()
-    return { $id, name, email, emailVerification }
+    return toAccount(await account.get())
   } catch (err) {
     if (isUnauthorized(err)) return null
     throw err
