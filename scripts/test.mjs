@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process'
-import { delimiter, resolve } from 'node:path'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { delimiter, join, resolve } from 'node:path'
 import { chromiumVersion, ensureChromium } from './ensure-chromium.mjs'
 
 // `npm test`: every check CI runs, in order, stopping at the first failure with a summary of
@@ -11,6 +13,9 @@ const results = []
 const retried = []
 let chromiumPath = ''
 let reason = ''
+// Each lane's counts and per-file times (scripts/lane-reporter.ts), for the closing lines.
+const reports = mkdtempSync(join(tmpdir(), 'kathelia-test-'))
+const laneReports = []
 
 /**
  * Runs a command to its end. With `prefix`, its output goes line by line behind that label, so two
@@ -64,6 +69,21 @@ const LANES = [
   { label: 'e2e', projects: ['e2e'] },
 ]
 
+// The default reporter for the log, ours for the closing lines (counts and per-file times).
+const REPORTERS = ['--reporter=default', '--reporter=./scripts/lane-reporter.ts']
+
+/** A lane's report; a lane that died before writing one counts as one failure, said why. */
+function readLaneReport(path) {
+  if (existsSync(path)) return JSON.parse(readFileSync(path, 'utf8'))
+  return {
+    passed: 0,
+    failed: 1,
+    skipped: 0,
+    errors: ['the lane ended without a report'],
+    files: [],
+  }
+}
+
 const stages = [
   {
     name: 'chromium',
@@ -85,9 +105,13 @@ const stages = [
     run: async () => {
       const env = { CHROMIUM_PATH: chromiumPath }
       const codes = await Promise.all(
-        LANES.map(({ label, projects }) =>
-          exec('vitest', ['run', ...projects.flatMap((p) => ['--project', p])], env, `[${label}] `),
-        ),
+        LANES.map(async ({ label, projects }) => {
+          const report = join(reports, `${label}.json`)
+          const args = ['run', ...projects.flatMap((p) => ['--project', p]), ...REPORTERS]
+          const code = await exec('vitest', args, { ...env, LANE_REPORT: report }, `[${label}] `)
+          laneReports.push({ label, code, ...readLaneReport(report) })
+          return code
+        }),
       )
       return codes.find((code) => code !== 0) ?? 0
     },
@@ -101,6 +125,26 @@ function summary() {
   for (const s of stages.slice(results.length)) console.log(`  skip  ${s.name}`)
   console.log(`  total ${format(results.reduce((sum, r) => sum + r.ms, 0))}`)
   if (retried.length) console.log(`\nretried (flaky, investigate):\n  ${retried.join('\n  ')}`)
+  const files = laneReports.flatMap(({ label, files }) => files.map((f) => ({ ...f, label })))
+  if (files.length) {
+    console.log('\nslowest test files (imports, hooks and tests):')
+    for (const f of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
+      console.log(
+        `  ${f.seconds.toFixed(1).padStart(6)} s  [${f.label}]  ${f.file}${f.failed ? '  FAIL' : ''}`,
+      )
+  }
+  const errors = laneReports.flatMap(({ label, errors }) => errors.map((e) => `[${label}] ${e}`))
+  if (errors.length) console.log(`\nfailures outside a test:\n  ${errors.join('\n  ')}`)
+  rmSync(reports, { recursive: true, force: true })
+}
+
+/** The run's closing line, alone on its line: every Vitest project of both lanes summed. */
+function closingLine() {
+  const sum = (key) => laneReports.reduce((n, r) => n + r[key], 0)
+  const skipped = sum('skipped')
+  console.log(
+    `${sum('passed')} passed, ${sum('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  )
 }
 
 for (const stage of stages) {
@@ -111,8 +155,10 @@ for (const stage of stages) {
   if (code !== 0) {
     summary()
     console.error(`\nnpm test failed at "${stage.name}": ${reason || `exit code ${code}`}`)
+    closingLine()
     process.exit(1)
   }
 }
 summary()
 console.log('\nnpm test passed.')
+closingLine()
