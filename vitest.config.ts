@@ -7,6 +7,10 @@ import { exampleVars } from './scripts/local-vars.ts'
 // ("(retry x1)" beside the test), and a test that fails twice still fails the run.
 const retry = process.env.CI ? 1 : 0
 
+// A project whose files start app servers lists this global setup: the servers then run in
+// Vitest's main process, which loads Vite, wrangler and Miniflare once (tests/fixtures/server-host.ts).
+const SERVER_HOST = 'tests/fixtures/server-host.ts'
+
 // One `vitest run` covers every layer: unit (Node), worker (inside workerd), compat (official SDKs
 // against a running server) and e2e (Debian Chromium against a running server).
 export default defineConfig({
@@ -30,7 +34,7 @@ export default defineConfig({
           name: 'compat',
           environment: 'node',
           include: ['tests/compat/**/*.test.ts'],
-          globalSetup: ['tests/fixtures/global-server.ts'],
+          globalSetup: [SERVER_HOST, 'tests/fixtures/global-server.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
@@ -42,6 +46,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.test.ts'],
+          globalSetup: [SERVER_HOST, 'tests/e2e/helpers/browser-host.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

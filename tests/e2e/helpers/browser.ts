@@ -1,8 +1,9 @@
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { provided } from '../../fixtures/provided'
 
 // Debian's Chromium (playwright-core brings no browser). `npm test` resolves and exports
 // CHROMIUM_PATH; a direct `vitest run` falls back to the Debian path.
-const ARGS = [
+export const ARGS = [
   '--no-sandbox', // CI runs as root, where Chromium's sandbox refuses to start
   '--disable-gpu',
   '--disable-quic',
@@ -15,16 +16,21 @@ const ARGS = [
 
 export type TestBrowser = { browser: Browser; close(): Promise<void> }
 
+/** Debian's Chromium, headless, as every test drives it. */
+export const launchChromium = () =>
+  chromium.launch({ executablePath: chromiumPath(), headless: true, args: ARGS })
+
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
 /**
- * A headless Chromium with a fresh profile: playwright's launch() creates a new temporary
- * user-data-dir for every browser and deletes it on close, so no state leaks between files.
+ * A Chromium for one test file. In the e2e project it is a connection to the one Chromium of the
+ * run (browser-host.ts), which saves a browser start per file; everything a test does happens in
+ * contexts of its own (openPage), which share no cookies, storage or cache, and closing the
+ * connection closes them. Elsewhere a Chromium of its own, with a fresh temporary profile.
  */
 export async function launchBrowser(): Promise<TestBrowser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ARGS,
-  })
+  const ws = await provided('browserServer')
+  const browser = ws ? await chromium.connect(ws) : await launchChromium()
   return { browser, close: () => browser.close() }
 }
 
