@@ -1,0 +1,66 @@
+import { exampleVars } from '../../../scripts/local-vars'
+import { verificationLink, type NewUser } from './users'
+
+// An account made through the HTTP calls the registration form and the mailed link make
+// (web/features/auth/register.ts, web/features/verification/verify-account.ts), without a
+// browser: for files whose subject is what a signed-in user does, not how they got there. The
+// forms themselves are driven through the UI elsewhere (registerViaUi, onboardPair).
+
+const PROJECT = exampleVars().APPWRITE_PROJECT_ID!
+
+/** Fails with the route, status and body when an answer is not the expected one. */
+async function expectStatus(res: Response, status: number, what: string): Promise<Response> {
+  if (res.status !== status)
+    throw new Error(`${what}: ${res.status} instead of ${status}: ${await res.text()}`)
+  return res
+}
+
+const post = (baseUrl: string, path: string, body: unknown, cookie = '') =>
+  fetch(new URL(path, baseUrl), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'X-Appwrite-Project': PROJECT,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: JSON.stringify(body),
+  })
+
+/**
+ * The allowlist check, the account, a verification mail asked for in a short session (as the
+ * form does), then the link's userId and secret sent to /api/auth/verify, which runs every step
+ * of the verification (teams, status row, the home room's notices) and must end with `done`.
+ */
+export async function registerVerifiedViaApi(baseUrl: string, user: NewUser): Promise<void> {
+  const { email, password, name } = user
+  const allowed = await post(baseUrl, '/api/auth/authorized', { email })
+  const { state } = (await (await expectStatus(allowed, 200, 'authorized')).json()) as {
+    state: boolean
+  }
+  if (!state) throw new Error(`${email} is not allowed to register`)
+  const account = { userId: 'unique()', email, password, name }
+  await expectStatus(await post(baseUrl, '/v1/account', account), 201, 'POST /v1/account')
+  const signedIn = await post(baseUrl, '/v1/account/sessions/email', { email, password })
+  await expectStatus(signedIn, 201, 'POST /v1/account/sessions/email')
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  const mail = await post(baseUrl, '/v1/account/verification', { url: `${baseUrl}/` }, cookie)
+  await expectStatus(mail, 201, 'POST /v1/account/verification')
+  const ended = await fetch(new URL('/v1/account/sessions', baseUrl), {
+    method: 'DELETE',
+    headers: { 'X-Appwrite-Project': PROJECT, cookie },
+  })
+  await expectStatus(ended, 204, 'DELETE /v1/account/sessions')
+
+  const link = new URL(await verificationLink(baseUrl, email))
+  const params = {
+    userId: link.searchParams.get('userId'),
+    secret: link.searchParams.get('secret'),
+  }
+  const verified = await post(baseUrl, '/api/auth/verify', params)
+  const lines = (await (await expectStatus(verified, 200, 'verify')).text()).trim().split('\n')
+  const outcome = JSON.parse(lines.at(-1) ?? '{}') as { type?: string }
+  if (outcome.type !== 'done') throw new Error(`verifying ${email} ended with ${lines.at(-1)}`)
+}
