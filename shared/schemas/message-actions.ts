@@ -4,8 +4,7 @@ import { Id } from './common'
 // Reply travels with /api/message/add (`replyToId`); these are the calls that change a stored
 // message. The server takes the caller from the JWT: only the sender edits or deletes.
 
-/** How long after sending a message may still be edited. */
-export const EDIT_WINDOW_MS = 24 * 60 * 60 * 1000
+export { EDIT_WINDOW_MS } from '../constants'
 
 // POST /api/message/edit — new text (or caption) of the caller's own message, within 24 h.
 export const EditMessageRequest = z.object({
