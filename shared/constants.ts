@@ -61,3 +61,6 @@ export const PREFERENCES = { blur: 0, loopVideos: false } as const
 /** The verification steps of spec section 4, in order (labels in texts.ts). */
 export const VERIFY_STEPS = ['user-info', 'log', 'confirm', 'teams', 'status'] as const
 export type VerifyStepId = (typeof VERIFY_STEPS)[number]
+
+/** How long after sending a message its sender may still edit it (issue 14). */
+export const EDIT_WINDOW_MS = 24 * 60 * 60 * 1000

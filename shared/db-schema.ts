@@ -122,6 +122,11 @@ export const TABLES = {
       { key: 'fileSize', type: 'integer' },
       { key: 'fileWidth', type: 'integer' },
       { key: 'fileHeight', type: 'integer' },
+      // Reply, edit and delete (issue 14): the quoted message's id, when the text was last
+      // edited (the previous text is not kept) and when it became a tombstone.
+      str('replyToId', 36),
+      { key: 'editedAt', type: 'datetime' },
+      { key: 'deletedAt', type: 'datetime' },
     ],
     indexes: [
       { key: 'room_seq', type: 'unique', columns: ['roomId', 'seq'] },
@@ -158,6 +163,24 @@ export const TABLES = {
     rowSecurity: true,
     columns: [str('url', 2048, { required: true }), str('title', 256), str('note', 1000)],
     indexes: [],
+  },
+  reactions: {
+    id: TABLE_IDS.reactions,
+    name: 'Reactions',
+    // One row per user, message and emoji (id derived from the three), written only by
+    // /api/message/react with the user from the verified JWT; both partners read.
+    permissions: readUsers,
+    rowSecurity: false,
+    columns: [
+      str('messageId', 36, { required: true }),
+      str('roomId', 36, { required: true }),
+      str('userId', 36, { required: true }),
+      str('emoji', 32, { required: true }),
+    ],
+    indexes: [
+      { key: 'one_each', type: 'unique', columns: ['messageId', 'userId', 'emoji'] },
+      { key: 'room', type: 'key', columns: ['roomId'] },
+    ],
   },
 } satisfies Record<string, TableSchema>
 

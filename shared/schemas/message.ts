@@ -28,6 +28,8 @@ export const AddMessageRequest = z
     // returns the stored row (200) instead of creating a second one (201).
     clientId: Id.optional(),
     attachment: AttachmentRef.optional(),
+    // The message this one answers: it must be in the same room.
+    replyToId: Id.optional(),
   })
   .refine((m) => m.message !== '' || m.attachment, {
     message: 'message must not be empty',
@@ -50,6 +52,9 @@ export const Message = z.object({
   fileSize: z.number().int().nullable(),
   fileWidth: z.number().int().nullable(),
   fileHeight: z.number().int().nullable(),
+  replyToId: z.string().nullable(),
+  editedAt: z.string().nullable(),
+  deletedAt: z.string().nullable(),
 })
 export type Message = z.infer<typeof Message>
 

@@ -6,6 +6,8 @@ import type {
   AuthorizedResponse,
   BeaconRequest,
   ChateeResponse,
+  DeleteMessageRequest,
+  EditMessageRequest,
   Flags,
   HeartbeatRequest,
   HeartbeatResponse,
@@ -13,6 +15,8 @@ import type {
   LogResponse,
   Message,
   MessageLimits,
+  ReactRequest,
+  ReactResponse,
   Status,
   StatusPatch,
   UserInfoResponse,
@@ -43,6 +47,10 @@ export const productApi = {
   log: (entry: LogRequest) => apiPost<LogResponse>('/system/log', entry, 'LogResponse'),
   addMessage: (body: AddMessageRequest) => apiPost<Message>('/message/add', body, 'Message'),
   messageLimits: () => apiPost<MessageLimits>('/message/limits', {}, 'MessageLimits'),
+  editMessage: (body: EditMessageRequest) => apiPost<Message>('/message/edit', body, 'Message'),
+  deleteMessage: (body: DeleteMessageRequest) =>
+    apiPost<Message>('/message/delete', body, 'Message'),
+  react: (body: ReactRequest) => apiPost<ReactResponse>('/message/react', body, 'ReactResponse'),
   addRoom: (body: AddRoomRequest) => apiPost<AddRoomResponse>('/room/add', body, 'AddRoomResponse'),
 }
 

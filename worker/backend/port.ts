@@ -84,6 +84,8 @@ export interface BackendPort {
 
   /** A file of the bucket `files`, read with the server key; undefined when there is none. */
   getFile(fileId: string): Promise<StoredFile | undefined>
+  /** Deletes a file of the bucket `files` with the server key; one already gone is no error. */
+  deleteFile(fileId: string): Promise<void>
 
   /** Server-side membership: confirmed at once, no invitation mail. 409 when already a member. */
   createMembership(teamId: string, userId: string, roles: string[]): Promise<Membership>

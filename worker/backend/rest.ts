@@ -120,6 +120,11 @@ export function restBackend(opts: {
       const file = await orUndefined(call<Raw>('GET', path, key))
       return file && toStoredFile(file)
     },
+    async deleteFile(fileId) {
+      await orUndefined(
+        call<void>('DELETE', `/storage/buckets/${BUCKET_ID}/files/${enc(fileId)}`, key, {}),
+      )
+    },
     createMembership: async (teamId, userId, roles) =>
       toMembership(await call('POST', `/teams/${enc(teamId)}/memberships`, key, { userId, roles })),
     async listMemberships(teamId, queries = []) {

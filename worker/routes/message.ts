@@ -12,12 +12,15 @@ import { validate } from '../lib/validate'
 import { requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
 import { checkAttachment } from '../services/attachment'
+import { checkReply } from '../services/message-row'
+import actions from './message-actions'
 
-type MessageData = Omit<Message, '$id' | '$createdAt'>
+export type MessageData = Omit<Message, '$id' | '$createdAt'>
 
 const num = (v: unknown) => (typeof v === 'number' ? v : v == null ? null : Number(v))
+const strOrNull = (v: unknown) => (typeof v === 'string' && v ? v : null)
 
-const toMessage = (r: Row<MessageData>): Message => ({
+export const toMessage = (r: Row<MessageData>): Message => ({
   $id: r.$id,
   $createdAt: r.$createdAt,
   roomId: r.roomId,
@@ -32,13 +35,16 @@ const toMessage = (r: Row<MessageData>): Message => ({
   fileSize: num(r.fileSize),
   fileWidth: num(r.fileWidth),
   fileHeight: num(r.fileHeight),
+  replyToId: strOrNull(r.replyToId),
+  editedAt: strOrNull(r.editedAt),
+  deletedAt: strOrNull(r.deletedAt),
 })
 
 const message = new Hono<ApiHono>()
   .use('*', withBackend, requireCaller)
   // Always as the caller and of kind 'user'; system notices are written only by the server.
   .post('/add', validate('json', AddMessageRequest), async (c) => {
-    const { roomId, message: text, clientId, attachment } = c.req.valid('json')
+    const { roomId, message: text, clientId, attachment, replyToId } = c.req.valid('json')
     const { caller, backend, config } = c.var
     const room = await backend.getRow<{ isDeleted?: boolean }>('rooms', roomId)
     if (!room) throw new ApiError(404, 'This room does not exist')
@@ -52,6 +58,7 @@ const message = new Hono<ApiHono>()
     const existing = await replay()
     if (existing) return c.json(toMessage(existing), 200)
     const file = attachment && (await checkAttachment(backend, config, caller, attachment))
+    if (replyToId) await checkReply(backend, roomId, replyToId)
     try {
       const row = await backend.createRow<MessageData>('messages', rowId, {
         roomId,
@@ -60,6 +67,7 @@ const message = new Hono<ApiHono>()
         kind: 'user',
         ...(clientId ? { clientId } : {}),
         ...file,
+        ...(replyToId ? { replyToId } : {}),
       })
       return c.json(toMessage(row), 201)
     } catch (err) {
@@ -72,5 +80,7 @@ const message = new Hono<ApiHono>()
   .post('/limits', validate('json', MessageLimitsRequest), (c) =>
     c.json({ fileMaxBytes: c.var.config.FILE_MAX_BYTES } satisfies MessageLimits, 200),
   )
+  // Edit, delete and react, behind the same caller check (worker/routes/message-actions.ts).
+  .route('/', actions)
 
 export default message

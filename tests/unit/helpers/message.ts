@@ -11,5 +11,8 @@ export const msg = (seq: number, extra: Partial<Message> = {}): Message => ({
   clientId: null,
   seq,
   attachment: null,
+  replyToId: null,
+  editedAt: null,
+  deletedAt: null,
   ...extra,
 })

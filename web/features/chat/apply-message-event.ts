@@ -5,6 +5,7 @@ import { noteLiveMessage } from './live-replay'
 import { awaitsReading, insertMessage, toMessage, type Message } from './message-model'
 import { messagesKey, type MessagesData } from './messages-query'
 import { removePending } from './outbox'
+import { patchSingleMessage } from './single-message-query'
 import { unreadKey } from './unread-query'
 import { activeChat } from './active-chat'
 import { markRead } from './read-state'
@@ -17,6 +18,7 @@ export function applyMessageEvent(
 ) {
   const action = eventAction(e.events)
   const message = toMessage(e.payload)
+  patchSingleMessage(queryClient, message, action === 'delete')
   if (action === 'delete') {
     noteLiveMessage(message, true)
     queryClient.setQueryData<MessagesData>(

@@ -7,12 +7,14 @@ import { Composer } from './composer'
 import { flattenPages } from './message-model'
 import { MessageList } from './message-list'
 import { messagesQuery } from './messages-query'
+import { RoomProvider } from './room-provider'
 import { TypingIndicator } from './typing-indicator'
 import { useSendMessage } from './use-send-message'
 import './chat.css'
 import './message.css'
 import './composer.css'
 import './attachment.css'
+import './message-actions.css'
 
 /** A room's chat (the home room on "/"); loaded as its own chunk once signed in. */
 export default function ChatRoom({ roomId }: { roomId: string }) {
@@ -47,7 +49,9 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
         <h1 id="chat-title">{name}</h1>
         {room?.isDeleted && <span className="tag">deleted</span>}
       </header>
-      <MessageList roomId={roomId} roomName={name} meId={meId} onRetry={retry} />
+      <RoomProvider roomId={roomId} meId={meId}>
+        <MessageList roomId={roomId} roomName={name} meId={meId} onRetry={retry} />
+      </RoomProvider>
       <TypingIndicator
         roomId={roomId}
         lastChateeMessageAt={

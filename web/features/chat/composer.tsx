@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { productApi } from '../../lib/product-api'
 import { AttachButton, StagedFile } from './attach-controls'
 import { readDraft, writeDraft } from './drafts'
+import { cancelReply, messageIntent } from './message-intent'
+import { QuoteBar } from './quote-bar'
 import { createTypingSignal } from './typing-signal'
 import { useFileStaging } from './use-file-staging'
 
@@ -21,7 +23,7 @@ export function Composer({
   roomId: string
   meId: string
   roomName: string
-  onSend: (text: string, file?: File) => unknown
+  onSend: (text: string, file?: File, replyToId?: string) => unknown
 }) {
   const [text, setText] = useState(() => readDraft(meId, roomId))
   const typing = useRef(createTypingSignal())
@@ -54,7 +56,9 @@ export function Composer({
   function submit() {
     const message = text.trim()
     if (!message && !staging.file) return
-    onSend(message, staging.file ?? undefined)
+    const replyTo = messageIntent.replyTo?.roomId === roomId ? messageIntent.replyTo : null
+    onSend(message, staging.file ?? undefined, replyTo?.messageId)
+    cancelReply()
     staging.clear()
     setText('')
     writeDraft(meId, roomId, '')
@@ -63,6 +67,7 @@ export function Composer({
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key === 'Escape' && messageIntent.replyTo) cancelReply()
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault()
       submit()
@@ -78,6 +83,7 @@ export function Composer({
         submit()
       }}
     >
+      <QuoteBar roomId={roomId} meId={meId} />
       {staging.file && <StagedFile file={staging.file} onRemove={staging.clear} />}
       <AttachButton onPick={(file) => void staging.stage(file)} />
       <textarea

@@ -13,6 +13,9 @@ export type DisplayItem = {
   attachment: Attachment | null
   /** While its file is not in the bucket yet (pending messages only). */
   upload: PendingMessage['upload'] | null
+  replyToId: string | null
+  editedAt: string | null
+  deletedAt: string | null
 }
 
 export const fromMessage = (m: Message): DisplayItem => ({
@@ -26,6 +29,9 @@ export const fromMessage = (m: Message): DisplayItem => ({
   state: 'sent',
   attachment: m.attachment,
   upload: null,
+  replyToId: m.replyToId,
+  editedAt: m.editedAt,
+  deletedAt: m.deletedAt,
 })
 
 export const fromPending = (p: PendingMessage): DisplayItem => ({
@@ -39,6 +45,9 @@ export const fromPending = (p: PendingMessage): DisplayItem => ({
   state: p.state,
   attachment: p.attachment ?? null,
   upload: p.upload ?? null,
+  replyToId: p.replyToId ?? null,
+  editedAt: null,
+  deletedAt: null,
 })
 
 // Captions only, as the server's search (`contains` on the message text) finds them.

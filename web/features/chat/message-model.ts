@@ -19,6 +19,12 @@ export type Message = {
   clientId: string | null
   seq: number
   attachment: Attachment | null
+  /** The message this one answers (issue 14). */
+  replyToId: string | null
+  /** When the text was last edited; null if never. */
+  editedAt: string | null
+  /** Set once the sender deleted it: the row is a tombstone (no text, no file). */
+  deletedAt: string | null
 }
 
 /**
@@ -40,6 +46,8 @@ export type PendingMessage = {
    * File cannot be stored, not kept across a reload) until its upload finishes.
    */
   upload?: { progress: number; failed: boolean }
+  /** The message this one answers, kept in the outbox with it. */
+  replyToId?: string
 }
 
 export type MessagePage = { rows: Message[] }
@@ -54,7 +62,12 @@ export const toMessage = (row: Record<string, unknown>): Message => ({
   clientId: typeof row.clientId === 'string' && row.clientId ? row.clientId : null,
   seq: Number(row.seq ?? 0),
   attachment: attachmentOf(row),
+  replyToId: strOrNull(row.replyToId),
+  editedAt: strOrNull(row.editedAt),
+  deletedAt: strOrNull(row.deletedAt),
 })
+
+const strOrNull = (v: unknown) => (typeof v === 'string' && v ? v : null)
 
 const positive = (v: unknown) => (typeof v === 'number' && v > 0 ? v : null)
 

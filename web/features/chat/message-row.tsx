@@ -1,6 +1,10 @@
 import { FILE_TEXTS } from '../../../shared/texts'
 import { AttachmentView } from './attachment-view'
 import type { DisplayItem } from './display-item'
+import { EditedMark } from './edited-mark'
+import { MessageActions, Tombstone } from './message-actions'
+import { MessageEditor } from './message-editor'
+import { ReplyQuote } from './reply-quote'
 import { canRetryUpload } from './upload-queue'
 
 type Props = {
@@ -18,7 +22,7 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
   const uploadFailed = !!item.upload?.failed
   if (item.kind === 'system')
     return (
-      <div className="system-notice" data-seq={item.seq ?? undefined}>
+      <div className="system-notice" data-seq={item.seq ?? undefined} data-id={item.key}>
         <span>{item.text}</span>{' '}
         <time dateTime={at} title={datetime}>
           {time}
@@ -29,19 +33,25 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
     <div
       className={`msg${mine ? ' mine' : ' theirs'}${continued ? ' continued' : ''} ${item.state}`}
       data-seq={item.seq ?? undefined}
+      data-id={item.seq === null ? undefined : item.key}
     >
       <div className="bubble">
+        {item.replyToId && <ReplyQuote messageId={item.replyToId} />}
         {item.attachment && <AttachmentView attachment={item.attachment} upload={item.upload} />}
         {item.text && <p className="msg-text">{item.text}</p>}
+        <Tombstone item={item} />
+        <MessageEditor item={item} />
         <span className="msg-meta">
           <time dateTime={at} title={datetime}>
             {time}
           </time>
+          <EditedMark item={item} />
           {item.state === 'sending' && (
             <span className="msg-state"> · {item.upload ? 'Uploading…' : 'Sending…'}</span>
           )}
         </span>
       </div>
+      <MessageActions item={item} mine={mine} />
       {item.state === 'failed' && item.clientId && (
         <p className="msg-failed" role="alert">
           {uploadFailed ? FILE_TEXTS.uploadFailed : 'Not sent.'}{' '}

@@ -39,14 +39,20 @@ async function sendQueued(queryClient: QueryClient) {
       (i) => i.state !== 'sent' && !i.rejected && !i.upload && !tried.has(i.clientId),
     )
     if (!item) return
-    const { clientId, roomId, message, attachment: file } = item
+    const { clientId, roomId, message, attachment: file, replyToId } = item
     tried.add(clientId)
     const attachment = file && {
       fileId: file.fileId,
       ...(file.width && file.height ? { width: file.width, height: file.height } : {}),
     }
     try {
-      const row = await productApi.addMessage({ clientId, roomId, message, attachment })
+      const row = await productApi.addMessage({
+        clientId,
+        roomId,
+        message,
+        attachment,
+        ...(replyToId ? { replyToId } : {}),
+      })
       setPendingState(clientId, 'sent')
       storeMessage(queryClient, toMessage(row as unknown as Record<string, unknown>))
     } catch (err) {

@@ -16,7 +16,7 @@ export function useSendMessage(roomId: string, senderId: string) {
   const queryClient = useQueryClient()
 
   const send = useCallback(
-    async (message: string, file?: File) => {
+    async (message: string, file?: File, replyToId?: string) => {
       const item: PendingMessage = {
         clientId: crypto.randomUUID(),
         roomId,
@@ -24,6 +24,7 @@ export function useSendMessage(roomId: string, senderId: string) {
         senderId,
         createdAt: new Date().toISOString(),
         state: 'sending',
+        ...(replyToId ? { replyToId } : {}),
       }
       if (!file) {
         addPending(item)

@@ -9,6 +9,7 @@ export const CHANNELS = {
   rooms: rowsChannel(TABLE_IDS.rooms),
   messages: rowsChannel(TABLE_IDS.messages),
   statuses: rowsChannel(TABLE_IDS.status),
+  reactions: rowsChannel(TABLE_IDS.reactions),
   status: (userId: string) => rowChannel(TABLE_IDS.status, userId),
   // Readable by team admin only; other users' sockets never get these events.
   statusDetails: (userId: string) => rowChannel(TABLE_IDS.status_details, userId),

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio'
 import { onSubscribed, realtime } from '../../lib/realtime'
 import { globalState } from '../../state/global-state'
 import { applyMessageEvent } from '../chat/apply-message-event'
+import { storeReaction, toReaction } from '../chat/reactions-query'
 import { applyRoomEvent, type Room } from '../rooms/room-model'
 import { toRoom } from '../rooms/rooms-query'
 import { CHANNELS, eventAction } from './channels'
@@ -31,6 +32,9 @@ export function useRealtimeSync() {
       realtime.subscribe(CHANNELS.rooms, (e: RealtimeResponseEvent<Row>) => onRoom(queryClient, e)),
       realtime.subscribe(CHANNELS.messages, (e: RealtimeResponseEvent<Row>) =>
         applyMessageEvent(queryClient, e, meId),
+      ),
+      realtime.subscribe(CHANNELS.reactions, (e: RealtimeResponseEvent<Row>) =>
+        storeReaction(queryClient, toReaction(e.payload), eventAction(e.events) !== 'delete'),
       ),
     ]
     return () => {

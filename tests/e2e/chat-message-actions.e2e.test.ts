@@ -1,0 +1,189 @@
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { exampleVars } from '../../scripts/local-vars'
+import { withServerKey } from './helpers/app'
+import { postMessagesAs, rowInView, withProductApi } from './helpers/chat-view'
+import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
+
+// Reply, react, edit and delete as two people use them (issue 14): through the message menu,
+// live for the partner over the one realtime connection, with the server's refusals.
+const pair = useOnboardedPair()
+
+const row = (page: Page, text: string): Locator =>
+  messageLog(page).locator('.msg').filter({ hasText: text }).last()
+
+/** Opens a stored message's menu (the "⋯" shown on hover) and picks an item. */
+async function menu(page: Page, text: string, item: string) {
+  const r = row(page, text)
+  await r.hover()
+  await r.getByRole('button', { name: 'Message actions' }).click()
+  await page.getByRole('menuitem', { name: item }).click()
+}
+
+const idOf = async (page: Page, text: string) => {
+  const r = row(page, text)
+  await expect.poll(() => r.getAttribute('data-id'), { timeout: 15_000 }).toBeTruthy()
+  return (await r.getAttribute('data-id'))!
+}
+
+describe('message actions', () => {
+  it('Ben replies through the menu (the quote bar can be cancelled); both see the quote', async () => {
+    const { ada, ben } = pair
+    await sendMessage(ada.page, 'Original far back')
+    await messageInLog(ben.page, 'Original far back').waitFor()
+    await idOf(ben.page, 'Original far back')
+    await menu(ben.page, 'Original far back', 'Reply')
+    const bar = ben.page.locator('.quote-bar')
+    await bar.getByText('Replying to Ada Lovelace').waitFor()
+    await ben.page.getByRole('button', { name: 'Cancel reply' }).click()
+    await bar.waitFor({ state: 'detached' })
+    await menu(ben.page, 'Original far back', 'Reply')
+    await bar.getByText('Original far back').waitFor()
+    await sendMessage(ben.page, 'Sure thing')
+    await bar.waitFor({ state: 'detached' })
+    const quote = row(ada.page, 'Sure thing').locator('.reply-quote')
+    await quote.getByText('You').waitFor()
+    expect(await quote.innerText()).toContain('Original far back')
+    await row(ben.page, 'Sure thing').locator('.reply-quote').getByText('Ada Lovelace').waitFor()
+  })
+
+  it('a click on a quote whose original is not loaded loads older pages and shows it', async () => {
+    const { ada, ben, server } = pair
+    const originalId = await idOf(ada.page, 'Original far back')
+    const filler = Array.from({ length: 110 }, (_, i) => `Filler ${i}`)
+    await postMessagesAs(ada.page, server.url, 'home', filler)
+    await withProductApi(
+      ben.page,
+      `await api.addMessage({ roomId: 'home', message: 'Remember this?', replyToId: '${originalId}' })`,
+    )
+    await ada.page.reload()
+    await messageInLog(ada.page, 'Remember this?').waitFor({ timeout: 30_000 })
+    expect(await messageInLog(ada.page, 'Original far back').count()).toBe(0)
+    await row(ada.page, 'Remember this?').locator('.reply-quote').click()
+    const original = row(ada.page, 'Original far back')
+    await original.waitFor({ timeout: 30_000 })
+    await expect.poll(() => original.getAttribute('data-highlighted')).toBe('true')
+    await expect.poll(() => rowInView(original)).toBe(true)
+  })
+
+  it('reactions: set from the picker or any emoji, counted with names, toggled live', async () => {
+    const { ada, ben } = pair
+    await sendMessage(ben.page, 'Good news everyone')
+    await messageInLog(ada.page, 'Good news everyone').waitFor()
+    await idOf(ada.page, 'Good news everyone')
+    await menu(ada.page, 'Good news everyone', 'React')
+    await ada.page.getByRole('button', { name: 'React with 👍' }).click()
+    const benRow = row(ben.page, 'Good news everyone')
+    await benRow.getByRole('button', { name: '👍 1: Ada Lovelace' }).click()
+    await row(ada.page, 'Good news everyone')
+      .getByRole('button', { name: '👍 2: You, Ben Franklin' })
+      .waitFor()
+    await menu(ada.page, 'Good news everyone', 'React')
+    await ada.page.getByRole('textbox', { name: 'Any emoji' }).fill('🦄')
+    await ada.page.getByRole('textbox', { name: 'Any emoji' }).press('Enter')
+    await benRow.getByRole('button', { name: '🦄 1: Ada Lovelace' }).waitFor()
+    // Taking a reaction back: Ada's 👍 goes, for Ben too.
+    await row(ada.page, 'Good news everyone').getByRole('button', { name: /^👍 2/ }).click()
+    await benRow.getByRole('button', { name: '👍 1: You' }).waitFor()
+    expect(
+      await benRow.getByRole('button', { name: '👍 1: You' }).getAttribute('aria-pressed'),
+    ).toBe('true')
+  })
+
+  it('the menu works from the keyboard and Escape closes it', async () => {
+    const { ben } = pair
+    const actions = row(ben.page, 'Good news everyone').getByRole('button', {
+      name: 'Message actions',
+    })
+    await actions.focus()
+    await ben.page.keyboard.press('Enter')
+    await ben.page.getByRole('menuitem', { name: 'Reply' }).waitFor()
+    await ben.page.keyboard.press('ArrowDown')
+    expect(await ben.page.evaluate(() => document.activeElement?.textContent)).toBe('React')
+    await ben.page.keyboard.press('Escape')
+    await ben.page.getByRole('menu').waitFor({ state: 'detached' })
+    expect(await actions.evaluate((el) => el === document.activeElement)).toBe(true)
+  })
+
+  it('Ada edits her message within 24 hours; Ben sees the new text marked (edited)', async () => {
+    const { ada, ben } = pair
+    await sendMessage(ada.page, 'Teh plan is set')
+    await idOf(ada.page, 'Teh plan is set')
+    await menu(ada.page, 'Teh plan is set', 'Edit')
+    const editor = ada.page.getByRole('textbox', { name: 'Edit message' })
+    await editor.fill('The plan is set')
+    await editor.press('Enter')
+    await messageInLog(ben.page, 'The plan is set').waitFor()
+    const mark = row(ben.page, 'The plan is set').locator('.msg-edited')
+    expect(await mark.innerText()).toContain('(edited)')
+    expect(await mark.getAttribute('title')).toMatch(/^Edited /)
+    expect(await messageInLog(ben.page, 'Teh plan is set').count()).toBe(0)
+    // Ben's menu on Ada's message offers no Edit or Delete.
+    await menu(ben.page, 'The plan is set', 'React')
+    await ben.page.keyboard.press('Escape')
+  })
+
+  it('an edit after 24 hours is refused by the server with 403', async () => {
+    const { ada, server } = pair
+    const adaId = String(
+      await ada.page.evaluate(
+        `import('/web/state/global-state.ts').then((m) => m.globalState.account.$id)`,
+      ),
+    )
+    const vars = exampleVars()
+    const old = await fetch(new URL('/v1/tablesdb/kathelia/tables/messages/rows', server.url), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-appwrite-project': vars.APPWRITE_PROJECT_ID!,
+        'x-appwrite-key': vars.EMBEDDED_API_KEY!,
+      },
+      body: JSON.stringify({
+        rowId: 'old-message',
+        data: {
+          roomId: 'home',
+          message: 'From yesterday',
+          senderId: adaId,
+          kind: 'user',
+          $createdAt: new Date(Date.now() - 25 * 3600_000).toISOString(),
+        },
+      }),
+    })
+    expect(old.status).toBe(201)
+    const answer = await withProductApi(
+      ada.page,
+      `try { await api.editMessage({ messageId: 'old-message', message: 'Changed' }); return 'edited' }
+       catch (e) { return [e.status, e.code] }`,
+    )
+    expect(answer).toEqual([403, 'edit_window_closed'])
+  })
+
+  it('Ada deletes a message with a file: a tombstone for both, the file gone from the bucket', async () => {
+    const { ada, ben } = pair
+    const chooser = ada.page.waitForEvent('filechooser')
+    await ada.page.getByRole('button', { name: 'Attach a file' }).click()
+    await (
+      await chooser
+    ).setFiles({ name: 'secret.txt', mimeType: 'text/plain', buffer: Buffer.from('top secret') })
+    await sendMessage(ada.page, 'Burn after reading')
+    await messageInLog(ben.page, 'Burn after reading').waitFor()
+    const href = await row(ben.page, 'Burn after reading')
+      .getByRole('link', { name: 'Download' })
+      .getAttribute('href')
+    const fileId = /\/files\/([^/]+)\//.exec(href!)![1]!
+    await idOf(ada.page, 'Burn after reading')
+    await menu(ada.page, 'Burn after reading', 'Delete')
+    await ada.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+    for (const page of [ada.page, ben.page]) {
+      await messageLog(page).getByText('This message was deleted').waitFor()
+      expect(await messageInLog(page, 'Burn after reading').count()).toBe(0)
+      expect(await messageLog(page).getByText('secret.txt').count()).toBe(0)
+    }
+    const file = await withServerKey(
+      pair.server.url,
+      'GET',
+      `/storage/buckets/files/files/${fileId}`,
+    )
+    expect(file.status).toBe(404)
+  })
+})

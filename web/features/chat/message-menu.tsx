@@ -1,0 +1,114 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { EDIT_WINDOW_MS } from '../../../shared/constants'
+import type { DisplayItem } from './display-item'
+import { startEdit, startReply } from './message-intent'
+import { deleteMessage } from './message-ops'
+import { ReactionPicker } from './reaction-picker'
+import { useRoom } from './room-context'
+
+type View = 'menu' | 'react' | 'delete'
+
+/**
+ * The "⋯" beside a stored message (shown on hover and focus; a long press or right click opens
+ * it too): Reply, React, and for the sender Edit (24 h) and Delete. Arrow keys move between the
+ * items, Escape closes and gives the focus back.
+ */
+export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }) {
+  const room = useRoom()
+  const queryClient = useQueryClient()
+  const [view, setView] = useState<View | null>(null)
+  const button = useRef<HTMLButtonElement>(null)
+  const panel = useRef<HTMLDivElement>(null)
+  const close = (refocus = true) => {
+    setView(null)
+    if (refocus) button.current?.focus()
+  }
+
+  // A long press (touch) or a right click on the row opens the menu.
+  useEffect(() => {
+    const row = button.current?.closest('.msg')
+    const open = (e: Event) => {
+      if ((e.target as Element).closest('a, textarea, input')) return
+      e.preventDefault()
+      setView('menu')
+    }
+    row?.addEventListener('contextmenu', open)
+    return () => row?.removeEventListener('contextmenu', open)
+  }, [])
+
+  // Focus the first item on opening; a click elsewhere closes.
+  useEffect(() => {
+    if (!view) return
+    panel.current?.querySelector<HTMLElement>('button, input')?.focus()
+    const away = (e: PointerEvent) => {
+      const t = e.target as Node
+      if (!panel.current?.contains(t) && !button.current?.contains(t)) close(false)
+    }
+    document.addEventListener('pointerdown', away)
+    return () => document.removeEventListener('pointerdown', away)
+  }, [view])
+
+  function onKeyDown(e: KeyboardEvent) {
+    if (e.key === 'Escape') return (e.preventDefault(), close())
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return
+    const items = [...(panel.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])]
+    const at = items.indexOf(document.activeElement as HTMLElement)
+    items[(at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus()
+    e.preventDefault()
+  }
+
+  const editable = mine && Date.now() - item.at.getTime() < EDIT_WINDOW_MS
+  const act = (fn: () => void) => () => (close(false), fn())
+  return (
+    <div className="msg-actions">
+      <button
+        ref={button}
+        type="button"
+        className="msg-menu-button"
+        aria-label="Message actions"
+        aria-haspopup="menu"
+        aria-expanded={!!view}
+        onClick={() => (view ? close() : setView('menu'))}
+      >
+        ⋯
+      </button>
+      {view && (
+        <div ref={panel} className="msg-menu" onKeyDown={onKeyDown}>
+          {view === 'menu' && (
+            <div role="menu" aria-label="Message actions">
+              <MenuItem onClick={act(() => startReply(room.roomId, item.key))}>Reply</MenuItem>
+              <MenuItem onClick={() => setView('react')}>React</MenuItem>
+              {editable && <MenuItem onClick={act(() => startEdit(item.key))}>Edit</MenuItem>}
+              {mine && <MenuItem onClick={() => setView('delete')}>Delete</MenuItem>}
+            </div>
+          )}
+          {view === 'react' && (
+            <ReactionPicker at={{ ...room, messageId: item.key }} onDone={() => close()} />
+          )}
+          {view === 'delete' && (
+            <div role="alertdialog" aria-label="Delete message" className="msg-confirm">
+              <p>Delete this message for everyone?</p>
+              <button
+                type="button"
+                className="danger"
+                onClick={act(() => void deleteMessage(queryClient, item.key))}
+              >
+                Delete
+              </button>
+              <button type="button" className="secondary" onClick={() => close()}>
+                Cancel
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}
+
+const MenuItem = ({ onClick, children }: { onClick: () => void; children: string }) => (
+  <button type="button" role="menuitem" onClick={onClick}>
+    {children}
+  </button>
+)

@@ -1,0 +1,48 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { errorMessage } from '../../lib/errors'
+import { notify } from '../../lib/notify'
+import { productApi } from '../../lib/product-api'
+import { storeMessage } from './apply-message-event'
+import { toMessage } from './message-model'
+import { reactionsKey, storeReaction, type Reaction } from './reactions-query'
+
+// The calls behind the message menu. Each answer is applied at once; the realtime event that
+// follows (and reaches the partner) changes nothing more, as rows match by id.
+
+const stored = (row: unknown) => toMessage(row as Record<string, unknown>)
+
+export async function editMessage(client: QueryClient, messageId: string, message: string) {
+  try {
+    storeMessage(client, stored(await productApi.editMessage({ messageId, message })))
+    return true
+  } catch (err) {
+    notify({ title: 'Not edited', body: errorMessage(err) })
+    return false
+  }
+}
+
+export async function deleteMessage(client: QueryClient, messageId: string) {
+  try {
+    storeMessage(client, stored(await productApi.deleteMessage({ messageId })))
+  } catch (err) {
+    notify({ title: 'Not deleted', body: errorMessage(err) })
+  }
+}
+
+/** Sets the caller's reaction, or takes it back when it is already there. */
+export async function toggleReaction(
+  client: QueryClient,
+  at: { roomId: string; messageId: string; meId: string },
+  emoji: string,
+) {
+  const mine = (client.getQueryData<Reaction[]>(reactionsKey(at.roomId)) ?? []).some(
+    (r) => r.messageId === at.messageId && r.userId === at.meId && r.emoji === emoji,
+  )
+  try {
+    const { on } = await productApi.react({ messageId: at.messageId, emoji, on: !mine })
+    const r = { $id: '', messageId: at.messageId, roomId: at.roomId, userId: at.meId, emoji }
+    storeReaction(client, r, on)
+  } catch (err) {
+    notify({ title: 'Reaction not saved', body: errorMessage(err) })
+  }
+}

@@ -1,0 +1,29 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useSnapshot } from 'valtio'
+import { globalState } from '../../state/global-state'
+import { flattenPages } from './message-model'
+import { cancelReply, messageIntent } from './message-intent'
+import { messagesQuery } from './messages-query'
+import { excerpt, senderName } from './room-context'
+
+/** Above the composer while answering a message; the reply goes with the next send. */
+export function QuoteBar({ roomId, meId }: { roomId: string; meId: string }) {
+  const { replyTo } = useSnapshot(messageIntent)
+  const chateeName = useSnapshot(globalState).chatee?.name
+  const { data } = useInfiniteQuery(messagesQuery(roomId))
+  if (replyTo?.roomId !== roomId) return null
+  const quoted = flattenPages(data?.pages ?? []).find((m) => m.$id === replyTo.messageId)
+  return (
+    <div className="quote-bar" role="status">
+      <div className="quote-bar-text">
+        <strong>
+          Replying to {quoted ? senderName(quoted.senderId, quoted.kind, meId, chateeName) : ''}
+        </strong>
+        <span>{excerpt(quoted ?? null)}</span>
+      </div>
+      <button type="button" className="icon-button" aria-label="Cancel reply" onClick={cancelReply}>
+        ×
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,37 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { toggleReaction } from './message-ops'
+import { reactionsQuery } from './reactions-query'
+import { useRoom } from './room-context'
+
+/** Under a bubble: each emoji with its count and who reacted; a click toggles the own one. */
+export function ReactionBar({ messageId }: { messageId: string }) {
+  const room = useRoom()
+  const queryClient = useQueryClient()
+  const { data = [] } = useQuery({
+    ...reactionsQuery(room.roomId),
+    select: (list) => list.filter((r) => r.messageId === messageId),
+  })
+  if (!data.length) return null
+  const groups = new Map<string, string[]>()
+  for (const r of data) groups.set(r.emoji, [...(groups.get(r.emoji) ?? []), r.userId])
+  return (
+    <div className="reactions" role="group" aria-label="Reactions">
+      {[...groups].map(([emoji, users]) => {
+        const who = users.map((u) => room.nameOf(u)).join(', ')
+        return (
+          <button
+            key={emoji}
+            type="button"
+            className="reaction"
+            aria-pressed={users.includes(room.meId)}
+            aria-label={`${emoji} ${users.length}: ${who}`}
+            title={who}
+            onClick={() => void toggleReaction(queryClient, { ...room, messageId }, emoji)}
+          >
+            {emoji} <span className="reaction-count">{users.length}</span>
+          </button>
+        )
+      })}
+    </div>
+  )
+}

@@ -1,0 +1,74 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { Query } from 'appwrite'
+import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
+import { tablesDB } from '../../lib/appwrite'
+
+export type Reaction = {
+  $id: string
+  messageId: string
+  roomId: string
+  userId: string
+  emoji: string
+}
+
+export const reactionsKey = (roomId: string) => ['reactions', roomId] as const
+
+const PAGE = 1000
+const same = (a: Reaction, b: Reaction) =>
+  a.$id === b.$id || (a.messageId === b.messageId && a.userId === b.userId && a.emoji === b.emoji)
+
+export const toReaction = (row: Record<string, unknown>): Reaction => ({
+  $id: String(row.$id),
+  messageId: String(row.messageId ?? ''),
+  roomId: String(row.roomId ?? ''),
+  userId: String(row.userId ?? ''),
+  emoji: String(row.emoji ?? ''),
+})
+
+/** A reaction set or removed: applied once, whether it comes from realtime or from the answer. */
+export function applyReaction(list: readonly Reaction[], r: Reaction, on: boolean): Reaction[] {
+  const rest = list.filter((x) => !same(x, r))
+  return on ? [...rest, r] : rest
+}
+
+/** Events that arrive while a room's reactions are read, replayed onto the answer. */
+const reading = new Map<string, { r: Reaction; on: boolean }[]>()
+
+/** Every reaction of a room (two people react little), in pages of 1000. */
+export const reactionsQuery = (roomId: string) =>
+  queryOptions({
+    queryKey: reactionsKey(roomId),
+    staleTime: 10_000,
+    queryFn: async () => {
+      const arrived: { r: Reaction; on: boolean }[] = []
+      reading.set(roomId, arrived)
+      try {
+        let all: Reaction[] = []
+        for (let cursor: string | undefined; ;) {
+          const queries = [Query.equal('roomId', roomId), Query.limit(PAGE)]
+          if (cursor) queries.push(Query.cursorAfter(cursor))
+          const list = await tablesDB.listRows({
+            databaseId: DATABASE_ID,
+            tableId: TABLE_IDS.reactions,
+            queries,
+          })
+          all = all.concat(
+            list.rows.map((r) => toReaction(r as unknown as Record<string, unknown>)),
+          )
+          if (list.rows.length < PAGE) break
+          cursor = all.at(-1)!.$id
+        }
+        return arrived.reduce((acc, e) => applyReaction(acc, e.r, e.on), all)
+      } finally {
+        if (reading.get(roomId) === arrived) reading.delete(roomId)
+      }
+    },
+  })
+
+/** One reaction event (or the caller's own answered toggle) → the room's cached list. */
+export function storeReaction(client: QueryClient, r: Reaction, on: boolean) {
+  reading.get(r.roomId)?.push({ r, on })
+  client.setQueryData<Reaction[]>(reactionsKey(r.roomId), (list) =>
+    list ? applyReaction(list, r, on) : list,
+  )
+}

@@ -1,0 +1,36 @@
+import { createContext, useContext } from 'react'
+import type { Message } from './message-model'
+
+/** What a row's reply, reaction and menu parts need from the open room. */
+export type RoomContext = {
+  roomId: string
+  meId: string
+  /** "You", the partner's name, or "Kathelia" for a system notice. */
+  nameOf: (senderId: string, kind?: Message['kind']) => string
+  /** A message among the loaded pages, if it is there. */
+  loaded: (messageId: string) => Message | undefined
+  /** Scrolls to a message (loading older pages until it is there) and highlights it. */
+  jumpTo: (messageId: string) => void
+}
+
+export const RoomCtx = createContext<RoomContext | null>(null)
+
+export function useRoom(): RoomContext {
+  const room = useContext(RoomCtx)
+  if (!room) throw new Error('useRoom outside a message list')
+  return room
+}
+
+/** Who wrote a message, as a quote or a reaction names them. */
+export const senderName = (
+  senderId: string,
+  kind: Message['kind'] | undefined,
+  meId: string,
+  chateeName: string | undefined,
+) => (kind === 'system' ? 'Kathelia' : senderId === meId ? 'You' : (chateeName ?? 'Partner'))
+
+/** A quote's excerpt: the first line of the text, else the attachment's name. */
+export const excerpt = (m: Pick<Message, 'message' | 'attachment' | 'deletedAt'> | null) =>
+  !m || m.deletedAt
+    ? 'Message deleted'
+    : m.message.split('\n', 1)[0]!.trim() || m.attachment?.name || ''

@@ -1,0 +1,103 @@
+import { Hono } from 'hono'
+import {
+  DeleteMessageRequest,
+  EDIT_WINDOW_MS,
+  EditMessageRequest,
+  ReactRequest,
+  type ReactResponse,
+} from '../../shared/schemas'
+import { isConflict, isNotFound, q } from '../backend'
+import { ApiError } from '../lib/api-error'
+import { stableId } from '../lib/stable-id'
+import { validate } from '../lib/validate'
+import { assertSelf } from '../middleware/auth'
+import type { ApiHono } from '../middleware/context'
+import { ownMessage } from '../services/message-row'
+import { toMessage, type MessageData } from './message'
+
+/** What a tombstone keeps: who said something when, and nothing of what. */
+const TOMBSTONE = {
+  message: '',
+  fileId: null,
+  fileName: null,
+  fileType: null,
+  fileSize: null,
+  fileWidth: null,
+  fileHeight: null,
+  replyToId: null,
+  editedAt: null,
+}
+
+/**
+ * Edit, delete and react. Mounted inside the message area (worker/routes/message.ts), whose
+ * middleware has already verified the caller. Rows are written with the server key only, so
+ * no client can write these columns or rows as anyone else.
+ */
+const actions = new Hono<ApiHono>()
+  .post('/edit', validate('json', EditMessageRequest), async (c) => {
+    const { messageId, message: text } = c.req.valid('json')
+    const { caller, backend } = c.var
+    const row = await ownMessage(backend, caller.$id, messageId)
+    if (row.deletedAt) throw new ApiError(409, 'This message was deleted', 'message_deleted')
+    if (Date.now() - Date.parse(row.$createdAt) > EDIT_WINDOW_MS)
+      throw new ApiError(403, 'Messages can only be edited for 24 hours', 'edit_window_closed')
+    if (!text && !row.fileId)
+      throw new ApiError(400, 'message must not be empty', 'validation_failed')
+    // A retried edit with the same text changes nothing (and keeps its edit time).
+    if (text === row.message) return c.json(toMessage(row), 200)
+    // The row is overwritten in place: the old text is kept nowhere (no history, no copy).
+    const updated = await backend.updateRow<MessageData>('messages', messageId, {
+      message: text,
+      editedAt: new Date().toISOString(),
+    })
+    return c.json(toMessage(updated), 200)
+  })
+  .post('/delete', validate('json', DeleteMessageRequest), async (c) => {
+    const { messageId } = c.req.valid('json')
+    const { caller, backend } = c.var
+    const row = await ownMessage(backend, caller.$id, messageId)
+    if (row.deletedAt) return c.json(toMessage(row), 200)
+    // The file goes first: if anything below fails, a retry finds the row unchanged and does it all.
+    if (row.fileId) await backend.deleteFile(row.fileId)
+    const reactions = await backend.listRows('reactions', [
+      q.equal('messageId', messageId),
+      q.limit(5000),
+    ])
+    for (const r of reactions.rows)
+      await backend.deleteRow('reactions', r.$id).catch((err: unknown) => {
+        if (!isNotFound(err)) throw err
+      })
+    const updated = await backend.updateRow<MessageData>('messages', messageId, {
+      ...TOMBSTONE,
+      deletedAt: new Date().toISOString(),
+    } as Partial<MessageData>)
+    return c.json(toMessage(updated), 200)
+  })
+  .post('/react', validate('json', ReactRequest), async (c) => {
+    const { messageId, emoji, on, userId } = c.req.valid('json')
+    const { caller, backend } = c.var
+    assertSelf(caller, userId)
+    const row = await backend.getRow<MessageData>('messages', messageId)
+    if (!row) throw new ApiError(404, 'This message does not exist')
+    if (row.kind === 'system')
+      throw new ApiError(403, 'System notices take no reactions', 'system_message')
+    if (row.deletedAt) throw new ApiError(409, 'This message was deleted', 'message_deleted')
+    // One row per (user, message, emoji): a retried reaction collides, a retried removal finds none.
+    const rowId = await stableId('r', caller.$id, messageId, emoji)
+    const answer: ReactResponse = { messageId, emoji, on }
+    try {
+      if (on)
+        await backend.createRow('reactions', rowId, {
+          messageId,
+          roomId: row.roomId,
+          userId: caller.$id,
+          emoji,
+        })
+      else await backend.deleteRow('reactions', rowId)
+    } catch (err) {
+      if (!(on ? isConflict(err) : isNotFound(err))) throw err
+    }
+    return c.json(answer, 200)
+  })
+
+export default actions
