@@ -22,9 +22,14 @@ export type ChateeResponse = z.infer<typeof ChateeResponse>
 export { UserIdBody as ChateeStatusRequest } from './common'
 
 // POST /api/auth/flags {email: the caller's own email} → Flags: whether the caller is the admin,
-// and the list their email is on (it picks their avatar).
+// the list their email is on (it picks their avatar) and, for the admin only, REPOSITORY_URL when
+// it is configured (the version badge links to the release's tag page there).
 export { EmailBody as FlagsRequest } from './common'
-export const Flags = z.object({ isAdmin: z.boolean(), list: AvatarList })
+export const Flags = z.object({
+  isAdmin: z.boolean(),
+  list: AvatarList,
+  repositoryUrl: z.url().optional(),
+})
 export type Flags = z.infer<typeof Flags>
 
 // POST /api/auth/assign-teams {userId: the caller} → the teams the caller is now in (idempotent).

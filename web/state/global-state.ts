@@ -9,9 +9,15 @@ export type Account = { $id: string; name: string; email: string; emailVerificat
 export type Status = StatusRow & { $updatedAt?: string }
 /**
  * isAdmin: the admin view is switched on; showAdmin: this user is offered the switch; list: the
- * approved list the user's email is on (it picks the avatar).
+ * approved list the user's email is on (it picks the avatar); repositoryUrl: where the admin's
+ * version badge links (the server sends it to the admin only, when configured).
  */
-export type Flags = { isAdmin: boolean; showAdmin: boolean; list: AvatarList }
+export type Flags = {
+  isAdmin: boolean
+  showAdmin: boolean
+  list: AvatarList
+  repositoryUrl?: string
+}
 
 export type GlobalState = {
   account: Account | null

@@ -58,7 +58,9 @@ const auth = new Hono<ApiHono>()
   .post('/flags', requireCaller, validate('json', FlagsRequest), (c) => {
     const { caller, config } = c.var
     if (c.req.valid('json').email !== caller.email) throw notYours()
-    return c.json({ isAdmin: isAdmin(config, caller), list: avatarList(config, caller) }, 200)
+    const admin = isAdmin(config, caller)
+    const repositoryUrl = admin ? config.REPOSITORY_URL : undefined
+    return c.json({ isAdmin: admin, list: avatarList(config, caller), repositoryUrl }, 200)
   })
   // Idempotent: every verified, allowlisted user joins `user`; the admin also joins `admin`.
   .post('/assign-teams', requireCaller, validate('json', AssignTeamsRequest), async (c) => {
