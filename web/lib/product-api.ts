@@ -13,6 +13,9 @@ import type {
   LogResponse,
   Message,
   MessageLimits,
+  PresenceSharing,
+  RegisterRequest,
+  RegisterResponse,
   Status,
   StatusPatch,
   UserInfoResponse,
@@ -27,6 +30,8 @@ export type { Status } from '../../shared/schemas'
 export const productApi = {
   authorized: (email: string) =>
     apiPostPublic<AuthorizedResponse>('/auth/authorized', { email }, 'AuthorizedResponse'),
+  register: (body: RegisterRequest) =>
+    apiPostPublic<RegisterResponse>('/auth/register', body, 'RegisterResponse'),
   chatee: (email: string) => apiPost<ChateeResponse>('/auth/chatee', { email }, 'ChateeResponse'),
   chateeStatus: (userId: string) => apiPost<Status>('/auth/chatee-status', { userId }, 'Status'),
   flags: (email: string) => apiPost<Flags>('/auth/flags', { email }, 'Flags'),
@@ -43,6 +48,8 @@ export const productApi = {
   log: (entry: LogRequest) => apiPost<LogResponse>('/system/log', entry, 'LogResponse'),
   addMessage: (body: AddMessageRequest) => apiPost<Message>('/message/add', body, 'Message'),
   messageLimits: () => apiPost<MessageLimits>('/message/limits', {}, 'MessageLimits'),
+  presenceSharing: (share?: boolean) =>
+    apiPost<PresenceSharing>('/user/sharing', { share }, 'PresenceSharing'),
   addRoom: (body: AddRoomRequest) => apiPost<AddRoomResponse>('/room/add', body, 'AddRoomResponse'),
 }
 

@@ -19,12 +19,16 @@ export type Flags = {
   repositoryUrl?: string
 }
 
+/** Whether each partner shares presence and typing (Settings); the server enforces it. */
+export type Sharing = { mine: boolean; partner: boolean }
+
 export type GlobalState = {
   account: Account | null
   status: Status | null
   chatee: (Pick<Account, '$id' | 'name' | 'email'> & { list?: AvatarList }) | null
   chateeStatus: Status | null
   flags: Flags
+  sharing: Sharing
   location: string
   isLoading: boolean
   isSidebarOpen: boolean
@@ -36,6 +40,7 @@ const initial = (): GlobalState => ({
   chatee: null,
   chateeStatus: null,
   flags: { isAdmin: false, showAdmin: false, list: 'other' },
+  sharing: { mine: false, partner: false },
   location: '',
   isLoading: true,
   isSidebarOpen: false,
@@ -78,6 +83,15 @@ export function signedOut() {
     chatee: null,
     chateeStatus: null,
     flags: { isAdmin: false, showAdmin: false, list: 'other' },
+    sharing: { mine: false, partner: false },
     isSidebarOpen: false,
   })
 }
+
+/**
+ * The partner's presence and typing show in the admin view (spec §1, §6), or while both share
+ * them. The server already withholds them from everyone else; the admin, who can always read
+ * them, sees them only with the switch on.
+ */
+export const partnerPresenceShown = (s: Pick<GlobalState, 'flags' | 'sharing'>) =>
+  s.flags.isAdmin || (s.sharing.mine && s.sharing.partner)
