@@ -1,4 +1,5 @@
 import type {
+  Activity,
   AddMessageRequest,
   AddRoomRequest,
   AddRoomResponse,
@@ -43,8 +44,8 @@ export const productApi = {
   userStatus: (userId: string) => apiPost<Status>('/user/status', { userId }, 'Status'),
   updateStatus: (userId: string, payload: StatusPatch) =>
     apiPost<Status>('/user/update-status', { userId, payload }, 'Status'),
-  heartbeat: (presence: HeartbeatRequest['presence'] = 'online') =>
-    apiPost<HeartbeatResponse>('/presence/heartbeat', { presence }, 'HeartbeatResponse'),
+  heartbeat: (presence: HeartbeatRequest['presence'] = 'online', activity?: Activity) =>
+    apiPost<HeartbeatResponse>('/presence/heartbeat', { presence, activity }, 'HeartbeatResponse'),
   log: (entry: LogRequest) => apiPost<LogResponse>('/system/log', entry, 'LogResponse'),
   addMessage: (body: AddMessageRequest) => apiPost<Message>('/message/add', body, 'Message'),
   messageLimits: () => apiPost<MessageLimits>('/message/limits', {}, 'MessageLimits'),

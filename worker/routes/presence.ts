@@ -5,6 +5,7 @@ import { later } from '../lib/background'
 import { invalidRequest, validate } from '../lib/validate'
 import { authenticate, bearer, requireCaller, withBackend } from '../middleware/auth'
 import type { PublicHono } from '../middleware/context'
+import { recordActivity } from '../services/activity'
 import { announce } from '../services/notifier'
 import { keepAlive, presenceTimings, reportPresence } from '../services/presence'
 import { syncSharing } from '../services/presence-sharing'
@@ -16,8 +17,11 @@ const presence = new Hono<PublicHono>()
   // A visible tab's heartbeat reports online; a hidden tab's (presence 'away') only says it is open.
   .post('/heartbeat', requireCaller, validate('json', HeartbeatRequest), async (c) => {
     const { caller, backend, config } = c.var
+    const { presence, activity } = c.req.valid('json')
+    // Before the report: the admin's status event then never comes before the activity.
+    if (activity) await recordActivity(backend, caller.$id, activity)
     const report =
-      c.req.valid('json').presence === 'away'
+      presence === 'away'
         ? await keepAlive(backend, caller)
         : await reportPresence(backend, caller, {}, 'online')
     const { row } = report
