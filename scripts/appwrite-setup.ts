@@ -105,6 +105,15 @@ for (const table of Object.values(TABLES) as TableSchema[]) {
       rowSecurity: table.rowSecurity,
     }),
   )
+  // An existing table gets the schema's permissions too (e.g. status became admin-read with
+  // rowSecurity for presence privacy); the rows' own grants are set by the product API.
+  await db.updateTable({
+    databaseId: DATABASE_ID,
+    tableId: table.id,
+    name: table.name,
+    permissions: table.permissions,
+    rowSecurity: table.rowSecurity,
+  })
   for (const col of table.columns)
     await ensure(`column ${table.id}.${col.key}`, () => createColumn(table.id, col))
   await waitForColumns(table)

@@ -2,7 +2,9 @@
 export const APP_NAME = 'Kathelia'
 export const APP_VERSION = '1.0.7'
 export const RELEASE = `kathelia@${APP_VERSION}`
-export const REPOSITORY_TAG_URL = `https://github.com/kathelia/kathelia/releases/tag/v${APP_VERSION}`
+/** The release's tag page in the configured repository (REPOSITORY_URL). */
+export const releaseTagUrl = (repositoryUrl: string) =>
+  `${repositoryUrl.replace(/\/+$/, '')}/releases/tag/v${APP_VERSION}`
 
 export const PASSWORD_MIN_LENGTH = 8
 // Upper bound so a hash request cannot be used for CPU exhaustion (Appwrite allows 256).

@@ -14,4 +14,5 @@ export const TABLE_IDS = {
   scans: 'scans',
   bookmarks: 'bookmarks',
   reactions: 'reactions',
+  profiles: 'profiles',
 } as const

@@ -40,10 +40,12 @@ export const TABLES = {
   status: {
     id: TABLE_IDS.status,
     name: 'Status',
-    // Written only by the product API (server key); both partners read. Nothing here may be
-    // admin-only: Appwrite has no column permissions, so those details live in status_details.
-    permissions: readUsers,
-    rowSecurity: false,
+    // Written only by the product API (server key). Presence is private (spec §1, §6): team
+    // admin reads every row; each row also grants its owner, and the partner only while both
+    // share their presence (profiles.sharePresence; worker/services/presence-sharing.ts).
+    // Nothing here may be admin-only: Appwrite has no column permissions (see status_details).
+    permissions: [`read("team:${TEAMS.admin}")`],
+    rowSecurity: true,
     columns: [
       bool('isOnline'),
       bool('isTyping'),
@@ -181,6 +183,16 @@ export const TABLES = {
       { key: 'one_each', type: 'unique', columns: ['messageId', 'userId', 'emoji'] },
       { key: 'room', type: 'key', columns: ['roomId'] },
     ],
+  },
+  profiles: {
+    id: TABLE_IDS.profiles,
+    name: 'Profiles',
+    // What the partner may always read, written only by the product API (row id = user id): the
+    // display name (a rename reaches the partner live) and the choice to share presence.
+    permissions: readUsers,
+    rowSecurity: false,
+    columns: [str('name', 128), bool('sharePresence')],
+    indexes: [],
   },
 } satisfies Record<string, TableSchema>
 

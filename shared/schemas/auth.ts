@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { VERIFY_STEPS } from '../constants'
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, VERIFY_STEPS } from '../constants'
+import { isStrongPassword } from '../password-rules'
+import { TEXTS } from '../texts'
 import { Account, AvatarList, Email, Id } from './common'
 
 // POST /api/auth/authorized — public, rate limited per IP. Is this email on the allowlist?
@@ -22,9 +24,14 @@ export type ChateeResponse = z.infer<typeof ChateeResponse>
 export { UserIdBody as ChateeStatusRequest } from './common'
 
 // POST /api/auth/flags {email: the caller's own email} → Flags: whether the caller is the admin,
-// and the list their email is on (it picks their avatar).
+// the list their email is on (it picks their avatar) and, for the admin only, REPOSITORY_URL when
+// it is configured (the version badge links to the release's tag page there).
 export { EmailBody as FlagsRequest } from './common'
-export const Flags = z.object({ isAdmin: z.boolean(), list: AvatarList })
+export const Flags = z.object({
+  isAdmin: z.boolean(),
+  list: AvatarList,
+  repositoryUrl: z.url().optional(),
+})
 export type Flags = z.infer<typeof Flags>
 
 // POST /api/auth/assign-teams {userId: the caller} → the teams the caller is now in (idempotent).
@@ -56,3 +63,21 @@ export const VerifyEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), step: VerifyStep, code: z.string(), message: z.string() }),
 ])
 export type VerifyEvent = z.infer<typeof VerifyEvent>
+
+/**
+ * POST /api/auth/register — public, rate limited per IP: the only way to get an account in
+ * either backend mode. The server checks the allowlist and the password rules, then creates the
+ * user with the API key; the SPA then signs in and asks for the verification mail.
+ */
+export const RegisterRequest = z
+  .object({
+    email: Email,
+    password: z
+      .string()
+      .max(PASSWORD_MAX_LENGTH)
+      .refine(isStrongPassword, { message: TEXTS.passwordTooWeak }),
+    name: z.string().trim().min(1, { message: 'A name is required' }).max(NAME_MAX_LENGTH),
+  })
+  .strict()
+export type RegisterRequest = z.input<typeof RegisterRequest>
+export { Account as RegisterResponse } from './common'

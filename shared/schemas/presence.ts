@@ -1,4 +1,20 @@
 import { z } from 'zod'
+import { Id } from './common'
+
+/**
+ * What the user is doing, as the SPA observes it, sent with the heartbeat (no request of its own).
+ * The server turns it into the admin-only `status_details.activity` text ("Reading Home", "Typing
+ * in Garden", "Searching", "In Settings", "Idle since 09:12 UTC"), naming rooms from its own rows.
+ */
+export const Activity = z
+  .object({
+    kind: z.enum(['reading', 'typing', 'searching', 'settings', 'idle']),
+    roomId: Id.optional(),
+    // idle: when the last input was (or the tab was hidden).
+    since: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict()
+export type Activity = z.infer<typeof Activity>
 
 /**
  * POST /api/presence/heartbeat (Bearer JWT). A visible tab sends `{}` (or presence 'online') every
@@ -7,7 +23,10 @@ import { z } from 'zod'
  * which also keeps its JWT fresh for the unload beacon.
  */
 export const HeartbeatRequest = z
-  .object({ presence: z.enum(['online', 'away']).default('online') })
+  .object({
+    presence: z.enum(['online', 'away']).default('online'),
+    activity: Activity.optional(),
+  })
   .strict()
 export type HeartbeatRequest = z.input<typeof HeartbeatRequest>
 export const HeartbeatResponse = z.object({

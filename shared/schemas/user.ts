@@ -41,3 +41,13 @@ export type StatusPatch = z.input<typeof StatusPatch>
 export const UpdateStatusRequest = z.object({ userId: Id, payload: StatusPatch })
 export type UpdateStatusRequest = z.input<typeof UpdateStatusRequest>
 // Response: Status (the caller's row after the update).
+
+/**
+ * POST /api/user/sharing — Settings' "Share my online status and typing with my partner"
+ * (off by default). `{}` reads the choice, `{ share }` sets it. Reciprocal: each partner sees the
+ * other's presence and typing only while both share; the admin view does not depend on it.
+ */
+export const PresenceSharingRequest = z.object({ share: z.boolean().optional() }).strict()
+export type PresenceSharingRequest = z.input<typeof PresenceSharingRequest>
+export const PresenceSharing = z.object({ mine: z.boolean(), partner: z.boolean() })
+export type PresenceSharing = z.infer<typeof PresenceSharing>

@@ -5,9 +5,10 @@ import { call, createUser, PASSWORD, type TestUser } from './api-setup'
 import { acked, inbox, until } from './helpers/realtime'
 import { PROJECT, webClient, type WebClient } from './helpers/web-sdk'
 
-// Spec §6: only the admin sees the partner's location, device, browser, OS and activity. Both
-// partners read the status table (presence, typing) with the web SDK; those details live in
-// status_details, which only team admin reads — through rows and through realtime.
+// Spec §6: only the admin sees the partner's location, device, browser, OS and activity. Here
+// both partners share their presence (Settings), so each reads the other's status row (presence,
+// typing) with the web SDK; the details live in status_details, which only team admin reads —
+// through rows and through realtime. Without sharing: api-presence-sharing.test.ts.
 const DESKTOP =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 const IPHONE =
@@ -33,6 +34,10 @@ beforeAll(async () => {
       200,
     )
     await online(u, u === ada ? DESKTOP : IPHONE, 'reading')
+  }
+  for (const u of [ada, ben]) {
+    const r = await call(app.url, '/user/sharing', { share: true }, jwt[u.id])
+    expect(r.status, JSON.stringify(r.body)).toBe(200)
   }
 }, 120_000)
 

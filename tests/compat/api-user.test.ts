@@ -89,6 +89,11 @@ describe.each(adapters(() => world.pair))('/api/user with the %s adapter', (_mod
       location: 'Austin, Texas, United States',
     })
     await post('/user/update-status', { userId: ada.id, payload: { isOnline: true } }, ada)
+    // Ben sees Ada's presence only while both share it (api-presence-sharing.test.ts).
+    const hidden = expectError(await post('/auth/chatee-status', { userId: ada.id }, ben), 403)
+    expect(hidden.code).toBe('presence_not_shared')
+    for (const u of [ada, ben])
+      expect((await post('/user/sharing', { share: true }, u)).status).toBe(200)
     const partial = await post('/auth/chatee-status', { userId: ada.id }, ben)
     expect(partial.body).toMatchObject({
       $id: ada.id,
@@ -98,6 +103,7 @@ describe.each(adapters(() => world.pair))('/api/user with the %s adapter', (_mod
       browser: null,
       activity: null,
     })
+    for (const u of [ada, ben]) await post('/user/sharing', { share: false }, u)
     expectError(await post('/auth/chatee-status', { userId: dummy.id }, ada), 403)
     await expect401(url(), '/auth/chatee-status', { userId: ben.id })
     expectError(await post('/auth/chatee-status', { userId: '' }, ada), 400)

@@ -49,5 +49,7 @@ export async function seedQueries() {
       tableId: 'status',
       rowId: uid(),
       data: { ...s, typingRoomId: marker },
+      // status has rowSecurity (presence privacy): the rows grant the member, as their owner's would.
+      permissions: [`read("user:${member.id}")`],
     })
 }

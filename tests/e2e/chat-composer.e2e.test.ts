@@ -1,5 +1,5 @@
 import type { Page, Request } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   BEN,
   messageInLog,
@@ -10,11 +10,14 @@ import {
   setTabHidden,
   useOnboardedPair,
 } from './helpers/pair'
+import { shareBoth } from './helpers/presence-sharing'
 
 // The chat's promises no other file pins down: the optimistic bubble, Shift+Enter, the typing
 // signal's 3-second throttle, order by the server's sequence whatever the clocks say, system
 // notices styled apart, and what the browser keeps in localStorage.
 const pair = useOnboardedPair()
+// Ben's presence shows in Ada's header only while both share it (Settings).
+beforeAll(() => shareBoth(pair), 60_000)
 
 const box = (page: Page) => page.getByRole('textbox', { name: 'Message' })
 const isAdd = (req: Request) => req.method() === 'POST' && req.url().endsWith('/api/message/add')

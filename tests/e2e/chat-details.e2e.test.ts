@@ -22,6 +22,7 @@ import {
   startPair,
   type Pair,
 } from './helpers/pair'
+import { shareBoth } from './helpers/presence-sharing'
 
 // Issue 5's chat details the journey does not reach: older pages, "N new", unread counts, a
 // failed send and its retry, the typing indicator's expiry. Ada and Ben, two real browsers.
@@ -33,6 +34,8 @@ beforeAll(async () => {
   // Before Ada's app connects: her realtime link is relayed so one test can lose an event.
   adaRealtime = await relayRealtime(pair.ada.page)
   await onboardPair(pair)
+  // The typing indicator shows only while both share presence (Settings).
+  await shareBoth(pair)
 }, 150_000)
 
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { TEXTS } from '../../shared/texts'
 import {
   ADA,
   BEN,
+  chateePresence,
   chatTitle,
   messageInLog,
   messageLog,
@@ -15,6 +16,7 @@ import {
   startPair,
   type Pair,
 } from './helpers/pair'
+import { shareBoth } from './helpers/presence-sharing'
 
 // Issue 5's journey, part one: two people sign up through the UI and talk, live, in Home and in a
 // room one of them creates. Every step is what a person does in the browser.
@@ -43,6 +45,11 @@ describe('Ada and Ben in two browsers', () => {
       await chatTitle(page, 'Home')
       await messageLog(page).waitFor()
     }
+    // Presence is private until both share it in Settings; then each sees the other live.
+    expect(await chateePresence(ben.page).count()).toBe(0)
+    await shareBoth(pair)
+    await presenceShown(ben.page, 'Online')
+    await presenceShown(ada.page, 'Online')
   }, 90_000)
 
   it('chat both ways in Home; each message arrives live and shows exactly once', async () => {

@@ -10,6 +10,7 @@ import {
   startPair,
   type Pair,
 } from './helpers/pair'
+import { shareBoth } from './helpers/presence-sharing'
 import { onboardViaUi, signedInMarker, signInViaUi } from './helpers/users'
 import {
   detailsToggle,
@@ -55,7 +56,11 @@ describe('presence and device details', () => {
 
     await onboardViaUi(ben.page, server.url, BEN)
     await ada.page.getByLabel('Chat partner').getByText(BEN.name).waitFor()
+    // His presence is private (spec §1, §6) until both share it in Settings, live, no reload.
+    expect(await chateePresence(ada.page).count()).toBe(0)
+    await shareBoth(pair)
     await presenceShown(ada.page, 'Online')
+    await presenceShown(ben.page, 'Online')
     expect(await ada.page.evaluate(() => '__sameDocument' in window)).toBe(true)
   }, 90_000)
 

@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { APP_VERSION, REPOSITORY_TAG_URL } from '../../shared/constants'
+import { APP_VERSION } from '../../shared/constants'
 import { withServerKey } from './helpers/app'
 import { withProductApi } from './helpers/chat-view'
 import { setAdminView, useOnboardedPair } from './helpers/pair'
 
 // The signed-in layout's smaller promises (spec sections 2 and 3): avatars by list, the version
 // badge, the navigation's active item, the profile menu, the sidebar's room order.
-const pair = useOnboardedPair()
+const REPOSITORY_URL = 'https://git.example/kathelia'
+const pair = useOnboardedPair({ REPOSITORY_URL })
 
 /** The avatar inside `scope`: its list, its text alternative and whether its image is the list's. */
 async function avatarIn(page: Page, scope: string) {
@@ -56,7 +57,7 @@ describe('the signed-in layout', () => {
     expect(await isLink(ada.page)).toBe(false)
     await setAdminView(ada.page, true)
     const link = sidebar(ada.page).getByRole('link', { name: APP_VERSION })
-    expect(await link.getAttribute('href')).toBe(REPOSITORY_TAG_URL)
+    expect(await link.getAttribute('href')).toBe(`${REPOSITORY_URL}/releases/tag/v${APP_VERSION}`)
     await setAdminView(ada.page, false)
     await expect.poll(() => isLink(ada.page)).toBe(false)
   })

@@ -56,12 +56,19 @@ describe('row events', () => {
     const scan = rowEvent(TABLES.scans, row(['read("user:a")', 'update("user:a")']), 'create')
     expect(scan.roles).toEqual(['user:a'])
     expect(scan.payload).toMatchObject({ $id: 'u1', $tableId: 'scans' })
-    const status = rowEvent(
-      TABLES.status,
-      { ...row(['read("any")']), $tableId: 'status' },
+    const message = rowEvent(
+      TABLES.messages,
+      { ...row(['read("any")']), $tableId: 'messages' },
       'delete',
     )
-    expect(status.roles).toEqual(['team:user'])
-    expect(status.events[0]).toBe('databases.kathelia.tables.status.rows.u1.delete')
+    expect(message.roles).toEqual(['team:user'])
+    expect(message.events[0]).toBe('databases.kathelia.tables.messages.rows.u1.delete')
+    // Presence privacy: status rows reach team admin, plus whom the row grants.
+    const status = rowEvent(
+      TABLES.status,
+      { ...row(['read("user:a")']), $tableId: 'status' },
+      'update',
+    )
+    expect(status.roles).toEqual(['team:admin', 'user:a'])
   })
 })

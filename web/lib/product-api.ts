@@ -1,4 +1,5 @@
 import type {
+  Activity,
   AddMessageRequest,
   AddRoomRequest,
   AddRoomResponse,
@@ -17,6 +18,9 @@ import type {
   MessageLimits,
   ReactRequest,
   ReactResponse,
+  PresenceSharing,
+  RegisterRequest,
+  RegisterResponse,
   Status,
   StatusPatch,
   UserInfoResponse,
@@ -31,6 +35,8 @@ export type { Status } from '../../shared/schemas'
 export const productApi = {
   authorized: (email: string) =>
     apiPostPublic<AuthorizedResponse>('/auth/authorized', { email }, 'AuthorizedResponse'),
+  register: (body: RegisterRequest) =>
+    apiPostPublic<RegisterResponse>('/auth/register', body, 'RegisterResponse'),
   chatee: (email: string) => apiPost<ChateeResponse>('/auth/chatee', { email }, 'ChateeResponse'),
   chateeStatus: (userId: string) => apiPost<Status>('/auth/chatee-status', { userId }, 'Status'),
   flags: (email: string) => apiPost<Flags>('/auth/flags', { email }, 'Flags'),
@@ -42,8 +48,8 @@ export const productApi = {
   userStatus: (userId: string) => apiPost<Status>('/user/status', { userId }, 'Status'),
   updateStatus: (userId: string, payload: StatusPatch) =>
     apiPost<Status>('/user/update-status', { userId, payload }, 'Status'),
-  heartbeat: (presence: HeartbeatRequest['presence'] = 'online') =>
-    apiPost<HeartbeatResponse>('/presence/heartbeat', { presence }, 'HeartbeatResponse'),
+  heartbeat: (presence: HeartbeatRequest['presence'] = 'online', activity?: Activity) =>
+    apiPost<HeartbeatResponse>('/presence/heartbeat', { presence, activity }, 'HeartbeatResponse'),
   log: (entry: LogRequest) => apiPost<LogResponse>('/system/log', entry, 'LogResponse'),
   addMessage: (body: AddMessageRequest) => apiPost<Message>('/message/add', body, 'Message'),
   messageLimits: () => apiPost<MessageLimits>('/message/limits', {}, 'MessageLimits'),
@@ -51,6 +57,8 @@ export const productApi = {
   deleteMessage: (body: DeleteMessageRequest) =>
     apiPost<Message>('/message/delete', body, 'Message'),
   react: (body: ReactRequest) => apiPost<ReactResponse>('/message/react', body, 'ReactResponse'),
+  presenceSharing: (share?: boolean) =>
+    apiPost<PresenceSharing>('/user/sharing', { share }, 'PresenceSharing'),
   addRoom: (body: AddRoomRequest) => apiPost<AddRoomResponse>('/room/add', body, 'AddRoomResponse'),
 }
 

@@ -9,9 +9,18 @@ export type Account = { $id: string; name: string; email: string; emailVerificat
 export type Status = StatusRow & { $updatedAt?: string }
 /**
  * isAdmin: the admin view is switched on; showAdmin: this user is offered the switch; list: the
- * approved list the user's email is on (it picks the avatar).
+ * approved list the user's email is on (it picks the avatar); repositoryUrl: where the admin's
+ * version badge links (the server sends it to the admin only, when configured).
  */
-export type Flags = { isAdmin: boolean; showAdmin: boolean; list: AvatarList }
+export type Flags = {
+  isAdmin: boolean
+  showAdmin: boolean
+  list: AvatarList
+  repositoryUrl?: string
+}
+
+/** Whether each partner shares presence and typing (Settings); the server enforces it. */
+export type Sharing = { mine: boolean; partner: boolean }
 
 export type GlobalState = {
   account: Account | null
@@ -19,6 +28,7 @@ export type GlobalState = {
   chatee: (Pick<Account, '$id' | 'name' | 'email'> & { list?: AvatarList }) | null
   chateeStatus: Status | null
   flags: Flags
+  sharing: Sharing
   location: string
   isLoading: boolean
   isSidebarOpen: boolean
@@ -30,6 +40,7 @@ const initial = (): GlobalState => ({
   chatee: null,
   chateeStatus: null,
   flags: { isAdmin: false, showAdmin: false, list: 'other' },
+  sharing: { mine: false, partner: false },
   location: '',
   isLoading: true,
   isSidebarOpen: false,
@@ -72,6 +83,15 @@ export function signedOut() {
     chatee: null,
     chateeStatus: null,
     flags: { isAdmin: false, showAdmin: false, list: 'other' },
+    sharing: { mine: false, partner: false },
     isSidebarOpen: false,
   })
 }
+
+/**
+ * The partner's presence and typing show in the admin view (spec §1, §6), or while both share
+ * them. The server already withholds them from everyone else; the admin, who can always read
+ * them, sees them only with the switch on.
+ */
+export const partnerPresenceShown = (s: Pick<GlobalState, 'flags' | 'sharing'>) =>
+  s.flags.isAdmin || (s.sharing.mine && s.sharing.partner)

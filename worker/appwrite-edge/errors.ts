@@ -51,6 +51,11 @@ const CATALOG = {
     'Passwords do not match. Please check the password and confirm password.',
   ],
   user_invalid_password: [400, 'Invalid password'],
+  // Ours, named like Appwrite's password_recently_used: the rules of shared/password-rules.ts.
+  password_weak: [
+    400,
+    'Your password does not meet the minimum complexity requirements: at least 8 characters, one upper case letter, one lower case letter, one number and one symbol.',
+  ],
   user_email_not_whitelisted: [
     401,
     'Console registration is restricted to specific emails. Contact your administrator for more information.',

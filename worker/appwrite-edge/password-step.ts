@@ -1,6 +1,7 @@
 import { tryDecodeURIComponent } from 'hono/utils/url'
 import type { Config } from '../config'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants'
+import { isStrongPassword } from '../../shared/password-rules'
 import type { PasswordRoute } from './account/password-gate'
 import { derive, hashPassword } from './auth/password'
 import { INTERNAL } from './context'
@@ -79,6 +80,8 @@ export async function passwordStep(s: Step): Promise<ArrayBuffer | string | null
         'general_argument_invalid',
         `Invalid \`password\` param: Password must be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters long, and should not be one of the commonly used password.`,
       )
+    // The forms' rules, on every route that sets a password (SDK calls included).
+    if (!isStrongPassword(json.password)) fail('password_weak')
     const auth = Object.fromEntries(
       AUTH_HEADERS.flatMap((h) => (s.req.headers.has(h) ? [[h, s.req.headers.get(h)!]] : [])),
     )

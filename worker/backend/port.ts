@@ -66,6 +66,8 @@ export interface BackendPort {
   /** Users matching Appwrite query strings (Query.equal('email', …) etc.). */
   listUsers(queries: string[]): Promise<BackendUser[]>
   updateEmailVerification?(userId: string, verified: boolean): Promise<BackendUser>
+  /** A new user made with the API key (no allowlist of the backend's own applies); 409 when taken. */
+  createUser(email: string, password: string, name: string): Promise<BackendUser>
   /**
    * Redeems an emailed verification secret with Appwrite's public call (PUT
    * /account/verifications/email), sent as a guest: neither the API key nor a session, so the
@@ -76,9 +78,23 @@ export interface BackendPort {
 
   listRows<T>(table: TableId, queries: string[]): Promise<RowList<T>>
   getRow<T>(table: TableId, rowId: string): Promise<Row<T> | undefined>
-  /** BackendError 409 when the id (or a unique index) is taken. */
-  createRow<T>(table: TableId, rowId: string, data: Partial<T>): Promise<Row<T>>
-  updateRow<T>(table: TableId, rowId: string, data: Partial<T>): Promise<Row<T>>
+  /**
+   * BackendError 409 when the id (or a unique index) is taken. `permissions` matter on tables
+   * with rowSecurity; omitted, a key-created row has none.
+   */
+  createRow<T>(
+    table: TableId,
+    rowId: string,
+    data: Partial<T>,
+    permissions?: string[],
+  ): Promise<Row<T>>
+  /** `permissions` omitted keeps the row's own. */
+  updateRow<T>(
+    table: TableId,
+    rowId: string,
+    data: Partial<T>,
+    permissions?: string[],
+  ): Promise<Row<T>>
   upsertRow<T>(table: TableId, rowId: string, data: Partial<T>): Promise<Row<T>>
   deleteRow(table: TableId, rowId: string): Promise<void>
 

@@ -101,6 +101,10 @@ export function restBackend(opts: {
       toBackendUser(
         await call('PATCH', `/users/${enc(userId)}/verification`, key, { emailVerification }),
       ),
+    createUser: async (email, password, name) =>
+      toBackendUser(
+        await call('POST', '/users', key, { userId: 'unique()', email, password, name }),
+      ),
     async confirmVerification(userId, secret) {
       await call('PUT', '/account/verifications/email', { guest: true }, { userId, secret })
     },
@@ -108,10 +112,10 @@ export function restBackend(opts: {
       call<RowList<T>>('GET', `${rows(table)}${qs(queries)}`, key),
     getRow: <T>(table: TableId, rowId: string) =>
       orUndefined(call<Row<T>>('GET', row(table, rowId), key)),
-    createRow: <T>(table: TableId, rowId: string, data: Partial<T>) =>
-      call<Row<T>>('POST', rows(table), key, { rowId, data }),
-    updateRow: <T>(table: TableId, rowId: string, data: Partial<T>) =>
-      call<Row<T>>('PATCH', row(table, rowId), key, { data }),
+    createRow: <T>(table: TableId, rowId: string, data: Partial<T>, permissions?: string[]) =>
+      call<Row<T>>('POST', rows(table), key, { rowId, data, permissions }),
+    updateRow: <T>(table: TableId, rowId: string, data: Partial<T>, permissions?: string[]) =>
+      call<Row<T>>('PATCH', row(table, rowId), key, { data, permissions }),
     upsertRow: <T>(table: TableId, rowId: string, data: Partial<T>) =>
       call<Row<T>>('PUT', row(table, rowId), key, { data }),
     deleteRow: (table, rowId) => call<void>('DELETE', row(table, rowId), key, {}),

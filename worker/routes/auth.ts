@@ -8,6 +8,8 @@ import {
   ChateeStatusRequest,
   CreateStatusRequest,
   FlagsRequest,
+  RegisterRequest,
+  type PresenceSharing,
   VerifyRequest,
 } from '../../shared/schemas'
 import { ApiError } from '../lib/api-error'
@@ -18,11 +20,28 @@ import type { ApiHono } from '../middleware/context'
 import { rateLimit } from '../middleware/rate-limit'
 import { avatarList } from '../services/avatar-list'
 import { findChatee, toAccount } from '../services/chatee'
+import { ensureProfile, sharingOf, syncSharing } from '../services/presence-sharing'
 import { ensureStatusRow, readStatus, toStatus, type DetailsData } from '../services/status'
+import { registerUser } from '../services/registration'
 import { joinTeams } from '../services/teams'
 import { completeVerification, proveVerification } from '../services/verification'
 
 const notYours = () => new ApiError(403, 'The email must be your own')
+
+function assertShared({ mine, partner }: PresenceSharing) {
+  if (!mine)
+    throw new ApiError(
+      403,
+      'Share your own online status in Settings to see your partner’s',
+      'presence_not_shared',
+    )
+  if (!partner)
+    throw new ApiError(
+      403,
+      'Your partner does not share their online status',
+      'presence_not_shared',
+    )
+}
 
 const auth = new Hono<ApiHono>()
   .use('*', withBackend)
@@ -38,6 +57,13 @@ const auth = new Hono<ApiHono>()
         : c.json({ state: false, message: TEXTS.notAuthorized }, 200)
     },
   )
+  // Public: the one way to an account (allowlist, password rules, then the API key creates it).
+  .post(
+    '/register',
+    rateLimit((env) => env.AUTHORIZED_LIMITER, 60),
+    validate('json', RegisterRequest),
+    async (c) => c.json(await registerUser(c.var.backend, c.var.config, c.req.valid('json')), 201),
+  )
   .post('/chatee', requireCaller, validate('json', ChateeRequest), async (c) => {
     const { caller, backend, config } = c.var
     if (c.req.valid('json').email !== caller.email) throw notYours()
@@ -50,15 +76,20 @@ const auth = new Hono<ApiHono>()
     const chatee = await findChatee(backend, config, caller)
     if (!chatee || chatee.$id !== c.req.valid('json').userId)
       throw new ApiError(403, 'You can only read the status of your chatee')
+    // Presence is the admin's view (spec §1, §6); others see it only while both share it.
+    const admin = isAdmin(config, caller)
+    if (!admin) assertShared(await sharingOf(backend, caller.$id, chatee.$id))
     // The device, location and activity details only for the admin (spec §6).
-    const status = await readStatus(backend, chatee.$id, isAdmin(config, caller))
+    const status = await readStatus(backend, chatee.$id, admin)
     if (!status) throw new ApiError(404, 'Your chatee has no status yet')
     return c.json(status, 200)
   })
   .post('/flags', requireCaller, validate('json', FlagsRequest), (c) => {
     const { caller, config } = c.var
     if (c.req.valid('json').email !== caller.email) throw notYours()
-    return c.json({ isAdmin: isAdmin(config, caller), list: avatarList(config, caller) }, 200)
+    const admin = isAdmin(config, caller)
+    const repositoryUrl = admin ? config.REPOSITORY_URL : undefined
+    return c.json({ isAdmin: admin, list: avatarList(config, caller), repositoryUrl }, 200)
   })
   // Idempotent: every verified, allowlisted user joins `user`; the admin also joins `admin`.
   .post('/assign-teams', requireCaller, validate('json', AssignTeamsRequest), async (c) => {
@@ -68,11 +99,13 @@ const auth = new Hono<ApiHono>()
   })
   // Idempotent: an existing row comes back unchanged (200); a new one is created (201).
   .post('/create-status', requireCaller, validate('json', CreateStatusRequest), async (c) => {
-    const { caller, backend } = c.var
+    const { caller, backend, config } = c.var
     assertSelf(caller, c.req.valid('json').userId)
+    await ensureProfile(backend, caller)
     const existing = await readStatus(backend, caller.$id, true)
     if (existing) return c.json(existing, 200)
     const { row, created } = await ensureStatusRow(backend, caller.$id)
+    if (created) await syncSharing(backend, config, caller)
     const details = await backend.getRow<DetailsData>('status_details', caller.$id)
     return c.json(toStatus(row, details), created ? 201 : 200)
   })

@@ -5,8 +5,10 @@ import { later } from '../lib/background'
 import { invalidRequest, validate } from '../lib/validate'
 import { authenticate, bearer, requireCaller, withBackend } from '../middleware/auth'
 import type { PublicHono } from '../middleware/context'
+import { recordActivity } from '../services/activity'
 import { announce } from '../services/notifier'
 import { keepAlive, presenceTimings, reportPresence } from '../services/presence'
+import { syncSharing } from '../services/presence-sharing'
 
 const MAX_BEACON_BYTES = 8 * 1024
 
@@ -15,11 +17,17 @@ const presence = new Hono<PublicHono>()
   // A visible tab's heartbeat reports online; a hidden tab's (presence 'away') only says it is open.
   .post('/heartbeat', requireCaller, validate('json', HeartbeatRequest), async (c) => {
     const { caller, backend, config } = c.var
-    const { row, notice } =
-      c.req.valid('json').presence === 'away'
+    const { presence, activity } = c.req.valid('json')
+    // Before the report: the admin's status event then never comes before the activity.
+    if (activity) await recordActivity(backend, caller.$id, activity)
+    const report =
+      presence === 'away'
         ? await keepAlive(backend, caller)
         : await reportPresence(backend, caller, {}, 'online')
-    if (notice) later(c, announce(backend, config, notice.kind, caller, notice.key))
+    const { row } = report
+    if (report.regrant) await syncSharing(backend, config, caller)
+    if ('notice' in report && report.notice)
+      later(c, announce(backend, config, report.notice.kind, caller, report.notice.key))
     const { intervalMs, hiddenIntervalMs } = presenceTimings(config)
     const lastSeenAt = row.lastSeenAt ?? ''
     return c.json(
@@ -52,7 +60,10 @@ const presence = new Hono<PublicHono>()
     const jwt = bearer(c.req.header('authorization')) ?? body.data.jwt
     const { backend, config } = c.var
     const caller = await authenticate(c, backend, config, jwt)
-    await reportPresence(backend, caller, {}, body.data.presence, { beacon: true })
+    const { regrant } = await reportPresence(backend, caller, {}, body.data.presence, {
+      beacon: true,
+    })
+    if (regrant) await syncSharing(backend, config, caller)
     return c.body(null, 204)
   })
 

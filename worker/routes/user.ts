@@ -1,5 +1,10 @@
 import { Hono } from 'hono'
-import { UpdateStatusRequest, UserInfoRequest, UserStatusRequest } from '../../shared/schemas'
+import {
+  PresenceSharingRequest,
+  UpdateStatusRequest,
+  UserInfoRequest,
+  UserStatusRequest,
+} from '../../shared/schemas'
 import { ApiError } from '../lib/api-error'
 import { later } from '../lib/background'
 import { validate } from '../lib/validate'
@@ -9,6 +14,7 @@ import { findChatee, toAccount } from '../services/chatee'
 import { resolveLocation } from '../services/geo'
 import { announce } from '../services/notifier'
 import { nowIso, reportPresence } from '../services/presence'
+import { setSharing, sharingOf, syncSharing } from '../services/presence-sharing'
 import { readStatus, toStatus, type DetailsData, type StatusPatch } from '../services/status'
 import { parseUserAgent } from '../services/user-agent'
 
@@ -51,10 +57,19 @@ const user = new Hono<ApiHono>()
       const location = await resolveLocation(c.req.raw, config)
       if (location) patch.location = location
     }
-    const { row, details, notice } = await reportPresence(backend, caller, patch, presence)
+    const { row, details, notice, regrant } = await reportPresence(backend, caller, patch, presence)
+    if (regrant) await syncSharing(backend, config, caller)
     if (notice) later(c, announce(backend, config, notice.kind, caller, notice.key))
     const own = details ?? (await backend.getRow<DetailsData>('status_details', caller.$id))
     return c.json(toStatus(row, own), 200)
+  })
+  // Settings' presence sharing: `{}` reads the caller's and the partner's choice, `{ share }` sets the caller's.
+  .post('/sharing', validate('json', PresenceSharingRequest), async (c) => {
+    const { share } = c.req.valid('json')
+    const { caller, backend, config } = c.var
+    if (share !== undefined) return c.json(await setSharing(backend, config, caller, share), 200)
+    const chatee = await findChatee(backend, config, caller)
+    return c.json(await sharingOf(backend, caller.$id, chatee?.$id), 200)
   })
 
 export default user

@@ -2,6 +2,7 @@ import type { PresenceState } from '../../shared/schemas'
 import type { BackendPort, BackendUser } from '../backend'
 import type { Config } from '../config'
 import { noticeKey, type NoticeKind } from './notifier'
+import { lacksGrants, type ProfileData } from './presence-sharing'
 import {
   ensureStatusRow,
   splitPatch,
@@ -56,7 +57,9 @@ export const transitionOf = (row: StatusRow) => row.announcedAt ?? row.$createdA
 
 /**
  * Writes a client report; returns the status row, the details row when the report carried
- * details, and the notice to send (online only). `beacon`: the report is a closing tab's last word.
+ * details, the notice to send (online only) and `regrant` when the row was just created or
+ * predates the presence grants (the caller then runs syncSharing). `beacon`: the report is a
+ * closing tab's last word.
  */
 export async function reportPresence(
   backend: BackendPort,
@@ -64,7 +67,7 @@ export async function reportPresence(
   patch: StatusPatch,
   presence?: PresenceState,
   { beacon = false } = {},
-): Promise<{ row: StatusRow; details?: DetailsRow; notice?: PendingNotice }> {
+): Promise<{ row: StatusRow; details?: DetailsRow; notice?: PendingNotice; regrant: boolean }> {
   const userId = user.$id
   let current = await backend.getRow<StatusData>('status', userId)
   const now = nowIso()
@@ -77,13 +80,14 @@ export async function reportPresence(
     aliveAt: now,
   }
   let notice: PendingNotice | undefined
+  let created = false
   if (presence) {
     data.presence = presence
     data.isOnline = presence === 'online'
     data.closed = beacon && presence === 'offline'
     if (presence !== 'online') data.isTyping = false
     if (presence === 'online' && current?.announced !== 'online') {
-      current ??= (await ensureStatusRow(backend, userId)).row
+      if (!current) ({ row: current, created } = await ensureStatusRow(backend, userId))
       if (current.announced !== 'online') {
         data.announced = 'online'
         data.announcedAt = now
@@ -91,12 +95,18 @@ export async function reportPresence(
       }
     }
   }
+  // The partner reads the name from the profile, whatever the presence grants.
+  if (current?.name !== user.name)
+    await backend.upsertRow<ProfileData>('profiles', userId, { name: user.name })
   // Details first: a partner's realtime status event then never comes before the details.
   const details = Object.keys(split.details).length
     ? await backend.upsertRow<DetailsData>('status_details', userId, split.details)
     : undefined
-  const row = await backend.upsertRow<StatusData>('status', userId, data)
-  return { row, details, notice }
+  if (!current) ({ row: current, created } = await ensureStatusRow(backend, userId))
+  const regrant = created || lacksGrants(userId, current.$permissions)
+  // An update (never an upsert) keeps the row's grants.
+  const row = await backend.updateRow<StatusData>('status', userId, data)
+  return { row, details, notice, regrant }
 }
 
 /**
@@ -107,5 +117,6 @@ export async function reportPresence(
 export async function keepAlive(backend: BackendPort, user: Pick<BackendUser, '$id' | 'name'>) {
   const current = await backend.getRow<StatusData>('status', user.$id)
   if (!current) return reportPresence(backend, user, {}, 'away')
-  return { row: await backend.updateRow<StatusData>('status', user.$id, { aliveAt: nowIso() }) }
+  const row = await backend.updateRow<StatusData>('status', user.$id, { aliveAt: nowIso() })
+  return { row, regrant: lacksGrants(user.$id, current.$permissions) }
 }

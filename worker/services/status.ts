@@ -1,7 +1,8 @@
 import type { PresenceState, Status } from '../../shared/schemas'
 import { isConflict, type BackendPort, type Row } from '../backend'
+import { statusPermissions } from './presence-sharing'
 
-/** The status row's columns (shared/db-schema.ts `status`): what both partners may read. */
+/** The status row's columns (shared/db-schema.ts `status`): its owner's, the admin's and, when both share, the partner's. */
 export type StatusData = {
   name: string | null
   isOnline: boolean
@@ -42,17 +43,21 @@ export function splitPatch(patch: StatusPatch) {
   return { status: status as Partial<StatusData>, details }
 }
 
-/** The user's status row, created (offline) when missing; a racing creator's row is read back. */
+/**
+ * The user's status row, created (offline, readable by its owner and team admin) when missing; a
+ * racing creator's row is read back. The partner's grant is syncSharing's (presence-sharing.ts).
+ */
 export async function ensureStatusRow(
   backend: BackendPort,
   userId: string,
 ): Promise<{ row: StatusRow; created: boolean }> {
   try {
-    const row = await backend.createRow<StatusData>('status', userId, {
-      isOnline: false,
-      isTyping: false,
-      presence: 'offline',
-    })
+    const row = await backend.createRow<StatusData>(
+      'status',
+      userId,
+      { isOnline: false, isTyping: false, presence: 'offline' },
+      statusPermissions(userId),
+    )
     return { row, created: true }
   } catch (err) {
     const row = isConflict(err) ? await backend.getRow<StatusData>('status', userId) : undefined

@@ -5,6 +5,7 @@ import { BackendError, type BackendPort, type BackendUser } from '../backend'
 import type { Config } from '../config'
 import { ApiError } from '../lib/api-error'
 import { postHomeNotice } from './notifier'
+import { ensureProfile, syncSharing } from './presence-sharing'
 import { ensureStatusRow } from './status'
 import { joinTeams } from './teams'
 
@@ -79,7 +80,8 @@ export async function completeVerification(
     await joinTeams(backend, config, user)
     await finish(step)
     step = 'status'
-    await ensureStatusRow(backend, user.$id)
+    await ensureProfile(backend, user)
+    if ((await ensureStatusRow(backend, user.$id)).created) await syncSharing(backend, config, user)
     await finish(step)
     await emit({ type: 'done' })
   } catch (err) {

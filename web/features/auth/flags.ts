@@ -9,4 +9,5 @@ export const toFlags = (server: ServerFlags, switchedOn: boolean): Flags => ({
   showAdmin: server.isAdmin,
   isAdmin: server.isAdmin && switchedOn,
   list: server.list,
+  repositoryUrl: server.repositoryUrl,
 })

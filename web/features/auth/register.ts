@@ -1,7 +1,5 @@
-import { ID } from 'appwrite'
 import { TEXTS } from '../../../shared/texts'
 import { ApiError } from '../../lib/api-error'
-import { account } from '../../lib/appwrite'
 import { notify } from '../../lib/notify'
 import { productApi } from '../../lib/product-api'
 import { fullName, type RegistrationInput } from './registration-rules'
@@ -13,7 +11,8 @@ const unauthorizedAttempt = () =>
 
 /**
  * Registration after the form checks: the server decides whether the email may register, then
- * the account is created and the verification email sent (spec section 4). Returns the
+ * creates the account (POST /api/auth/register), and the verification email is sent (spec
+ * section 4). Returns the
  * normalised email the link went to.
  */
 export async function register(input: RegistrationInput): Promise<string> {
@@ -26,12 +25,14 @@ export async function register(input: RegistrationInput): Promise<string> {
     unauthorizedAttempt()
     throw new ApiError(403, 'forbidden', message ?? TEXTS.unauthorizedRegistration)
   }
-  await account.create({
-    userId: ID.unique(),
-    email,
-    password: input.password,
-    name: fullName(input),
-  })
+  // The Worker checks the allowlist and the password rules again and creates the account with
+  // its API key: direct sign-up is closed on the backend (docs/fidelity.md).
+  await productApi
+    .register({ email, password: input.password, name: fullName(input) })
+    .catch((err: unknown) => {
+      if (err instanceof ApiError && err.status === 403) unauthorizedAttempt()
+      throw err
+    })
   await sendVerification(email, input.password)
   rememberForResend(email, input.password)
   return email

@@ -6,6 +6,7 @@ import { cancelReply, messageIntent } from './message-intent'
 import { QuoteBar } from './quote-bar'
 import { createTypingSignal } from './typing-signal'
 import { useFileStaging } from './use-file-staging'
+import { noteTyping } from '../presence/activity'
 
 const MAX_LENGTH = 4000
 
@@ -30,10 +31,12 @@ export function Composer({
   const ref = useRef<HTMLTextAreaElement>(null)
   const staging = useFileStaging()
 
-  const signal = (isTyping: boolean) =>
+  const signal = (isTyping: boolean) => {
+    if (isTyping) noteTyping(roomId)
     void productApi
       .updateStatus(meId, { isTyping, typingRoomId: isTyping ? roomId : null })
       .catch(() => undefined)
+  }
 
   // Opening a room (from a link) puts the cursor here. Not on a fresh page (focus still on the
   // document: the skip link comes first), not while typing elsewhere, and not on a touch screen,

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
-import { globalState } from '../../state/global-state'
+import { globalState, partnerPresenceShown } from '../../state/global-state'
 import { isTypingIn } from '../presence/presence-model'
 
-/** "<partner> is typing…" while their flag is fresh (10 s) and no newer message of theirs came. */
+/**
+ * "<partner> is typing…" while their flag is fresh (10 s) and no newer message of theirs came,
+ * in the admin view or while both share presence.
+ */
 export function TypingIndicator({
   roomId,
   lastChateeMessageAt,
@@ -11,7 +14,10 @@ export function TypingIndicator({
   roomId: string
   lastChateeMessageAt?: number
 }) {
-  const { chatee, chateeStatus } = useSnapshot(globalState)
+  const snap = useSnapshot(globalState)
+  const { chatee } = snap
+  // Typing is presence: shown in the admin view or while both share it.
+  const chateeStatus = partnerPresenceShown(snap) ? snap.chateeStatus : null
   const [now, setNow] = useState(() => Date.now())
   const flagged = !!chateeStatus?.isTyping
   useEffect(() => {

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { fromMessage, matchesSearch, type DisplayItem } from './display-item'
 import { flattenPages } from './message-model'
+import { setSearching } from '../presence/activity'
 import { searchMessagesQuery } from './messages-query'
 
 const DEBOUNCE_MS = 250
@@ -28,6 +29,11 @@ export type MessageSearch = {
 export function useMessageSearch(roomId: string, search: string, items: DisplayItem[]) {
   const term = search.trim()
   const asked = useDebounced(term, DEBOUNCE_MS)
+  // The admin's view of the partner says "Searching" while a term is in the box.
+  useEffect(() => {
+    setSearching(!!term)
+    return () => setSearching(false)
+  }, [term])
   const query = useInfiniteQuery({
     ...searchMessagesQuery(roomId, asked),
     enabled: !!asked,

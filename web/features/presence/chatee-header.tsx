@@ -1,16 +1,33 @@
 import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
-import { globalState } from '../../state/global-state'
+import { globalState, partnerPresenceShown } from '../../state/global-state'
 import { Avatar } from '../layout/avatar'
 import { fullDateTime } from '../chat/timeline'
 import { PartnerDetails } from './partner-details'
 import { lastSeenAt, lastSeenText, presenceOf, PRESENCE_LABELS } from './presence-model'
 
-/** The chat partner: presence and last seen for both; device details behind a button for the admin. */
+/**
+ * The chat partner: presence and last seen in the admin view or while both share them (Settings),
+ * else the name alone; device details behind a button for the admin.
+ */
 export function ChateeHeader() {
-  const { chatee, chateeStatus, flags } = useSnapshot(globalState)
+  const snap = useSnapshot(globalState)
+  const { chatee, chateeStatus, flags } = snap
   const now = useMinuteClock()
   if (!chatee) return <div className="chatee muted">No chat partner yet</div>
+  if (!partnerPresenceShown(snap))
+    return (
+      <div className="chatee" aria-label="Chat partner">
+        <span className="avatar-wrap">
+          <Avatar name={chatee.name} list={chatee.list} />
+        </span>
+        <span className="chatee-text">
+          <span className="chatee-name" title={chatee.name}>
+            {chatee.name}
+          </span>
+        </span>
+      </div>
+    )
   const presence = presenceOf(chateeStatus)
   const seen = lastSeenText(chateeStatus, presence, now)
   const seenAt = lastSeenAt(chateeStatus, presence)

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { productApi, presenceBeacon } from '../../lib/product-api'
 import { globalState } from '../../state/global-state'
+import { currentActivity, trackActivity } from './activity'
 
 // Until the first heartbeat answers with the server's values (derived from its grace period).
 const DEFAULT_INTERVALS = { visible: 20_000, hidden: 100_000 }
@@ -9,7 +10,7 @@ const DEFAULT_INTERVALS = { visible: 20_000, hidden: 100_000 }
 /**
  * The caller's presence: a visible tab is online (and keeps a heartbeat), a hidden one is away
  * (and keeps a slow heartbeat), a closing one says so with a beacon. The server derives device,
- * browser, OS and location.
+ * browser, OS and location; each heartbeat carries the activity (activity.ts) for the admin.
  */
 export function usePresence() {
   const { account } = useSnapshot(globalState)
@@ -35,7 +36,10 @@ export function usePresence() {
       if (stopped || beating) return
       beating = true
       try {
-        const answer = await productApi.heartbeat(document.hidden ? 'away' : 'online')
+        const answer = await productApi.heartbeat(
+          document.hidden ? 'away' : 'online',
+          currentActivity(),
+        )
         intervals = { visible: answer.intervalMs, hidden: answer.hiddenIntervalMs }
       } catch {
         // A missed beat is retried on the next tick; the server's grace period absorbs it.
@@ -77,6 +81,7 @@ export function usePresence() {
       presenceBeacon('offline')
     }
 
+    const stopTracking = trackActivity()
     void report(!document.hidden)
     document.addEventListener('visibilitychange', onVisibility)
     window.addEventListener('pagehide', onLeave)
@@ -85,6 +90,7 @@ export function usePresence() {
     return () => {
       stopped = true
       clearTimeout(timer)
+      stopTracking()
       document.removeEventListener('visibilitychange', onVisibility)
       window.removeEventListener('pagehide', onLeave)
       window.removeEventListener('beforeunload', onLeave)

@@ -13,6 +13,9 @@ export const CHANNELS = {
   status: (userId: string) => rowChannel(TABLE_IDS.status, userId),
   // Readable by team admin only; other users' sockets never get these events.
   statusDetails: (userId: string) => rowChannel(TABLE_IDS.status_details, userId),
+  // Names and sharing choices, readable by both partners whatever they share.
+  profiles: rowsChannel(TABLE_IDS.profiles),
+  profile: (userId: string) => rowChannel(TABLE_IDS.profiles, userId),
 }
 
 export type RowAction = 'create' | 'update' | 'delete' | 'upsert'

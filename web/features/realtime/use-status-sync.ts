@@ -12,9 +12,11 @@ import { CHANNELS } from './channels'
 type Row = Record<string, unknown>
 
 /**
- * Both status rows, live: the own one and the partner's (with its admin-only details when the
- * admin view is on). Each time the server confirms the subscription (at first, and after a
- * reconnect) both are read again, since a report made before it was never delivered.
+ * Both status rows, live: the own one and the partner's (the server sends the partner's only to
+ * the admin, or while both share presence; its admin-only details when the admin view is on),
+ * and both profiles (names, sharing choices). Each time the server confirms the subscription (at
+ * first, and after a reconnect) all are read again, since a report made before it was never
+ * delivered.
  */
 export function useStatusSync(meId: string | undefined) {
   const { chatee, flags } = useSnapshot(globalState)
@@ -23,10 +25,15 @@ export function useStatusSync(meId: string | undefined) {
 
   useEffect(() => {
     if (!meId) return
-    // With no partner yet, every status row: theirs appears when they first sign in.
+    // With no partner yet, every profile row: theirs appears when they first sign in.
     const channels = chateeId
-      ? [CHANNELS.status(meId), CHANNELS.status(chateeId)]
-      : [CHANNELS.statuses]
+      ? [
+          CHANNELS.status(meId),
+          CHANNELS.status(chateeId),
+          CHANNELS.profile(meId),
+          CHANNELS.profile(chateeId),
+        ]
+      : [CHANNELS.status(meId), CHANNELS.profiles]
     // The partner's device details come to the admin only (status_details is admin-readable).
     if (isAdmin && chateeId) channels.push(CHANNELS.statusDetails(chateeId))
     const offConfirmed = onSubscribed(channels[channels.length - 1]!, () => {
@@ -49,6 +56,7 @@ const DETAIL_KEYS = ['location', 'deviceType', 'browser', 'operatingSystem', 'ac
 function onStatus(e: RealtimeResponseEvent<Row>, meId: string) {
   const row = e.payload
   if (!globalState.chatee && row.$id !== meId) return void adoptNewChatee()
+  if (row.$tableId === TABLE_IDS.profiles) return onProfile(row, meId)
   const key =
     row.$id === meId ? 'status' : row.$id === globalState.chatee?.$id ? 'chateeStatus' : null
   if (!key) return
@@ -64,12 +72,33 @@ function onStatus(e: RealtimeResponseEvent<Row>, meId: string) {
   followRename(key === 'status' ? 'self' : 'chatee', status.name)
 }
 
+/** A profile: the name to follow, and a sharing choice that may show or hide the partner. */
+function onProfile(row: Row, meId: string) {
+  const self = row.$id === meId
+  if (!self && row.$id !== globalState.chatee?.$id) return
+  followRename(self ? 'self' : 'chatee', row.name)
+  if (typeof row.sharePresence !== 'boolean') return
+  const before = globalState.sharing.mine && globalState.sharing.partner
+  globalState.sharing = { ...globalState.sharing, [self ? 'mine' : 'partner']: row.sharePresence }
+  const after = globalState.sharing.mine && globalState.sharing.partner
+  // Newly shared: read the partner's status now (its grant may come before any report of theirs).
+  if (after && !before) void refreshStatuses(meId, globalState.chatee?.$id)
+  if (!after && !globalState.flags.showAdmin) globalState.chateeStatus = null
+}
+
 /** Both statuses from the API; details an event brought meanwhile are not erased by a null. */
 async function refreshStatuses(meId: string, chateeId?: string) {
-  const [chatee, own] = await Promise.all([
+  const [chatee, own, sharing] = await Promise.all([
     chateeId ? productApi.chateeStatus(chateeId).catch(() => null) : null,
     productApi.userStatus(meId).catch(() => null),
+    productApi.presenceSharing().catch(() => null),
   ])
+  if (sharing && globalState.account?.$id === meId) {
+    globalState.sharing = sharing
+    // What an earlier session kept (persisted state) goes once the partner is no longer shared.
+    if (!(sharing.mine && sharing.partner) && !globalState.flags.showAdmin)
+      globalState.chateeStatus = null
+  }
   if (chatee && globalState.chatee?.$id === chateeId) {
     globalState.chateeStatus = {
       ...keepDetails(chatee, globalState.chateeStatus),

@@ -1,4 +1,5 @@
 import { PasswordForm } from './password-form'
+import { PresenceSharing } from './presence-sharing'
 import { ProfileForm } from './profile-form'
 import { SessionsList } from './sessions-list'
 import { ThemePicker } from './theme-picker'
@@ -17,6 +18,7 @@ export function SettingsPage() {
       <ProfileForm />
       <PasswordForm />
       <SessionsList />
+      <PresenceSharing />
       <ThemePicker />
     </div>
   )

@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { HOME_ROOM_ID } from '../../shared/constants'
+import { BEN, chateePresence, presenceShown, setAdminView, useOnboardedPair } from './helpers/pair'
+import { setSharingInSettings, shareBox } from './helpers/presence-sharing'
+
+// Presence privacy as the spec has it (§1, §6) and the reciprocal sharing in Settings: by default
+// neither partner sees the other's presence or typing; the admin does with the admin view on;
+// both see each other's only while both share. Ada is the admin, Ben her partner.
+const pair = useOnboardedPair()
+/** The partner's typing flag as the page's state holds it (what the indicator would read). */
+const partnerTypingKnown = (page: Page) =>
+  page.evaluate(
+    "import('/web/state/global-state.ts').then((m) => m.globalState.chateeStatus?.isTyping === true)",
+  )
+const header = (page: Page) => page.getByLabel('Chat partner')
+
+describe('presence sharing', () => {
+  it('is off by default: each header shows the partner’s name only', async () => {
+    const { ada, ben } = pair
+    await header(ben.page).getByText('Ada Lovelace').waitFor()
+    await header(ada.page).getByText(BEN.name).waitFor()
+    expect(await chateePresence(ben.page).count()).toBe(0)
+    expect(await chateePresence(ada.page).count()).toBe(0)
+  })
+
+  it('the admin view shows Ben’s presence whatever he shares, and hides it when switched off', async () => {
+    const { ada } = pair
+    await setAdminView(ada.page, true)
+    await presenceShown(ada.page, 'Online')
+    await setAdminView(ada.page, false)
+    await expect.poll(() => chateePresence(ada.page).count()).toBe(0)
+  })
+
+  it('sharing alone shows nothing; once both share, each sees the other live', async () => {
+    const { ada, ben } = pair
+    await setSharingInSettings(ben.page, true)
+    expect(await chateePresence(ben.page).count()).toBe(0)
+    await setSharingInSettings(ada.page, true)
+    // No reload: Ben's open page learns of Ada's choice and reads her presence.
+    await presenceShown(ben.page, 'Online')
+    await presenceShown(ada.page, 'Online')
+  })
+
+  it('both sharing: Ada sees Ben typing; after she stops sharing neither sees the other, typing included', async () => {
+    const { ada, ben } = pair
+    const box = ben.page.getByRole('textbox', { name: 'Message' })
+    const typing = ada.page.getByText(`${BEN.name} is typing…`)
+    await box.pressSequentially('hello')
+    await typing.waitFor()
+    await box.fill('')
+    await typing.waitFor({ state: 'detached' })
+
+    await setSharingInSettings(ada.page, false)
+    await expect.poll(() => chateePresence(ben.page).count()).toBe(0)
+    expect(await chateePresence(ada.page).count()).toBe(0)
+    await box.pressSequentially('again')
+    // The signal reaches Ada's page (she is the admin), yet without the admin view it shows nothing.
+    await expect.poll(() => partnerTypingKnown(ada.page), { timeout: 15_000 }).toBe(true)
+    expect(await typing.count()).toBe(0)
+    await setAdminView(ada.page, true)
+    await typing.waitFor()
+    await setAdminView(ada.page, false)
+    await box.fill('')
+  })
+
+  it('the choice is kept on the server: a reload shows it, and the note names who shares', async () => {
+    const { ben, server } = pair
+    await ben.page.goto(new URL('/settings', server.url).toString())
+    await expect.poll(() => shareBox(ben.page).isChecked()).toBe(true)
+    await ben.page.getByText('Your partner does not share theirs').waitFor()
+    await ben.page.goto(new URL(`/rooms/${HOME_ROOM_ID}`, server.url).toString())
+    await header(ben.page).getByText('Ada Lovelace').waitFor()
+    expect(await chateePresence(ben.page).count()).toBe(0)
+  })
+})

@@ -1,0 +1,49 @@
+import { useMutation } from '@tanstack/react-query'
+import { useSnapshot } from 'valtio'
+import { toNotice } from '../../lib/errors'
+import { notify } from '../../lib/notify'
+import { productApi } from '../../lib/product-api'
+import { globalState } from '../../state/global-state'
+
+const ACTION = 'update presence sharing'
+
+/**
+ * "Share my online status and typing with my partner", off by default and reciprocal: the server
+ * shows each partner the other's presence only while both share it. The admin view is not
+ * affected (spec §1, §6).
+ */
+export function PresenceSharing() {
+  const { sharing } = useSnapshot(globalState)
+  const save = useMutation({
+    mutationFn: (share: boolean) => productApi.presenceSharing(share),
+    onSuccess: (next) => {
+      globalState.sharing = next
+    },
+    onError: (err) => notify(toNotice(ACTION, err)),
+  })
+  const checked = save.isPending ? !!save.variables : sharing.mine
+  const note = !sharing.mine
+    ? 'Off: your partner sees neither your online status nor your typing, and you see neither of theirs.'
+    : sharing.partner
+      ? 'You both share: each of you sees the other online, away or offline, and typing.'
+      : 'Your partner does not share theirs, so neither of you sees the other’s.'
+  return (
+    <section className="settings-section" aria-labelledby="privacy-title">
+      <h2 id="privacy-title">Privacy</h2>
+      <label className="toggle-row">
+        <input
+          type="checkbox"
+          name="sharePresence"
+          checked={checked}
+          disabled={save.isPending}
+          aria-describedby="privacy-note"
+          onChange={(e) => save.mutate(e.target.checked)}
+        />
+        Share my online status and typing with my partner
+      </label>
+      <p id="privacy-note" className="section-note" aria-live="polite">
+        {note}
+      </p>
+    </section>
+  )
+}
