@@ -7,6 +7,15 @@ import { signedInMarker } from './users'
 
 export const SHARE_LABEL = 'Share my online status and typing with my partner'
 
+/** Polls `check` (also usable in hooks, where expect.poll is not). */
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15_000) {
+  const end = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
 /** The checkbox on the open Settings page. */
 export const shareBox = (page: Page) => page.getByRole('checkbox', { name: SHARE_LABEL })
 
@@ -19,13 +28,13 @@ export async function setSharingInSettings(page: Page, on: boolean): Promise<voi
   await page.getByRole('menuitem', { name: 'Settings' }).click()
   await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
   const box = shareBox(page)
-  await expect.poll(() => box.isEnabled()).toBe(true)
+  await until(() => box.isEnabled(), 'the sharing checkbox to be enabled')
   if ((await box.isChecked()) !== on) {
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/sharing'))
     await box.click()
     expect((await saved).status()).toBe(200)
   }
-  await expect.poll(() => box.isChecked()).toBe(on)
+  await until(async () => (await box.isChecked()) === on, `the checkbox to be ${on ? 'on' : 'off'}`)
   await page.goBack()
   await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor({ state: 'detached' })
 }

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { productApi } from '../../lib/product-api'
 import { globalState } from '../../state/global-state'
 
-const ACTION = 'update presence sharing'
+const ACTION = 'presence sharing'
 
 /**
  * "Share my online status and typing with my partner", off by default and reciprocal: the server
@@ -14,6 +15,22 @@ const ACTION = 'update presence sharing'
  */
 export function PresenceSharing() {
   const { sharing } = useSnapshot(globalState)
+  // The server's word, not a kept copy: the box is usable once it has answered.
+  const [loaded, setLoaded] = useState(false)
+  useEffect(() => {
+    let live = true
+    productApi
+      .presenceSharing()
+      .then((answer) => {
+        if (!live) return
+        globalState.sharing = answer
+        setLoaded(true)
+      })
+      .catch((err: unknown) => live && notify(toNotice(ACTION, err)))
+    return () => {
+      live = false
+    }
+  }, [])
   const save = useMutation({
     mutationFn: (share: boolean) => productApi.presenceSharing(share),
     onSuccess: (next) => {
@@ -35,7 +52,7 @@ export function PresenceSharing() {
           type="checkbox"
           name="sharePresence"
           checked={checked}
-          disabled={save.isPending}
+          disabled={!loaded || save.isPending}
           aria-describedby="privacy-note"
           onChange={(e) => save.mutate(e.target.checked)}
         />
