@@ -17,6 +17,7 @@ import room from './routes/room'
 import presence from './routes/presence'
 import monitoring from './routes/monitoring'
 import link from './routes/link'
+import receipt from './routes/receipt'
 
 // The largest /api body: zod checks each field's length only after the whole body is parsed.
 const MAX_API_BODY = 64 * 1024
@@ -41,6 +42,7 @@ const api = new Hono<{ Bindings: Env }>()
   .route('/room', room)
   .route('/presence', presence)
   .route('/link', link)
+  .route('/receipt', receipt)
 
 export const app = new Hono<{ Bindings: Env }>()
   .route('/api', api)

@@ -1,6 +1,8 @@
 import { FILE_TEXTS } from '../../../shared/texts'
 import { AttachmentView } from './attachment-view'
 import type { DisplayItem } from './display-item'
+import { LinkPreviewCard } from './link-preview'
+import { LinkText } from './link-text'
 import { canRetryUpload } from './upload-queue'
 
 type Props = {
@@ -32,7 +34,12 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
     >
       <div className="bubble">
         {item.attachment && <AttachmentView attachment={item.attachment} upload={item.upload} />}
-        {item.text && <p className="msg-text">{item.text}</p>}
+        {item.text && (
+          <p className="msg-text">
+            <LinkText text={item.text} />
+          </p>
+        )}
+        {item.text && item.state === 'sent' && <LinkPreviewCard text={item.text} />}
         <span className="msg-meta">
           <time dateTime={at} title={datetime}>
             {time}
