@@ -9,6 +9,8 @@ export const CHANNELS = {
   rooms: rowsChannel(TABLE_IDS.rooms),
   messages: rowsChannel(TABLE_IDS.messages),
   statuses: rowsChannel(TABLE_IDS.status),
+  // Row security: a user's own positions and the shared copies reach only those who may read them.
+  receipts: rowsChannel(TABLE_IDS.receipts),
   status: (userId: string) => rowChannel(TABLE_IDS.status, userId),
   // Readable by team admin only; other users' sockets never get these events.
   statusDetails: (userId: string) => rowChannel(TABLE_IDS.status_details, userId),

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio'
 import { onSubscribed, realtime } from '../../lib/realtime'
 import { globalState } from '../../state/global-state'
 import { applyMessageEvent } from '../chat/apply-message-event'
+import { applyReceiptEvent } from '../chat/apply-receipt-event'
 import { applyRoomEvent, type Room } from '../rooms/room-model'
 import { toRoom } from '../rooms/rooms-query'
 import { CHANNELS, eventAction } from './channels'
@@ -31,6 +32,9 @@ export function useRealtimeSync() {
       realtime.subscribe(CHANNELS.rooms, (e: RealtimeResponseEvent<Row>) => onRoom(queryClient, e)),
       realtime.subscribe(CHANNELS.messages, (e: RealtimeResponseEvent<Row>) =>
         applyMessageEvent(queryClient, e, meId),
+      ),
+      realtime.subscribe(CHANNELS.receipts, (e: RealtimeResponseEvent<Row>) =>
+        applyReceiptEvent(queryClient, e, meId),
       ),
     ]
     return () => {

@@ -1,5 +1,6 @@
 import { PasswordForm } from './password-form'
 import { ProfileForm } from './profile-form'
+import { ReceiptsSetting } from './receipts-setting'
 import { SessionsList } from './sessions-list'
 import { ThemePicker } from './theme-picker'
 import './settings.css'
@@ -18,6 +19,7 @@ export function SettingsPage() {
       <PasswordForm />
       <SessionsList />
       <ThemePicker />
+      <ReceiptsSetting />
     </div>
   )
 }
