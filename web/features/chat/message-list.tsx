@@ -47,7 +47,7 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   const partnerRead = receipts.data?.partner[roomId]
   const lastMine = messages.findLast((m) => m.senderId === meId && m.kind === 'user')
   const seenKey = lastMine && partnerRead && partnerRead.seq >= lastMine.seq && lastMine.$id
-  useReadReceipts(ref, roomId, meId, `${shown.length}:${messages.length}`)
+  useReadReceipts(ref, roomId, meId, `${shown.length}:${messages.length}`, query.isSuccess)
 
   // Optimistic copies whose rows arrived with a fetch leave the outbox.
   useEffect(() => {

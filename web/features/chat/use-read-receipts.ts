@@ -15,6 +15,8 @@ export function useReadReceipts(
   roomId: string,
   meId: string,
   rowsKey: string,
+  /** The list is rendered (not its spinner): the scroll box exists. */
+  ready: boolean,
 ) {
   const queryClient = useQueryClient()
   const visible = useRef(new Set<number>())
@@ -23,7 +25,7 @@ export function useReadReceipts(
 
   useEffect(() => {
     const root = ref.current
-    if (!root || !meId) return
+    if (!root || !meId || !ready) return
     visible.current = new Set()
     let timer: ReturnType<typeof setTimeout> | undefined
     let lastSent = 0
@@ -74,7 +76,7 @@ export function useReadReceipts(
         send()
       }
     }
-  }, [ref, roomId, meId, queryClient])
+  }, [ref, roomId, meId, queryClient, ready])
 
   // New rows (a page, a live message) are observed as they render.
   useEffect(() => {
@@ -82,5 +84,5 @@ export function useReadReceipts(
     if (!root || !observer.current) return
     for (const el of root.querySelectorAll<HTMLElement>('[data-seq]')) observer.current.observe(el)
     flush.current()
-  }, [ref, rowsKey])
+  }, [ref, rowsKey, ready])
 }
