@@ -15,4 +15,5 @@ export const TABLE_IDS = {
   bookmarks: 'bookmarks',
   reactions: 'reactions',
   profiles: 'profiles',
+  receipts: 'receipts',
 } as const

@@ -194,6 +194,27 @@ export const TABLES = {
     columns: [str('name', 128), bool('sharePresence')],
     indexes: [],
   },
+  receipts: {
+    id: TABLE_IDS.receipts,
+    name: 'Read receipts',
+    // Written only by /api/receipt (server key, as the caller). Per room and user, two rows with
+    // their own read permission: `own` (the last-read seq, for unread counts on every device)
+    // readable by that user only, and `shared` readable by team user, which holds the position
+    // only while both partners send read receipts (empty otherwise: reciprocal, as WhatsApp).
+    permissions: [],
+    rowSecurity: true,
+    columns: [
+      str('roomId', 36, { required: true }),
+      str('userId', 36, { required: true }),
+      { key: 'kind', type: 'enum', elements: ['own', 'shared'], required: true },
+      { key: 'seq', type: 'integer' },
+      { key: 'readAt', type: 'datetime' },
+    ],
+    indexes: [
+      { key: 'room_user_kind', type: 'unique', columns: ['roomId', 'userId', 'kind'] },
+      { key: 'user_kind', type: 'key', columns: ['userId', 'kind'] },
+    ],
+  },
 } satisfies Record<string, TableSchema>
 
 export type TableId = keyof typeof TABLES

@@ -82,6 +82,19 @@ const schema = z
     GIF_API_URL: optionalUrl,
     GIF_API_KEY: optional,
     REPOSITORY_URL: optionalUrl,
+    LINK_PREVIEWS: z.enum(['on', 'off'], { message: 'expected "on" or "off"' }).default('on'),
+    // Test-only: exact origins (e.g. http://127.0.0.1:4567) a preview may fetch despite the guard.
+    LINK_PREVIEW_TEST_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ message: 'expected origins like http://127.0.0.1:4567' })))
+      .transform((list) => list.map((o) => new URL(o).origin)),
   })
   .superRefine((c, ctx) => {
     if (c.APPWRITE_ENDPOINT && !c.APPWRITE_API_KEY)
@@ -101,6 +114,12 @@ const schema = z
         code: 'custom',
         path: ['MAIL_TRANSPORT'],
         message: 'the outbox is for development; use "send_email" or "http" in production',
+      })
+    if (c.LINK_PREVIEW_TEST_ORIGINS.length && c.APP_ENV === 'production')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LINK_PREVIEW_TEST_ORIGINS'],
+        message: 'is for tests only and must be empty in production',
       })
   })
 

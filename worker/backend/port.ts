@@ -95,8 +95,18 @@ export interface BackendPort {
     data: Partial<T>,
     permissions?: string[],
   ): Promise<Row<T>>
-  upsertRow<T>(table: TableId, rowId: string, data: Partial<T>): Promise<Row<T>>
+  /** `permissions` (row security tables): the row's own; omitted keeps what it had. */
+  upsertRow<T>(
+    table: TableId,
+    rowId: string,
+    data: Partial<T>,
+    permissions?: string[],
+  ): Promise<Row<T>>
   deleteRow(table: TableId, rowId: string): Promise<void>
+
+  /** A user's preferences (Appwrite's account prefs), read and replaced with the server key. */
+  getPrefs(userId: string): Promise<Record<string, unknown>>
+  updatePrefs(userId: string, prefs: Record<string, unknown>): Promise<Record<string, unknown>>
 
   /** A file of the bucket `files`, read with the server key; undefined when there is none. */
   getFile(fileId: string): Promise<StoredFile | undefined>
@@ -114,6 +124,7 @@ export const q = {
     JSON.stringify({ method: 'equal', attribute, values: Array.isArray(value) ? value : [value] }),
   limit: (n: number) => JSON.stringify({ method: 'limit', values: [n] }),
   orderAsc: (attribute: string) => JSON.stringify({ method: 'orderAsc', attribute }),
+  orderDesc: (attribute: string) => JSON.stringify({ method: 'orderDesc', attribute }),
   cursorAfter: (rowId: string) => JSON.stringify({ method: 'cursorAfter', values: [rowId] }),
 }
 

@@ -116,9 +116,11 @@ export function restBackend(opts: {
       call<Row<T>>('POST', rows(table), key, { rowId, data, permissions }),
     updateRow: <T>(table: TableId, rowId: string, data: Partial<T>, permissions?: string[]) =>
       call<Row<T>>('PATCH', row(table, rowId), key, { data, permissions }),
-    upsertRow: <T>(table: TableId, rowId: string, data: Partial<T>) =>
-      call<Row<T>>('PUT', row(table, rowId), key, { data }),
+    upsertRow: <T>(table: TableId, rowId: string, data: Partial<T>, permissions?: string[]) =>
+      call<Row<T>>('PUT', row(table, rowId), key, { data, ...(permissions && { permissions }) }),
     deleteRow: (table, rowId) => call<void>('DELETE', row(table, rowId), key, {}),
+    getPrefs: (userId) => call('GET', `/users/${enc(userId)}/prefs`, key),
+    updatePrefs: (userId, prefs) => call('PATCH', `/users/${enc(userId)}/prefs`, key, { prefs }),
     async getFile(fileId) {
       const path = `/storage/buckets/${BUCKET_ID}/files/${enc(fileId)}`
       const file = await orUndefined(call<Raw>('GET', path, key))

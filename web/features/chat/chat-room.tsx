@@ -15,6 +15,7 @@ import './message.css'
 import './composer.css'
 import './attachment.css'
 import './message-actions.css'
+import './link.css'
 
 /** A room's chat (the home room on "/"); loaded as its own chunk once signed in. */
 export default function ChatRoom({ roomId }: { roomId: string }) {

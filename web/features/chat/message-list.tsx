@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import { uiState } from '../../state/ui-state'
 import { activeChat } from './active-chat'
@@ -10,10 +10,13 @@ import { SearchNote } from './search-note'
 import { messagesQuery } from './messages-query'
 import { outbox, removePending } from './outbox'
 import { markRead } from './read-state'
+import { receiptsQuery } from './receipts-query'
+import { SeenMarker } from './seen-marker'
 import { buildTimeline } from './timeline'
 import { unreadKey } from './unread-query'
 import { useChatScroll } from './use-chat-scroll'
 import { useMessageSearch } from './use-message-search'
+import { useReadReceipts } from './use-read-receipts'
 
 type Props = { roomId: string; roomName: string; meId: string; onRetry: (clientId: string) => void }
 
@@ -40,6 +43,11 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   const newest = shown.at(-1)
   const ownTail = items.findLast((i) => i.senderId === meId && i.kind === 'user')
   const newestSeq = messages.at(-1)?.seq ?? 0
+  const receipts = useQuery({ ...receiptsQuery(meId), enabled: !!meId })
+  const partnerRead = receipts.data?.partner[roomId]
+  const lastMine = messages.findLast((m) => m.senderId === meId && m.kind === 'user')
+  const seenKey = lastMine && partnerRead && partnerRead.seq >= lastMine.seq && lastMine.$id
+  useReadReceipts(ref, roomId, meId, `${shown.length}:${messages.length}`, query.isSuccess)
 
   // Optimistic copies whose rows arrived with a fetch leave the outbox.
   useEffect(() => {
@@ -127,15 +135,17 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
           {searching && <SearchNote search={search} loaded={items.length} />}
           {timeline.map((entry) =>
             entry.type === 'message' ? (
-              <MessageRow
-                key={entry.key}
-                item={entry.message}
-                time={entry.time}
-                datetime={entry.datetime}
-                continued={entry.continued}
-                mine={entry.message.senderId === meId}
-                onRetry={onRetry}
-              />
+              <Fragment key={entry.key}>
+                <MessageRow
+                  item={entry.message}
+                  time={entry.time}
+                  datetime={entry.datetime}
+                  continued={entry.continued}
+                  mine={entry.message.senderId === meId}
+                  onRetry={onRetry}
+                />
+                {entry.key === seenKey && <SeenMarker readAt={partnerRead!.readAt} />}
+              </Fragment>
             ) : (
               <div key={entry.key} className={entry.type === 'day' ? 'day-divider' : 'gap-divider'}>
                 <span>{entry.label}</span>

@@ -2,6 +2,8 @@ import { FILE_TEXTS } from '../../../shared/texts'
 import { AttachmentView } from './attachment-view'
 import type { DisplayItem } from './display-item'
 import { EditedMark } from './edited-mark'
+import { LinkPreviewCard } from './link-preview'
+import { LinkText } from './link-text'
 import { MessageActions, Tombstone } from './message-actions'
 import { MessageEditor } from './message-editor'
 import { ReplyQuote } from './reply-quote'
@@ -38,7 +40,12 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
       <div className="bubble">
         {item.replyToId && <ReplyQuote messageId={item.replyToId} />}
         {item.attachment && <AttachmentView attachment={item.attachment} upload={item.upload} />}
-        {item.text && <p className="msg-text">{item.text}</p>}
+        {item.text && (
+          <p className="msg-text">
+            <LinkText text={item.text} />
+          </p>
+        )}
+        {item.text && item.state === 'sent' && <LinkPreviewCard text={item.text} />}
         <Tombstone item={item} />
         <MessageEditor item={item} />
         <span className="msg-meta">

@@ -6,17 +6,22 @@ import { tablesDB } from '../../lib/appwrite'
 import { readWhileLogging } from './live-replay'
 import { countUnread, toMessage, type Message } from './message-model'
 import { markRead, readState } from './read-state'
+import { receiptsQuery } from './receipts-query'
 
 export const unreadKey = (roomId: string) => ['unread', roomId] as const
 
 /**
- * Messages from the partner newer than this device's last read seq (at most one batch, shown
+ * Messages from the partner newer than the last read seq (the server's or this device's) (at most one batch, shown
  * as "99+" beyond). Realtime events keep the count current between fetches.
  */
 export const unreadQuery = (roomId: string, meId: string) =>
   queryOptions({
     queryKey: unreadKey(roomId),
-    queryFn: async () => {
+    queryFn: async ({ client }) => {
+      // The server's position (any device's reading) first; this device's mark if it is newer.
+      const receipts = await client.fetchQuery(receiptsQuery(meId)).catch(() => undefined)
+      const server = receipts?.own[roomId]
+      if (server !== undefined) markRead(roomId, server, true)
       const known = readState.lastRead[roomId]
       // A room this device never opened starts counting from now, not from its first message.
       const queries =

@@ -10,6 +10,8 @@ export const CHANNELS = {
   messages: rowsChannel(TABLE_IDS.messages),
   statuses: rowsChannel(TABLE_IDS.status),
   reactions: rowsChannel(TABLE_IDS.reactions),
+  // Row security: a user's own positions and the shared copies reach only those who may read them.
+  receipts: rowsChannel(TABLE_IDS.receipts),
   status: (userId: string) => rowChannel(TABLE_IDS.status, userId),
   // Readable by team admin only; other users' sockets never get these events.
   statusDetails: (userId: string) => rowChannel(TABLE_IDS.status_details, userId),

@@ -6,6 +6,7 @@ import { onSubscribed, realtime } from '../../lib/realtime'
 import { globalState } from '../../state/global-state'
 import { applyMessageEvent } from '../chat/apply-message-event'
 import { storeReaction, toReaction } from '../chat/reactions-query'
+import { applyReceiptEvent } from '../chat/apply-receipt-event'
 import { applyRoomEvent, type Room } from '../rooms/room-model'
 import { toRoom } from '../rooms/rooms-query'
 import { CHANNELS, eventAction } from './channels'
@@ -35,6 +36,9 @@ export function useRealtimeSync() {
       ),
       realtime.subscribe(CHANNELS.reactions, (e: RealtimeResponseEvent<Row>) =>
         storeReaction(queryClient, toReaction(e.payload), eventAction(e.events) !== 'delete'),
+      ),
+      realtime.subscribe(CHANNELS.receipts, (e: RealtimeResponseEvent<Row>) =>
+        applyReceiptEvent(queryClient, e, meId),
       ),
     ]
     return () => {

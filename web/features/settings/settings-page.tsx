@@ -1,6 +1,7 @@
 import { PasswordForm } from './password-form'
 import { PresenceSharing } from './presence-sharing'
 import { ProfileForm } from './profile-form'
+import { ReceiptsSetting } from './receipts-setting'
 import { SessionsList } from './sessions-list'
 import { ThemePicker } from './theme-picker'
 import './settings.css'
@@ -20,6 +21,7 @@ export function SettingsPage() {
       <SessionsList />
       <PresenceSharing />
       <ThemePicker />
+      <ReceiptsSetting />
     </div>
   )
 }

@@ -1,0 +1,148 @@
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, it } from 'vitest'
+import { SITE_TITLE, startLinkSite } from '../fixtures/link-site'
+import {
+  chatTitle,
+  messageInLog,
+  messageLog,
+  sendMessage,
+  setTabHidden,
+  useOnboardedPair,
+} from './helpers/pair'
+
+// Read receipts (on, off both ways, live), clickable links and a link preview fetched by the
+// Worker from a local test site, with Ada and Ben in two browser contexts on one server.
+const site = await startLinkSite()
+const pair = useOnboardedPair({ LINK_PREVIEW_TEST_ORIGINS: site.origin })
+afterAll(async () => {
+  await site.close()
+})
+
+const seenUnder = (page: Page, text: string) =>
+  messageLog(page)
+    .locator('.msg', { has: page.locator('.msg-text', { hasText: text }) })
+    .locator('xpath=following-sibling::*[1][contains(@class,"seen-marker")]')
+const anySeen = (page: Page) => messageLog(page).locator('.seen-marker')
+
+async function setReceipts(page: Page, on: boolean) {
+  await page.goto(`${pair.server.url}/settings`)
+  const box = page.getByRole('checkbox', { name: 'Send read receipts' })
+  await expect.poll(() => box.isEnabled(), { timeout: 20_000 }).toBe(true)
+  if ((await box.isChecked()) !== on) await box.click()
+  await expect.poll(() => box.isChecked()).toBe(on)
+  await expect.poll(() => box.isEnabled()).toBe(true)
+  await page.goto(`${pair.server.url}/`)
+  await chatTitle(page, 'Home')
+}
+
+describe('read receipts', () => {
+  it('shows "Seen" with the time only once the partner’s visible tab shows the message', async () => {
+    const { ada, ben } = pair
+    await chatTitle(ben.page, 'Home')
+    await setTabHidden(ben.page, true)
+    await sendMessage(ada.page, 'Did you read this?')
+    await messageInLog(ben.page, 'Did you read this?').waitFor()
+    // On screen in a hidden tab is not read.
+    await new Promise((r) => setTimeout(r, 3_000))
+    expect(await anySeen(ada.page).count()).toBe(0)
+    await setTabHidden(ben.page, false)
+    const seen = seenUnder(ada.page, 'Did you read this?')
+    await seen.waitFor({ timeout: 15_000 })
+    expect(await seen.innerText()).toMatch(/^Seen \d{1,2}:\d{2}/)
+    expect(await seen.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/)
+    // Only the newest of one's own messages carries it; Ben sees none under Ada's.
+    await sendMessage(ada.page, 'And this one?')
+    await seenUnder(ada.page, 'And this one?').waitFor({ timeout: 15_000 })
+    expect(await anySeen(ada.page).count()).toBe(1)
+    expect(await anySeen(ben.page).count()).toBe(0)
+  })
+
+  it('turned off by one partner hides receipts both ways, live; on again shows them', async () => {
+    const { ada, ben } = pair
+    await setReceipts(ben.page, false)
+    // Ada's "Seen" from Ben goes away without a reload.
+    await expect.poll(() => anySeen(ada.page).count(), { timeout: 15_000 }).toBe(0)
+    await sendMessage(ada.page, 'Still there?')
+    await messageInLog(ben.page, 'Still there?').waitFor()
+    await sendMessage(ben.page, 'Yes, reading')
+    await messageInLog(ada.page, 'Yes, reading').waitFor()
+    await new Promise((r) => setTimeout(r, 3_000))
+    expect(await anySeen(ada.page).count()).toBe(0)
+    expect(await anySeen(ben.page).count()).toBe(0)
+
+    await setReceipts(ben.page, true)
+    await seenUnder(ada.page, 'Still there?').waitFor({ timeout: 15_000 })
+    await seenUnder(ben.page, 'Yes, reading').waitFor({ timeout: 15_000 })
+  })
+})
+
+describe('links', () => {
+  it('makes http(s) URLs clickable and safe, never other schemes', async () => {
+    const { ada, ben } = pair
+    const url = `${site.origin}/plain-title?x=${'long-'.repeat(30)}`
+    await sendMessage(ben.page, `Read ${url} now, not javascript:alert(1)`)
+    const link = messageLog(ada.page).getByRole('link', { name: url })
+    await link.waitFor()
+    expect(await link.getAttribute('href')).toBe(url)
+    expect(await link.getAttribute('target')).toBe('_blank')
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer nofollow')
+    expect(await messageLog(ada.page).locator('a[href^="javascript"]').count()).toBe(0)
+    // A long URL wraps inside the bubble instead of widening it.
+    const bubble = await link.evaluate((a) => {
+      const b = a.closest('.bubble')!
+      return { scroll: b.scrollWidth, client: b.clientWidth }
+    })
+    expect(bubble.scroll).toBeLessThanOrEqual(bubble.client + 1)
+    const [popup] = await Promise.all([ada.page.context().waitForEvent('page'), link.click()])
+    await popup!.waitForLoadState()
+    expect(popup!.url()).toBe(url)
+    await popup!.close()
+  })
+
+  it('shows the preview of the first link, fetched by the Worker, never by the browser', async () => {
+    const { ada, ben } = pair
+    const asked: string[] = []
+    ada.page.on('request', (r) => {
+      if (r.url().startsWith(site.origin)) asked.push(r.url())
+    })
+    await sendMessage(ben.page, `Preview ${site.origin}/article and ${site.origin}/plain-title`)
+    const card = messageLog(ada.page).getByRole('link', { name: `Link preview: ${SITE_TITLE}` })
+    await card.waitFor({ timeout: 15_000 })
+    expect(await card.innerText()).toContain('Test Site')
+    expect(await card.innerText()).toContain('Open Graph tags & an image')
+    const img = card.locator('img')
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(24)
+    expect(await img.getAttribute('src')).toMatch(/^blob:/)
+    expect(site.hits('/image.png')).toBeGreaterThan(0)
+    // Ben's own bubble shows it too; the browser never asked the site for anything.
+    await messageLog(ben.page)
+      .getByRole('link', { name: `Link preview: ${SITE_TITLE}` })
+      .waitFor()
+    expect(asked).toEqual([])
+    // One card per message, for its first link only (the earlier message has its own).
+    const named = ada.page.getByRole('link', { name: `Link preview: ${SITE_TITLE}` })
+    const cards = messageLog(ada.page).locator('.msg', { has: named }).locator('.link-preview')
+    expect(await cards.count()).toBe(1)
+  })
+
+  it('shows no preview for loopback, private, link-local links or a redirect to one', async () => {
+    const { ada, ben } = pair
+    const links = [
+      'http://127.0.0.1/',
+      'http://[::1]/',
+      'http://10.0.0.1/',
+      'http://169.254.169.254/latest/meta-data/',
+      `${site.origin}/to-loopback`,
+      `${site.origin}/to-private`,
+    ]
+    const refusals: number[] = []
+    const cardsBefore = await messageLog(ada.page).locator('.link-preview').count()
+    ada.page.on('response', (r) => {
+      if (r.url().endsWith('/api/link/preview') && r.status() === 400) refusals.push(r.status())
+    })
+    for (const link of links) await sendMessage(ben.page, `Look ${link}`)
+    for (const link of links) await messageLog(ada.page).getByRole('link', { name: link }).waitFor()
+    await expect.poll(() => refusals.length, { timeout: 15_000 }).toBe(links.length)
+    expect(await messageLog(ada.page).locator('.link-preview').count()).toBe(cardsBefore)
+  })
+})

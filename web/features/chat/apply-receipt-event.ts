@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { RealtimeResponseEvent } from 'appwrite'
+import { applyReceiptRow, receiptsKey, type Receipts } from './receipts-query'
+import { markRead, readState } from './read-state'
+import { unreadKey } from './unread-query'
+
+/**
+ * A receipt row event: the partner's position moves the "Seen" mark; this user's own (read on
+ * another device) moves the read mark here too, and the room's unread count is counted again.
+ */
+export function applyReceiptEvent(
+  queryClient: QueryClient,
+  e: RealtimeResponseEvent<Record<string, unknown>>,
+  meId: string,
+) {
+  const row = e.payload
+  queryClient.setQueryData<Receipts>(receiptsKey(meId), (d) => d && applyReceiptRow(d, row, meId))
+  if (row.userId !== meId || row.kind !== 'own' || typeof row.seq !== 'number') return
+  const roomId = String(row.roomId)
+  if (row.seq <= (readState.lastRead[roomId] ?? -1)) return
+  markRead(roomId, row.seq)
+  void queryClient.invalidateQueries({ queryKey: unreadKey(roomId) })
+}

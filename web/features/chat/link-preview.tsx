@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { firstLink } from '../../../shared/linkify'
+import { linkImageQuery, linkPreviewQuery } from './link-api'
+
+/**
+ * The first link's preview, asked for after the message rendered (a sent message only, so a
+ * preview never holds up sending). Nothing shows for a link without a title or description.
+ */
+export function LinkPreviewCard({ text }: { text: string }) {
+  const url = useMemo(() => firstLink(text), [text])
+  const preview = useQuery({ ...linkPreviewQuery(url ?? ''), enabled: !!url })
+  const imageUrl = preview.data?.image ?? ''
+  const image = useQuery({ ...linkImageQuery(imageUrl), enabled: !!imageUrl })
+  const p = preview.data
+  if (!url || !p || (!p.title && !p.description)) return null
+  return (
+    <a
+      className="link-preview"
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      aria-label={`Link preview: ${p.title ?? p.siteName ?? url}`}
+    >
+      {image.data && <img className="link-preview-image" src={image.data} alt="" />}
+      <span className="link-preview-text">
+        {p.siteName && <span className="link-preview-site">{p.siteName}</span>}
+        {p.title && <strong className="link-preview-title">{p.title}</strong>}
+        {p.description && <span className="link-preview-description">{p.description}</span>}
+      </span>
+    </a>
+  )
+}

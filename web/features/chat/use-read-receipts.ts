@@ -1,0 +1,88 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, type RefObject } from 'react'
+import { markRead } from './read-state'
+import { receiptsKey, sendReadPosition, type Receipts } from './receipts-query'
+
+const THROTTLE_MS = 1_500
+
+/**
+ * The read position is the newest row actually seen: at least half of it inside the scroll box
+ * (IntersectionObserver) while the tab is visible. It moves the local read mark at once and
+ * reaches the server at most every 1.5 s (the last position of a burst is never dropped).
+ */
+export function useReadReceipts(
+  ref: RefObject<HTMLElement | null>,
+  roomId: string,
+  meId: string,
+  rowsKey: string,
+  /** The list is rendered (not its spinner): the scroll box exists. */
+  ready: boolean,
+) {
+  const queryClient = useQueryClient()
+  const visible = useRef(new Set<number>())
+  const observer = useRef<IntersectionObserver | null>(null)
+  const flush = useRef<() => void>(() => undefined)
+
+  useEffect(() => {
+    const root = ref.current
+    if (!root || !meId || !ready) return
+    visible.current = new Set()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let lastSent = 0
+    let target = 0
+    const serverSeq = () => queryClient.getQueryData<Receipts>(receiptsKey(meId))?.own[roomId] ?? -1
+    const send = () => {
+      timer = undefined
+      lastSent = Date.now()
+      const seq = target
+      if (seq <= serverSeq()) return
+      sendReadPosition(queryClient, meId, roomId, seq).catch(() => {
+        // Not sent (offline): the next visible row or visibility change tries again.
+      })
+    }
+    const update = () => {
+      if (document.visibilityState !== 'visible' || !visible.current.size) return
+      const seq = Math.max(...visible.current)
+      markRead(roomId, seq)
+      if (seq <= Math.max(target, serverSeq())) return
+      target = seq
+      if (timer) return
+      const wait = lastSent + THROTTLE_MS - Date.now()
+      if (wait <= 0) send()
+      else timer = setTimeout(send, wait)
+    }
+    flush.current = update
+    observer.current = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const seq = Number((entry.target as HTMLElement).dataset.seq)
+          const seen =
+            entry.intersectionRatio >= 0.5 ||
+            entry.intersectionRect.height >= entry.rootBounds!.height / 2
+          if (seen && entry.isIntersecting) visible.current.add(seq)
+          else visible.current.delete(seq)
+        }
+        update()
+      },
+      { root, threshold: [0, 0.5, 1] },
+    )
+    document.addEventListener('visibilitychange', update)
+    return () => {
+      document.removeEventListener('visibilitychange', update)
+      observer.current?.disconnect()
+      observer.current = null
+      if (timer) {
+        clearTimeout(timer)
+        send()
+      }
+    }
+  }, [ref, roomId, meId, queryClient, ready])
+
+  // New rows (a page, a live message) are observed as they render.
+  useEffect(() => {
+    const root = ref.current
+    if (!root || !observer.current) return
+    for (const el of root.querySelectorAll<HTMLElement>('[data-seq]')) observer.current.observe(el)
+    flush.current()
+  }, [ref, rowsKey, ready])
+}

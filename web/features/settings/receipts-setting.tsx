@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ReceiptSetting } from '../../../shared/schemas'
+import { apiPost } from '../../lib/api'
+import { errorMessage } from '../../lib/errors'
+import { notify } from '../../lib/notify'
+
+const settingKey = ['receipt-setting'] as const
+const ask = (enabled?: boolean) =>
+  apiPost<ReceiptSetting>(
+    '/receipt/setting',
+    enabled === undefined ? {} : { enabled },
+    'ReceiptSetting',
+  )
+
+/** "Send read receipts", kept in the account prefs; the server applies it both ways. */
+export function ReceiptsSetting() {
+  const queryClient = useQueryClient()
+  const setting = useQuery({ queryKey: settingKey, queryFn: () => ask() })
+  const save = useMutation({
+    mutationFn: (enabled: boolean) => ask(enabled),
+    onSuccess: (data) => queryClient.setQueryData(settingKey, data),
+    onError: (err) =>
+      notify({ type: 'error', title: 'Read receipts not changed', body: errorMessage(err) }),
+  })
+  const enabled = save.isPending ? save.variables : setting.data?.enabled
+  return (
+    <section className="settings-section" aria-labelledby="privacy-title">
+      <h2 id="privacy-title">Privacy</h2>
+      <label className="toggle-row">
+        <input
+          type="checkbox"
+          checked={enabled ?? true}
+          disabled={setting.isPending || save.isPending}
+          aria-describedby="receipts-note"
+          onChange={(e) => save.mutate(e.target.checked)}
+        />
+        Send read receipts
+      </label>
+      <p id="receipts-note" className="section-note">
+        Your partner sees &ldquo;Seen&rdquo; under their message once you have read it. When you
+        turn this off, you do not see when they have read yours either.
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,30 @@
+import { Hono } from 'hono'
+import {
+  MarkReadRequest,
+  ReceiptSettingRequest,
+  type ReadReceipt,
+  type ReceiptSetting,
+} from '../../shared/schemas'
+import { validate } from '../lib/validate'
+import { assertSelf, requireCaller, withBackend } from '../middleware/auth'
+import type { ApiHono } from '../middleware/context'
+import { markRead, sendsReceipts, setReceipts } from '../services/receipts'
+
+// Read receipts, always as the caller: the user comes from the JWT, never from the body.
+const receipt = new Hono<ApiHono>()
+  .use('*', withBackend, requireCaller)
+  .post('/read', validate('json', MarkReadRequest), async (c) => {
+    const { roomId, seq, userId } = c.req.valid('json')
+    assertSelf(c.var.caller, userId)
+    const answer = await markRead(c.var.backend, c.var.caller, roomId, seq)
+    return c.json(answer satisfies ReadReceipt, 200)
+  })
+  .post('/setting', validate('json', ReceiptSettingRequest), async (c) => {
+    const { enabled } = c.req.valid('json')
+    const { backend, caller } = c.var
+    if (enabled !== undefined) await setReceipts(backend, caller, enabled)
+    const now = sendsReceipts(await backend.getPrefs(caller.$id))
+    return c.json({ enabled: now } satisfies ReceiptSetting, 200)
+  })
+
+export default receipt

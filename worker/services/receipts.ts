@@ -1,0 +1,96 @@
+import { TEAMS } from '../../shared/db-schema'
+import type { ReadReceipt } from '../../shared/schemas'
+import { q, type BackendPort, type BackendUser } from '../backend'
+import { ApiError } from '../lib/api-error'
+import { stableId } from '../lib/stable-id'
+
+// Read receipts (see shared/db-schema.ts `receipts`): each user's `own` row is theirs alone;
+// the `shared` copy carries the position only while every partner sends receipts too.
+export const RECEIPTS_PREF = 'readReceipts'
+
+type ReceiptRow = {
+  roomId: string
+  userId: string
+  kind: 'own' | 'shared'
+  seq: number | null
+  readAt: string | null
+}
+
+const rowId = (kind: ReceiptRow['kind'], roomId: string, userId: string) =>
+  stableId(kind === 'own' ? 'ro' : 'rs', roomId, userId)
+
+export const sendsReceipts = (prefs: Record<string, unknown>) => prefs[RECEIPTS_PREF] !== false
+
+/**
+ * Who shares: a user whose receipts are on while every partner's (the other members of team
+ * user) are on too. One user turning them off stops the sharing both ways.
+ */
+async function sharingOf(backend: BackendPort, users: string[]) {
+  const members = await backend.listMemberships(TEAMS.user, [q.limit(100)])
+  const ids = [...new Set([...members.map((m) => m.userId), ...users])]
+  const prefs = await Promise.all(ids.map(async (id) => sendsReceipts(await backend.getPrefs(id))))
+  const on = new Map(ids.map((id, i) => [id, prefs[i]!]))
+  const memberIds = new Set(members.map((m) => m.userId))
+  return (userId: string) =>
+    !!on.get(userId) && [...memberIds].every((id) => id === userId || on.get(id))
+}
+
+const writeShared = async (backend: BackendPort, own: ReceiptRow, shared: boolean) =>
+  backend.upsertRow<ReceiptRow>(
+    'receipts',
+    await rowId('shared', own.roomId, own.userId),
+    {
+      roomId: own.roomId,
+      userId: own.userId,
+      kind: 'shared',
+      seq: shared ? own.seq : null,
+      readAt: shared ? own.readAt : null,
+    },
+    [`read("team:${TEAMS.user}")`],
+  )
+
+/** Moves the caller's read position in a room forward (a repeat or an older seq writes nothing). */
+export async function markRead(
+  backend: BackendPort,
+  caller: BackendUser,
+  roomId: string,
+  seq: number,
+): Promise<ReadReceipt> {
+  const room = await backend.getRow('rooms', roomId)
+  if (!room) throw new ApiError(404, 'This room does not exist')
+  // Never past the newest message: a position is something the reader could have seen.
+  const newest = await backend.listRows<{ seq: number }>('messages', [
+    q.equal('roomId', roomId),
+    q.orderDesc('seq'),
+    q.limit(1),
+  ])
+  const upTo = Math.min(seq, Number(newest.rows[0]?.seq ?? 0))
+  const shared = (await sharingOf(backend, [caller.$id]))(caller.$id)
+  const ownId = await rowId('own', roomId, caller.$id)
+  const current = await backend.getRow<ReceiptRow>('receipts', ownId)
+  if (current && current.seq !== null && Number(current.seq) >= upTo)
+    return { roomId, seq: Number(current.seq), readAt: current.readAt ?? '', shared }
+  const own: ReceiptRow = {
+    roomId,
+    userId: caller.$id,
+    kind: 'own',
+    seq: upTo,
+    readAt: new Date().toISOString(),
+  }
+  await backend.upsertRow<ReceiptRow>('receipts', ownId, own, [`read("user:${caller.$id}")`])
+  await writeShared(backend, own, shared)
+  return { roomId, seq: upTo, readAt: own.readAt!, shared }
+}
+
+/** Saves the caller's setting, then fills or empties every shared row to match both settings. */
+export async function setReceipts(backend: BackendPort, caller: BackendUser, enabled: boolean) {
+  const prefs = await backend.getPrefs(caller.$id)
+  if (sendsReceipts(prefs) !== enabled)
+    await backend.updatePrefs(caller.$id, { ...prefs, [RECEIPTS_PREF]: enabled })
+  const owns = await backend.listRows<ReceiptRow>('receipts', [
+    q.equal('kind', 'own'),
+    q.limit(500),
+  ])
+  const shares = await sharingOf(backend, [caller.$id, ...owns.rows.map((r) => r.userId)])
+  for (const own of owns.rows) await writeShared(backend, own, shares(own.userId))
+}
