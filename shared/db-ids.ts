@@ -13,4 +13,5 @@ export const TABLE_IDS = {
   logs: 'logs',
   scans: 'scans',
   bookmarks: 'bookmarks',
+  push_subscriptions: 'push_subscriptions',
 } as const

@@ -12,6 +12,8 @@ import { validate } from '../lib/validate'
 import { requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
 import { checkAttachment } from '../services/attachment'
+import { later } from '../lib/background'
+import { pushToOthers, roomPayload } from '../services/push/deliver'
 
 type MessageData = Omit<Message, '$id' | '$createdAt'>
 
@@ -61,6 +63,11 @@ const message = new Hono<ApiHono>()
         ...(clientId ? { clientId } : {}),
         ...file,
       })
+      // The partner hears of it through Web Push when no tab of theirs is visible; a retried
+      // clientId (answered 200 above) never pushes twice.
+      const title = caller.name.trim() || caller.email
+      const body = text.trim() || 'Sent a file'
+      later(c, pushToOthers(backend, config, caller.$id, roomPayload(roomId, title, body)))
       return c.json(toMessage(row), 201)
     } catch (err) {
       // A concurrent retry won the race: answer with its row.
