@@ -1,3 +1,4 @@
+import { NotificationsSection } from './notifications-section'
 import { PasswordForm } from './password-form'
 import { ProfileForm } from './profile-form'
 import { SessionsList } from './sessions-list'
@@ -18,6 +19,7 @@ export function SettingsPage() {
       <PasswordForm />
       <SessionsList />
       <ThemePicker />
+      <NotificationsSection />
     </div>
   )
 }
