@@ -18,9 +18,17 @@ export const pwaState = proxy({
   installPrompt: null as InstallPromptEvent | null,
 })
 
-export function offerInstall(event: InstallPromptEvent) {
-  pwaState.installPrompt = ref(event)
+// index.html catches the browser's offer from the first moment (this module loads later, with
+// the signed-in app) and announces each one.
+const take = () => {
+  if (window.__installPrompt) pwaState.installPrompt = ref(window.__installPrompt)
 }
+take()
+window.addEventListener('kathelia-installable', take)
+window.addEventListener('appinstalled', () => {
+  pwaState.installPrompt = null
+  window.__installPrompt = undefined
+})
 
 /** Shows the browser's install dialog; the offer is used up either way. */
 export async function install() {

@@ -1,20 +1,14 @@
 import { uiState } from '../../state/ui-state'
-import { offerInstall, pwaState, type InstallPromptEvent } from './pwa-state'
 
 type Navigator = { history: { push(path: string): void } }
 
 /**
- * Registers /sw.js (loaded after the first paint, so the sign-in screen's JS stays small), offers
+ * Registers /sw.js (loaded after the first paint, so the sign-in screen's JS stays small; it
+ * imports nothing of the signed-in app for the same reason), offers
  * a new version with a toast, hands the worker the URLs this page loaded before it was in control
  * (so the first visit is enough for offline use), and opens the room a notification click names.
  */
 export async function registerServiceWorker(router: Navigator) {
-  if (window.__installPrompt) offerInstall(window.__installPrompt)
-  window.addEventListener('beforeinstallprompt', (e) => {
-    e.preventDefault()
-    offerInstall(e as InstallPromptEvent)
-  })
-  window.addEventListener('appinstalled', () => (pwaState.installPrompt = null))
   if (!('serviceWorker' in navigator)) return
   const sw = navigator.serviceWorker
   sw.addEventListener('message', (e: MessageEvent<{ type?: string; url?: string }>) => {
