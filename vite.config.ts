@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
 import { exampleVars } from './scripts/local-vars.ts'
+import { pwa } from './scripts/pwa-plugin.ts'
 
 export type AppConfigOptions = {
   /** Worker vars; undefined means wrangler.toml plus .dev.vars as `wrangler dev` reads them. */
@@ -41,6 +42,7 @@ export function appConfig(o: AppConfigOptions): UserConfig {
   const plugin = o.cloudflarePlugin ?? cloudflare
   return {
     plugins: [
+      pwa(),
       tanstackRouter({
         target: 'react',
         autoCodeSplitting: true,

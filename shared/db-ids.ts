@@ -16,4 +16,5 @@ export const TABLE_IDS = {
   reactions: 'reactions',
   profiles: 'profiles',
   receipts: 'receipts',
+  push_subscriptions: 'push_subscriptions',
 } as const

@@ -215,6 +215,23 @@ export const TABLES = {
       { key: 'user_kind', type: 'key', columns: ['userId', 'kind'] },
     ],
   },
+  push_subscriptions: {
+    id: TABLE_IDS.push_subscriptions,
+    name: 'Push subscriptions',
+    // Written only by /api/push (server key), which gives each row read and delete for its owner
+    // alone: a browser's endpoint and keys are nobody else's business. Row id = hash of endpoint.
+    permissions: [],
+    rowSecurity: true,
+    columns: [
+      str('userId', 36, { required: true }),
+      str('endpoint', 2048, { required: true }),
+      str('p256dh', 128, { required: true }),
+      str('auth', 64, { required: true }),
+      // "Chrome on Linux": how Settings names the device.
+      str('device', 128),
+    ],
+    indexes: [{ key: 'user', type: 'key', columns: ['userId'] }],
+  },
 } satisfies Record<string, TableSchema>
 
 export type TableId = keyof typeof TABLES

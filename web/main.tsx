@@ -38,3 +38,9 @@ createRoot(document.getElementById('root')!).render(
 )
 
 startMonitoring(router)
+
+// The service worker after the first paint: it is no part of what the sign-in screen waits for.
+const registerSw = () =>
+  void import('./features/pwa/register-sw').then((m) => m.registerServiceWorker(router))
+if (document.readyState === 'complete') setTimeout(registerSw)
+else window.addEventListener('load', () => setTimeout(registerSw), { once: true })

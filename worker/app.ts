@@ -18,6 +18,7 @@ import presence from './routes/presence'
 import monitoring from './routes/monitoring'
 import link from './routes/link'
 import receipt from './routes/receipt'
+import push from './routes/push'
 
 // The largest /api body: zod checks each field's length only after the whole body is parsed.
 const MAX_API_BODY = 64 * 1024
@@ -43,6 +44,7 @@ const api = new Hono<{ Bindings: Env }>()
   .route('/presence', presence)
   .route('/link', link)
   .route('/receipt', receipt)
+  .route('/push', push)
 
 export const app = new Hono<{ Bindings: Env }>()
   .route('/api', api)

@@ -95,6 +95,28 @@ const schema = z
       )
       .pipe(z.array(z.url({ message: 'expected origins like http://127.0.0.1:4567' })))
       .transform((list) => list.map((o) => new URL(o).origin)),
+    VAPID_PUBLIC_KEY: optional.pipe(
+      z
+        .string()
+        .regex(/^B[A-Za-z0-9_-]{86}$/, { message: 'expected a base64url P-256 public key' })
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: optional.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'expected a base64url P-256 private key' })
+        .optional(),
+    ),
+    VAPID_SUBJECT: optional.pipe(
+      z
+        .string()
+        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { message: 'expected a mailto: or https: URL' })
+        .optional(),
+    ),
+    PUSH_ALLOW_HTTP: z
+      .enum(['true', 'false', ''], { message: 'expected "true" or "false"' })
+      .optional()
+      .transform((v) => v === 'true'),
   })
   .superRefine((c, ctx) => {
     if (c.APPWRITE_ENDPOINT && !c.APPWRITE_API_KEY)
@@ -108,6 +130,18 @@ const schema = z
         code: 'custom',
         path: ['MAIL_HTTP_URL'],
         message: 'required when MAIL_TRANSPORT is "http"',
+      })
+    // Web Push is on with all three VAPID values and off with none; half a key pair is a mistake.
+    const vapid = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const
+    if (vapid.some((k) => c[k]))
+      for (const k of vapid)
+        if (!c[k])
+          ctx.addIssue({ code: 'custom', path: [k], message: 'required when any VAPID_* is set' })
+    if (c.PUSH_ALLOW_HTTP && c.APP_ENV === 'production')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUSH_ALLOW_HTTP'],
+        message: 'plain-http push endpoints are for tests only',
       })
     if (c.MAIL_TRANSPORT === 'outbox' && c.APP_ENV === 'production')
       ctx.addIssue({

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react'
 import { useSnapshot } from 'valtio'
 import { AuthGate } from '../features/auth/auth-gate'
 import { NotFoundPage } from '../features/not-found/not-found-page'
+import { OfflineNotice } from '../features/pwa/offline-notice'
 import { uiState } from '../state/ui-state'
 
 // Loaded with the first notification, so the sign-in screen does not carry the toast library.
@@ -21,6 +22,7 @@ function RootComponent() {
       <AuthGate>
         <Outlet />
       </AuthGate>
+      <OfflineNotice />
       {toastsNeeded && (
         <Suspense fallback={null}>
           <ToastHost />

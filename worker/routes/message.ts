@@ -14,6 +14,8 @@ import type { ApiHono } from '../middleware/context'
 import { checkAttachment } from '../services/attachment'
 import { checkReply } from '../services/message-row'
 import actions from './message-actions'
+import { later } from '../lib/background'
+import { pushToOthers, roomPayload } from '../services/push/deliver'
 
 export type MessageData = Omit<Message, '$id' | '$createdAt'>
 
@@ -69,6 +71,11 @@ const message = new Hono<ApiHono>()
         ...file,
         ...(replyToId ? { replyToId } : {}),
       })
+      // The partner hears of it through Web Push when no tab of theirs is visible; a retried
+      // clientId (answered 200 above) never pushes twice.
+      const title = caller.name.trim() || caller.email
+      const body = text.trim() || 'Sent a file'
+      later(c, pushToOthers(backend, config, caller.$id, roomPayload(roomId, title, body)))
       return c.json(toMessage(row), 201)
     } catch (err) {
       // A concurrent retry won the race: answer with its row.

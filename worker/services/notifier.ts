@@ -4,6 +4,7 @@ import { isConflict, type BackendPort, type BackendUser } from '../backend'
 import type { Config } from '../config'
 import { stableId } from '../lib/stable-id'
 import { sendWebhook } from './webhook'
+import { pushToOthers, roomPayload } from './push/deliver'
 
 export type NoticeKind = keyof typeof NOTICES
 
@@ -43,7 +44,11 @@ export async function announce(
   // Not stored for another reason than a claim lost: the webhook still goes out (at least once
   // beats never).
   if ((await postHomeNotice(backend, message, key)) === 'duplicate') return
-  await sendWebhook(config, prefix, message)
+  // The partner's devices get it too (Web Push), as the webhook does.
+  await Promise.all([
+    sendWebhook(config, prefix, message),
+    pushToOthers(backend, config, user.$id, roomPayload(HOME_ROOM_ID, 'Kathelia', message)),
+  ])
 }
 
 /**

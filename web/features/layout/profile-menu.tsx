@@ -4,12 +4,14 @@ import { useEffect, useId } from 'react'
 import { useSnapshot } from 'valtio'
 import { globalState, setAdminView } from '../../state/global-state'
 import { logout } from '../auth/logout'
+import { install, pwaState } from '../pwa/pwa-state'
 import { Avatar } from './avatar'
 import { usePopover } from './use-popover'
 
 /** View Profile (only closes), Settings, the admin switch for the admin, Logout → "/". */
 export function ProfileMenu() {
   const { account, flags } = useSnapshot(globalState)
+  const { installPrompt } = useSnapshot(pwaState)
   const { open, setOpen, ref, buttonRef } = usePopover((e, root) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp')
       moveFocus(root, e.key === 'ArrowDown' ? 1 : -1)
@@ -52,6 +54,18 @@ export function ProfileMenu() {
           <Link to="/settings" role="menuitem" onClick={close}>
             Settings
           </Link>
+          {installPrompt && (
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                close()
+                void install()
+              }}
+            >
+              Install Kathelia
+            </button>
+          )}
           {flags.showAdmin && (
             <button
               type="button"

@@ -1,3 +1,4 @@
+import { NotificationsSection } from './notifications-section'
 import { PasswordForm } from './password-form'
 import { PresenceSharing } from './presence-sharing'
 import { ProfileForm } from './profile-form'
@@ -22,6 +23,7 @@ export function SettingsPage() {
       <PresenceSharing />
       <ThemePicker />
       <ReceiptsSetting />
+      <NotificationsSection />
     </div>
   )
 }

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import type { Plugin } from 'vite'
+
+// The service worker's source, and the line the build replaces (see the file's header).
+const SOURCE = 'web/features/pwa/service-worker.js'
+const BUILD_LINE = "const BUILD = { version: 'dev', precache: [] }"
+
+const read = () => {
+  const text = readFileSync(SOURCE, 'utf8')
+  if (!text.includes(BUILD_LINE)) throw new Error(`${SOURCE} lost its line "${BUILD_LINE}"`)
+  return text
+}
+
+/**
+ * /sw.js for the SPA. The dev server serves the source as is (Vite's modules are unhashed, so
+ * the worker caches what the page loads, network first). The build emits it with the list of
+ * every file it wrote plus the public ones, and a version from their names: a new build is a new
+ * worker, which the page offers with "New version available — Reload".
+ */
+export function pwa(): Plugin {
+  return {
+    name: 'kathelia-pwa',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== '/sw.js') return next()
+        res.setHeader('content-type', 'text/javascript; charset=utf-8')
+        res.setHeader('cache-control', 'no-cache')
+        res.end(read())
+      })
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== 'client') return
+      const built = Object.keys(bundle).filter((f) => !f.endsWith('.map') && f !== 'index.html')
+      const publicFiles = [
+        'manifest.webmanifest',
+        ...readdirSync('public/icons').map((f) => `icons/${f}`),
+      ]
+      // Navigations are answered from '/', the shell (index.html is redirected to it).
+      const precache = ['/', ...[...built, ...publicFiles].sort().map((f) => `/${f}`)]
+      const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12)
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: read().replace(
+          BUILD_LINE,
+          `const BUILD = ${JSON.stringify({ version, precache })}`,
+        ),
+      })
+    },
+  }
+}

@@ -1,0 +1,148 @@
+import { Query, TablesDB } from 'appwrite'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { exampleVars } from '../../scripts/local-vars'
+import { HOME_ROOM_ID } from '../../shared/constants'
+import { startAppServer, type AppServer } from '../fixtures/app-server'
+import { startPushService, subscriber, type PushService } from '../fixtures/push-service'
+import { call, createUser, errorShape, jwtFor, PASSWORD, sleep, type TestUser } from './api-setup'
+import { webClient } from './helpers/web-sdk'
+
+// Web Push end to end: the Worker encrypts and signs, a local push service checks the VAPID token
+// and decrypts with the subscriber's keys (tests/fixtures/push-service.ts).
+const VAPID_PUBLIC_KEY = exampleVars().VAPID_PUBLIC_KEY
+let app: AppServer
+let service: PushService
+let ada: TestUser
+let ben: TestUser
+let adaJwt: string
+let benJwt: string
+
+beforeAll(async () => {
+  service = await startPushService(VAPID_PUBLIC_KEY)
+  app = await startAppServer({ PUSH_ALLOW_HTTP: 'true' })
+  ada = await createUser(app.url, 'ada@kathelia.test', 'Ada')
+  ben = await createUser(app.url, 'ben@kathelia.test', 'Ben')
+  adaJwt = await jwtFor(app.url, ada.email)
+  benJwt = await jwtFor(app.url, ben.email)
+}, 120_000)
+
+afterAll(async () => {
+  await app?.close()
+  await service?.close()
+})
+
+beforeEach(() => service.clear())
+afterEach(() => expect(service.errors).toEqual([]))
+
+const say = async (jwt: string, message: string, roomId = HOME_ROOM_ID) => {
+  const r = await call(app.url, '/message/add', { roomId, message }, jwt)
+  expect(r.status, JSON.stringify(r.body)).toBe(201)
+}
+const setPresence = async (user: TestUser, jwt: string, presence: 'online' | 'away') => {
+  const payload = { isOnline: presence === 'online', presence }
+  const r = await call(app.url, '/user/update-status', { userId: user.id, payload }, jwt)
+  expect(r.status, JSON.stringify(r.body)).toBe(200)
+}
+const subscribe = async (jwt: string, name: string) => {
+  const sub = subscriber(service, name)
+  const r = await call(app.url, '/push/subscribe', { ...sub, expirationTime: null }, jwt)
+  expect(r.status, JSON.stringify(r.body)).toBe(201)
+  return sub
+}
+const devices = async (jwt: string) => (await call(app.url, '/push/list', {}, jwt)).body.devices
+
+describe('/api/push', () => {
+  it('serves the VAPID public key to a signed-in caller only', async () => {
+    const r = await call(app.url, '/push/key', {}, benJwt)
+    expect(r.body).toEqual({ enabled: true, publicKey: VAPID_PUBLIC_KEY })
+    expect((await call(app.url, '/push/key', {})).status).toBe(401)
+  })
+
+  it('refuses malformed subscriptions with 400 and the error shape', async () => {
+    const good = subscriber(service, 'x')
+    const bad = [
+      { ...good, endpoint: 'not a url' },
+      { ...good, keys: { ...good.keys, p256dh: good.keys.auth } },
+      { ...good, keys: { ...good.keys, auth: 'c2hvcnQ' } },
+      { endpoint: good.endpoint },
+    ]
+    for (const body of bad) {
+      const r = await call(app.url, '/push/subscribe', body, benJwt)
+      expect(r.status).toBe(400)
+      expect(errorShape(r).code).toBe('validation_failed')
+    }
+  })
+
+  it('lists, and lets only the owner read or delete, a subscription', async () => {
+    const sub = await subscribe(benJwt, 'ben-own')
+    expect(await devices(benJwt)).toEqual([
+      expect.objectContaining({ endpoint: sub.endpoint, device: expect.any(String) }),
+    ])
+    expect(await devices(adaJwt)).toEqual([])
+    // Through the backend directly: row security shows the row to its owner only.
+    const rowsOf = async (email: string) => {
+      const web = webClient(app.url)
+      await web.account.createEmailPasswordSession({ email, password: PASSWORD })
+      const list = await new TablesDB(web.client).listRows({
+        databaseId: 'kathelia',
+        tableId: 'push_subscriptions',
+        queries: [Query.limit(100)],
+      })
+      return list.rows.map((r) => r.endpoint)
+    }
+    expect(await rowsOf(ben.email)).toEqual([sub.endpoint])
+    expect(await rowsOf(ada.email)).toEqual([])
+    const theft = await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, adaJwt)
+    expect(theft.status).toBe(404)
+    const off = await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
+    expect(off.status).toBe(204)
+    expect(await devices(benJwt)).toEqual([])
+  })
+
+  it('pushes a message to the partner without a visible tab, never to the sender or a visible tab', async () => {
+    const sub = await subscribe(benJwt, 'ben-1')
+    await setPresence(ben, benJwt, 'online')
+    await say(adaJwt, 'while Ben looks')
+    await setPresence(ben, benJwt, 'away')
+    await say(benJwt, 'Ben’s own words')
+    await say(adaJwt, 'while Ben is away')
+    const [push] = await service.waitFor(1)
+    await sleep(1_500)
+    expect(service.deliveries).toHaveLength(1)
+    expect(push.path).toBe('/push/ben-1')
+    expect(sub.decrypt(push.body)).toEqual({
+      title: 'Ada',
+      body: 'while Ben is away',
+      tag: `room:${HOME_ROOM_ID}`,
+      url: '/',
+      roomId: HOME_ROOM_ID,
+    })
+    await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
+  })
+
+  it('deletes a subscription the push service answers 410 Gone', async () => {
+    await subscribe(benJwt, 'ben-gone')
+    await setPresence(ben, benJwt, 'away')
+    service.script({ status: 410 })
+    await say(adaJwt, 'anyone there?')
+    await service.waitFor(1)
+    for (let i = 0; i < 50 && (await devices(benJwt)).length; i++) await sleep(100)
+    expect(await devices(benJwt)).toEqual([])
+  })
+
+  it('retries a 429 after Retry-After, then delivers once', async () => {
+    const sub = await subscribe(benJwt, 'ben-busy')
+    await setPresence(ben, benJwt, 'away')
+    service.script({ status: 429, headers: { 'retry-after': '1' } })
+    await say(adaJwt, 'try again')
+    const tries = await service.waitFor(2)
+    expect(tries[1].at - tries[0].at).toBeGreaterThanOrEqual(900)
+    expect(tries.map((t) => (sub.decrypt(t.body) as { body: string }).body)).toEqual([
+      'try again',
+      'try again',
+    ])
+    await sleep(1_500)
+    expect(service.deliveries).toHaveLength(2)
+    await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
+  })
+})

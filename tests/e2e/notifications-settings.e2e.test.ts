@@ -1,0 +1,44 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useAppAndBrowser } from './helpers/app'
+import { openPage, type TestPage } from './helpers/browser'
+import { ADA } from './helpers/pair'
+import { onboardViaUi, signedInMarker } from './helpers/users'
+
+// Settings → Notifications: nothing is asked on load; turning it on asks the browser, and a
+// refusal says so and leaves it off. (Headless Chromium reaches no real push service, so the
+// subscription itself is proven by tests/compat/api-push.test.ts and the push e2e in pwa.e2e.)
+const app = useAppAndBrowser()
+let tab: TestPage
+
+beforeAll(async () => {
+  tab = await openPage(app.chrome.browser)
+  await onboardViaUi(tab.page, app.server.url, ADA)
+}, 120_000)
+
+describe('Settings → Notifications', () => {
+  it('asks for permission only when turned on, and says when the browser refuses', async () => {
+    const { page } = tab
+    await signedInMarker(page).click()
+    await page.getByRole('menuitem', { name: 'Settings' }).click()
+    const section = page.getByRole('region', { name: 'Notifications' })
+    const toggle = section.getByRole('switch', { name: /Notify me on this device/ })
+    await expect.poll(() => toggle.isEnabled(), { timeout: 20_000 }).toBe(true)
+    expect(await toggle.isChecked()).toBe(false)
+    expect(await page.evaluate(() => Notification.permission)).toBe('default')
+    const asked = page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const original = Notification.requestPermission.bind(Notification)
+          Notification.requestPermission = () => {
+            resolve(true)
+            return original()
+          }
+        }),
+    )
+    await toggle.click()
+    expect(await asked).toBe(true)
+    await section.getByRole('alert').filter({ hasText: 'blocked' }).waitFor({ timeout: 10_000 })
+    expect(await toggle.isChecked()).toBe(false)
+    expect(await section.getByRole('list').count()).toBe(0)
+  })
+})

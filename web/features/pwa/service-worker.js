@@ -1,0 +1,152 @@
+/* Kathelia's service worker, served at /sw.js (scope /) by the `pwa` plugin in vite.config.ts.
+ * The build replaces BUILD with its version and every file it wrote (hashed assets, index.html);
+ * the dev server leaves an empty list, and the page hands over the URLs it loaded instead. */
+const BUILD = { version: 'dev', precache: [] }
+const CACHE = `kathelia-${BUILD.version}`
+// Answers of the API, the backend and the Sentry tunnel are never cached: they are per user and live.
+const NEVER = /^\/(api|v1|monitoring|__dev)(\/|$)/
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(BUILD.precache)))
+  // The very first worker takes over at once; an update waits for the page's "Reload".
+  if (!self.registration.active) self.skipWaiting()
+})
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys())
+        if (key.startsWith('kathelia-') && key !== CACHE) await caches.delete(key)
+      await self.clients.claim()
+    })(),
+  )
+})
+
+self.addEventListener('message', (event) => {
+  const data = event.data || {}
+  if (data.type === 'skip-waiting') self.skipWaiting()
+  // The page's own requests before this worker controlled it (the first visit).
+  if (data.type === 'cache-urls' && Array.isArray(data.urls))
+    event.waitUntil(cacheUrls(data.urls.filter(cacheable)))
+})
+
+const cacheable = (href) => {
+  const url = new URL(href, self.location.origin)
+  return url.origin === self.location.origin && !NEVER.test(url.pathname)
+}
+
+async function cacheUrls(urls) {
+  const cache = await caches.open(CACHE)
+  await Promise.all(
+    urls.map(async (u) => {
+      if (await cache.match(u)) return
+      const res = await fetch(u, { credentials: 'same-origin' }).catch(() => undefined)
+      if (res && res.ok && res.type === 'basic') await cache.put(u, res)
+    }),
+  )
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event
+  if (request.method !== 'GET') return
+  const url = new URL(request.url)
+  if (url.origin !== self.location.origin || NEVER.test(url.pathname)) return
+  if (request.mode === 'navigate') event.respondWith(page(request))
+  else if (BUILD.precache.length && url.pathname.startsWith('/assets/'))
+    event.respondWith(cacheFirst(request))
+  else event.respondWith(networkFirst(request))
+})
+
+/** A hashed asset never changes under its name: the cache answers, the network fills it. */
+async function cacheFirst(request) {
+  const hit = await caches.match(request)
+  if (hit) return hit
+  return networkFirst(request)
+}
+
+/** The network when it answers (kept for offline use), else the cached copy. */
+async function networkFirst(request) {
+  try {
+    const res = await fetch(request)
+    if (res.ok && res.type === 'basic') {
+      const copy = res.clone()
+      caches.open(CACHE).then((cache) => cache.put(request, copy))
+    }
+    return res
+  } catch (err) {
+    const hit = await caches.match(request)
+    if (hit) return hit
+    throw err
+  }
+}
+
+/** Every address of the SPA is its shell; offline without one, a notice of our own. */
+async function page(request) {
+  try {
+    const res = await fetch(request)
+    if (res.ok) {
+      const copy = res.clone()
+      caches.open(CACHE).then((cache) => cache.put('/', copy))
+    }
+    return res
+  } catch {
+    const shell = (await caches.match('/')) || (await caches.match('/index.html'))
+    return shell || offlinePage()
+  }
+}
+
+function offlinePage() {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Kathelia - offline</title>
+<style>:root{color-scheme:light dark}body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0}main{max-width:28rem;padding:1.5rem;text-align:center}</style>
+</head><body><main role="alert"><h1>You are offline</h1>
+<p>Kathelia cannot reach the internet. It will load once the connection returns.</p>
+<button onclick="location.reload()">Try again</button></main></body></html>`
+  return new Response(html, {
+    status: 503,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+  })
+}
+
+// Web Push: the Worker's payload is { title, body, tag, url, roomId } (shared/schemas/push.ts).
+self.addEventListener('push', (event) => {
+  let data = {}
+  try {
+    data = event.data ? event.data.json() : {}
+  } catch {
+    data = { body: event.data ? event.data.text() : '' }
+  }
+  event.waitUntil(
+    self.registration.showNotification(data.title || 'Kathelia', {
+      body: data.body || '',
+      // One notification per room: a burst replaces the previous one instead of stacking.
+      tag: data.tag || 'kathelia',
+      renotify: true,
+      icon: '/icons/icon-192.png',
+      data: { url: data.url || '/' },
+    }),
+  )
+})
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const done = openRoom((event.notification.data && event.notification.data.url) || '/')
+  try {
+    event.waitUntil(done)
+  } catch {
+    // A synthetic event (tests) cannot be extended; the promise runs on.
+  }
+})
+
+/** Focuses an open Kathelia tab on the room, or opens one. */
+async function openRoom(path) {
+  const url = new URL(path, self.location.origin).href
+  const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  const tab = tabs.find((c) => c.url === url) || tabs[0]
+  if (!tab) return self.clients.openWindow(url)
+  await tab.focus().catch(() => undefined)
+  if (tab.url === url) return tab
+  // A tab this worker controls moves inside the SPA; another one is navigated.
+  tab.postMessage({ type: 'open', url: path })
+  return tab
+}

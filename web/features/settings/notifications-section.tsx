@@ -1,0 +1,82 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import {
+  currentSubscription,
+  pushApi,
+  pushSupported,
+  turnOffPush,
+  turnOnPush,
+} from '../pwa/push-api'
+
+const DEVICES = ['push', 'devices'] as const
+
+/** Web Push on this device: permission asked only when turned on; subscribed devices listed. */
+export function NotificationsSection() {
+  const supported = pushSupported()
+  const queryClient = useQueryClient()
+  const key = useQuery({ queryKey: ['push', 'key'], queryFn: pushApi.key, enabled: supported })
+  const devices = useQuery({ queryKey: DEVICES, queryFn: pushApi.list, enabled: supported })
+  // This browser's endpoint: undefined while unknown, null when not subscribed.
+  const [endpoint, setEndpoint] = useState<string | null | undefined>(undefined)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState('')
+
+  useEffect(() => {
+    if (supported) void currentSubscription().then((s) => setEndpoint(s?.endpoint ?? null))
+  }, [supported])
+
+  const list = devices.data?.devices ?? []
+  const on = !!endpoint && list.some((d) => d.endpoint === endpoint)
+  const toggle = async () => {
+    setBusy(true)
+    setError('')
+    try {
+      if (on) {
+        await turnOffPush()
+        setEndpoint(null)
+      } else if (key.data?.publicKey) setEndpoint(await turnOnPush(key.data.publicKey))
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Notifications could not be changed.')
+    } finally {
+      setBusy(false)
+      await queryClient.invalidateQueries({ queryKey: DEVICES })
+    }
+  }
+
+  return (
+    <section className="settings-section" aria-labelledby="notifications-title">
+      <h2 id="notifications-title">Notifications</h2>
+      {!supported ? (
+        <p className="section-note">This browser cannot show notifications from Kathelia.</p>
+      ) : key.data && !key.data.enabled ? (
+        <p className="section-note">Notifications are not set up on this server.</p>
+      ) : (
+        <label className="notify-toggle">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={on}
+            disabled={busy || !key.data || endpoint === undefined}
+            onChange={() => void toggle()}
+          />
+          Notify me on this device of messages that arrive while Kathelia is not open
+        </label>
+      )}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+      {list.length > 0 && (
+        <ul className="push-devices" aria-label="Devices with notifications">
+          {list.map((d) => (
+            <li key={d.$id}>
+              {d.device || 'A browser'}
+              {d.endpoint === endpoint && <strong> · This device</strong>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
