@@ -1,9 +1,11 @@
 import { AppwriteException, Realtime, TablesDB } from 'appwrite'
+import { TablesDB as ServerTables } from 'node-appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   adapters,
   call,
   createUser,
+  keyClient,
   PASSWORD,
   startAdapterPair,
   type AdapterPair,
@@ -154,6 +156,24 @@ describe.each(adapters(() => pair))('presence sharing with the %s adapter', (_mo
     expect(toBen.events.filter((e) => e.payload.$id === ada.id)).toEqual([])
     expect(await readStatus(ben, ada)).toEqual(DENIED)
     expectError(await post('/auth/chatee-status', { userId: ada.id }, ben), 403)
+  })
+
+  it('a row written before these grants gets them at its owner’s next report', async () => {
+    const server = new ServerTables(keyClient(pair.a.url))
+    const at = { databaseId: DB, tableId: 'status', rowId: ada.id }
+    await server.deleteRow(at)
+    await server.createRow({ ...at, data: { isOnline: false, presence: 'offline' } })
+    expect(await share(ada, true)).toEqual({ mine: true, partner: true })
+    await server.updateRow({ ...at, permissions: [] })
+    expect(await readStatus(ben, ada)).toEqual(DENIED)
+    expect(await readStatus(ada, ada)).toEqual({ ok: true, presence: 'offline' }) // team admin
+    await heartbeat(ada)
+    expect(await readStatus(ben, ada)).toEqual({ ok: true, presence: 'online' })
+    expect((await server.getRow(at)).$permissions).toEqual([
+      `read("user:${ada.id}")`,
+      `read("user:${ben.id}")`,
+    ])
+    expect(await share(ada, false)).toEqual({ mine: false, partner: true })
   })
 
   it('refuses a bad body (400) and an anonymous caller (401)', async () => {
