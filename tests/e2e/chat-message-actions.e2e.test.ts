@@ -186,4 +186,38 @@ describe('message actions', () => {
     )
     expect(file.status).toBe(404)
   })
+
+  it("a reconnect's catch-up brings an edit and a reaction whose events were lost", async () => {
+    const { ada, ben } = pair
+    // Ben's realtime socket through a relay that loses the events naming one message.
+    const relay = { drop: null as string | null, close: () => {} }
+    await ben.page.routeWebSocket(/\/v1\/realtime/, (link) => {
+      const server = link.connectToServer()
+      server.onMessage((frame) => {
+        if (!(relay.drop && String(frame).includes(relay.drop))) link.send(frame)
+      })
+      link.onMessage((frame) => server.send(frame))
+      relay.close = () => void link.close({ code: 1001, reason: 'link lost' })
+    })
+    await ben.page.reload()
+    await sendMessage(ada.page, 'Said before the gap')
+    await messageInLog(ben.page, 'Said before the gap').waitFor({ timeout: 30_000 })
+    const id = await idOf(ada.page, 'Said before the gap')
+    relay.drop = id
+    await withProductApi(
+      ada.page,
+      `await api.editMessage({ messageId: '${id}', message: 'Said, then changed' });
+       await api.react({ messageId: '${id}', emoji: '🎉', on: true })`,
+    )
+    await messageInLog(ada.page, 'Said, then changed').waitFor()
+    await sendMessage(ada.page, 'A later message arrives')
+    await messageInLog(ben.page, 'A later message arrives').waitFor()
+    expect(await messageInLog(ben.page, 'Said before the gap').count()).toBe(1)
+    relay.drop = null
+    relay.close()
+    const caught = row(ben.page, 'Said, then changed')
+    await caught.waitFor({ timeout: 30_000 })
+    await caught.getByRole('button', { name: '🎉 1: Ada Lovelace' }).waitFor()
+    await ben.page.unrouteAll({ behavior: 'wait' })
+  })
 })

@@ -2,34 +2,13 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { Query } from 'appwrite'
 import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
+import { applyReaction, toReaction, type Reaction } from './reaction-model'
 
-export type Reaction = {
-  $id: string
-  messageId: string
-  roomId: string
-  userId: string
-  emoji: string
-}
+export { toReaction, type Reaction }
 
 export const reactionsKey = (roomId: string) => ['reactions', roomId] as const
 
 const PAGE = 1000
-const same = (a: Reaction, b: Reaction) =>
-  a.$id === b.$id || (a.messageId === b.messageId && a.userId === b.userId && a.emoji === b.emoji)
-
-export const toReaction = (row: Record<string, unknown>): Reaction => ({
-  $id: String(row.$id),
-  messageId: String(row.messageId ?? ''),
-  roomId: String(row.roomId ?? ''),
-  userId: String(row.userId ?? ''),
-  emoji: String(row.emoji ?? ''),
-})
-
-/** A reaction set or removed: applied once, whether it comes from realtime or from the answer. */
-export function applyReaction(list: readonly Reaction[], r: Reaction, on: boolean): Reaction[] {
-  const rest = list.filter((x) => !same(x, r))
-  return on ? [...rest, r] : rest
-}
 
 /** Events that arrive while a room's reactions are read, replayed onto the answer. */
 const reading = new Map<string, { r: Reaction; on: boolean }[]>()

@@ -1,0 +1,27 @@
+// A reaction row as the room keeps it; pure, so it is tested without the SDK.
+export type Reaction = {
+  $id: string
+  messageId: string
+  roomId: string
+  userId: string
+  emoji: string
+}
+
+// The caller's own answered toggle has no row id yet: it matches by its three parts.
+const same = (a: Reaction, b: Reaction) =>
+  (!!a.$id && a.$id === b.$id) ||
+  (a.messageId === b.messageId && a.userId === b.userId && a.emoji === b.emoji)
+
+export const toReaction = (row: Record<string, unknown>): Reaction => ({
+  $id: String(row.$id),
+  messageId: String(row.messageId ?? ''),
+  roomId: String(row.roomId ?? ''),
+  userId: String(row.userId ?? ''),
+  emoji: String(row.emoji ?? ''),
+})
+
+/** A reaction set or removed: applied once, whether it comes from realtime or from the answer. */
+export function applyReaction(list: readonly Reaction[], r: Reaction, on: boolean): Reaction[] {
+  const rest = list.filter((x) => !same(x, r))
+  return on ? [...rest, r] : rest
+}
