@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, openPage, type TestBrowser, type TestPage } from '../e2e/helpers/browser'
-import { ADA, BEN, chatTitle, messageInLog, presenceShown, sendMessage } from '../e2e/helpers/pair'
-import { registerViaUi, signInViaUi, verifyViaLink } from '../e2e/helpers/users'
+import { signUpChatAndPresence } from './fixtures/journey'
 import { startMailInbox, type MailInbox } from './fixtures/mail-inbox'
 import { productionVars, startProdServer, type ProdServer } from './fixtures/prod-server'
 
@@ -46,38 +45,8 @@ describe('the production build', () => {
   })
 
   it('two people register, verify from the mailed links, sign in, chat and see presence', async () => {
-    await Promise.all(
-      [
-        [ada, ADA],
-        [ben, BEN],
-      ].map(async ([tab, user]) => {
-        const { page } = tab as TestPage
-        const { email } = user as typeof ADA
-        await registerViaUi(page, server.url, user as typeof ADA)
-        const link = await inbox.verificationLink(email)
-        // The link leads back to the origin the browser registered on.
-        expect(new URL(link).origin).toBe(server.origin)
-        await verifyViaLink(page, link)
-      }),
-    )
-    expect(inbox.violations).toEqual([])
+    await signUpChatAndPresence({ url: server.url, inbox, ada, ben, graceSeconds: GRACE_SECONDS })
     expect(inbox.mails.every((m) => m.from === 'Kathelia <no-reply@kathelia.test>')).toBe(true)
-    await Promise.all([
-      signInViaUi(ada.page, server.url, ADA.email, ADA.password),
-      signInViaUi(ben.page, server.url, BEN.email, BEN.password),
-    ])
-    for (const { page } of [ada, ben]) await chatTitle(page, 'Home')
-
-    await sendMessage(ada.page, 'Hello from the deployed build')
-    await messageInLog(ben.page, 'Hello from the deployed build').waitFor()
-    await sendMessage(ben.page, 'Loud and clear')
-    await messageInLog(ada.page, 'Loud and clear').waitFor()
-
-    await presenceShown(ada.page, 'Online')
-    await presenceShown(ben.page, 'Online')
-    // Closing the tab sends the beacon: offline well before the sweep's grace period.
-    await ben.page.close()
-    await presenceShown(ada.page, 'Offline', ((GRACE_SECONDS * 2) / 3 - 1) * 1000)
     expect(ada.problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([])
   }, 150_000)
 })
