@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
 import { exampleVars } from './scripts/local-vars.ts'
+import { signedInMeta } from './scripts/signed-in-meta.ts'
 
 export type AppConfigOptions = {
   /** Worker vars; undefined means wrangler.toml plus .dev.vars as `wrangler dev` reads them. */
@@ -55,6 +56,7 @@ export function appConfig(o: AppConfigOptions): UserConfig {
         generatedRouteTree: './web/routeTree.gen.ts',
       }),
       react(),
+      signedInMeta(),
       plugin({
         config: o.vars ? { vars: o.vars } : undefined,
         persistState: o.stateDir ? { path: o.stateDir } : true,
