@@ -61,7 +61,7 @@ const embedded = (html: string) =>
 
 describe('first load', () => {
   it('a visitor gets the built index.html byte for byte, however it is asked', async () => {
-    for (const path of ['/', '/rooms/home']) {
+    for (const path of ['/', '/rooms/home', '/rooms/home/deeper']) {
       const res = await fetch(`${server.url}${path}`)
       expect(await res.text()).toBe(built)
     }
@@ -106,6 +106,8 @@ describe('first load', () => {
     await messageInLog(page, 'seed 104').waitFor()
     expect(await messageLog(page).locator('.msg-text').count()).toBeGreaterThanOrEqual(100)
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
+    // Read once and gone: the token stays in memory, not in the document.
+    expect(await page.locator('#first-load').count()).toBe(0)
     // Rendered with nothing answered; now the background check goes through and keeps Ada in.
     const checked = page.waitForResponse(
       (r) => new URL(r.url()).pathname === '/v1/account' && r.status() === 200,

@@ -21,8 +21,10 @@ let rowsTaken = false
 export function firstLoad(): FirstLoadData | null {
   if (data !== undefined) return data
   try {
-    const text = document.getElementById('first-load')?.textContent
-    data = text ? (JSON.parse(text) as FirstLoadData) : null
+    const element = document.getElementById('first-load')
+    data = element?.textContent ? (JSON.parse(element.textContent) as FirstLoadData) : null
+    // The JWT is kept in memory only (jwt.ts), not in the document for anything to read later.
+    element?.remove()
   } catch {
     data = null
   }

@@ -16,6 +16,8 @@ type App = { Bindings: Env }
 const firstLoad = new Hono<App>()
   .get('/', (c) => answer(c, HOME_ROOM_ID))
   .get('/rooms/:roomId', (c) => answer(c, c.req.param('roomId')))
+  // Deeper paths are no room: the SPA's own not-found page, as the assets would serve it.
+  .get('/rooms/*', (c) => c.env.ASSETS.fetch(c.req.raw))
 
 export default firstLoad
 
