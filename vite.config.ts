@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
 import { exampleVars } from './scripts/local-vars.ts'
 import { pwa } from './scripts/pwa-plugin.ts'
+import { signedInMeta } from './scripts/signed-in-meta.ts'
 
 export type AppConfigOptions = {
   /** Worker vars; undefined means wrangler.toml plus .dev.vars as `wrangler dev` reads them. */
@@ -57,6 +58,7 @@ export function appConfig(o: AppConfigOptions): UserConfig {
         generatedRouteTree: './web/routeTree.gen.ts',
       }),
       react(),
+      signedInMeta(),
       plugin({
         config: o.vars ? { vars: o.vars } : undefined,
         persistState: o.stateDir ? { path: o.stateDir } : true,

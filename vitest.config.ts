@@ -53,6 +53,19 @@ export default defineConfig({
           retry,
         },
       },
+      {
+        // The deployable artifact: one `vite build` (global setup), served by `wrangler dev`.
+        test: {
+          name: 'prod',
+          environment: 'node',
+          include: ['tests/prod/**/*.prod.test.ts'],
+          globalSetup: ['tests/prod/fixtures/build.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          retry,
+        },
+      },
     ],
   },
 })

@@ -10,6 +10,7 @@ import { exampleVars } from '../scripts/local-vars'
 import { freePort } from '../tests/fixtures/app-server'
 import { appConfig } from '../vite.config'
 import { privateCloudflarePlugin } from '../tests/fixtures/private-plugin'
+import { applyProfile, type Profile } from './mobile-profile'
 
 export type PageLoad = {
   jsGzipBytes: number
@@ -28,10 +29,12 @@ export async function measurePage(
   ready: string,
   root: string,
   state?: BrowserContextOptions['storageState'],
+  profile: Profile = 'loopback',
 ): Promise<PageLoad> {
   const context = await browser.newContext({ storageState: state })
   try {
     const page = await context.newPage()
+    await applyProfile(page, profile)
     const scripts = new Set<string>()
     let done = false
     page.on('request', (req) => {
@@ -144,14 +147,24 @@ export async function measureBoth(
     anchorReady?: string
     state?: BrowserContextOptions['storageState']
     runs: number
+    profile?: Profile
   },
 ) {
   const ours: PageLoad[] = []
   const anchor: PageLoad[] = []
   for (let i = 0; i < o.runs; i++) {
-    ours.push(await measurePage(browser, apps.app, o.ready, apps.appRoot, o.state))
+    ours.push(await measurePage(browser, apps.app, o.ready, apps.appRoot, o.state, o.profile))
     const url = `${apps.anchor}${o.anchorPath ?? ''}`
-    anchor.push(await measurePage(browser, url, o.anchorReady ?? o.ready, apps.anchorRoot))
+    anchor.push(
+      await measurePage(
+        browser,
+        url,
+        o.anchorReady ?? o.ready,
+        apps.anchorRoot,
+        undefined,
+        o.profile,
+      ),
+    )
   }
   return { ours, anchor }
 }

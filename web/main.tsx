@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { applyFirstLoad } from './features/auth/first-load-state'
 import { preloadIfSignedInBefore } from './features/auth/preload-signed-in'
 import { startMonitoring } from './lib/monitoring'
 import { createQueryClient } from './lib/query-client'
@@ -12,6 +13,7 @@ import './styles.css'
 // index.html already set the theme before the first paint; this keeps it in step from here on.
 applyTheme(themeState.theme)
 const queryClient = createQueryClient()
+applyFirstLoad()
 preloadIfSignedInBefore(queryClient)
 
 const router = createRouter({

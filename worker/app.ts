@@ -19,6 +19,7 @@ import monitoring from './routes/monitoring'
 import link from './routes/link'
 import receipt from './routes/receipt'
 import push from './routes/push'
+import firstLoad from './routes/first-load'
 
 // The largest /api body: zod checks each field's length only after the whole body is parsed.
 const MAX_API_BODY = 64 * 1024
@@ -51,6 +52,7 @@ export const app = new Hono<{ Bindings: Env }>()
   .route('/v1', edge)
   .route('/__dev', devRoutes)
   .route('/monitoring', monitoring)
+  .route('/', firstLoad)
   .notFound((c) =>
     c.json(
       new ApiError(404, `No route for ${c.req.method} ${new URL(c.req.url).pathname}`).body,

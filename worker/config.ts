@@ -23,6 +23,13 @@ const int = (fallback: number, min: number, max: number) =>
     .min(min, { message: `expected at least ${min}` })
     .max(max, { message: `expected at most ${max}` })
     .default(fallback)
+// The published local values of .dev.vars.example: anyone can read them, so a production
+// deployment that still carries one has no secret at all.
+export const LOCAL_DEFAULT_SECRETS = {
+  AUTH_SECRET: 'local-dev-only-secret-change-me-0123456789abcdef',
+  PASSWORD_PEPPER: 'local-dev-only-pepper-change-me-0123456789abcdef',
+  EMBEDDED_API_KEY: 'standard_local-dev-only-key-change-me-0123456789',
+} as const
 const secret = z
   .string({ message: 'expected a secret of at least 32 characters' })
   .min(32, { message: 'expected a secret of at least 32 characters' })
@@ -155,6 +162,14 @@ const schema = z
         path: ['LINK_PREVIEW_TEST_ORIGINS'],
         message: 'is for tests only and must be empty in production',
       })
+    if (c.APP_ENV === 'production')
+      for (const [name, local] of Object.entries(LOCAL_DEFAULT_SECRETS))
+        if (c[name as keyof typeof LOCAL_DEFAULT_SECRETS] === local)
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is the published local default; set a secret of your own in production',
+          })
   })
 
 export type Config = z.infer<typeof schema> & { backend: 'embedded' | 'appwrite' }

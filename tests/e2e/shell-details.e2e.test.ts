@@ -25,6 +25,17 @@ describe('the app shell', () => {
       await held
       await route.continue()
     })
+    // The page without the data the Worker embeds for a session (worker/routes/first-load.ts),
+    // as with real Appwrite, whose session cookie this origin never sees: the SPA must ask. The
+    // element goes as the parser adds it, before any script of the app runs.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        const data = document.getElementById('first-load')
+        if (!data) return
+        data.remove()
+        observer.disconnect()
+      }).observe(document, { childList: true, subtree: true })
+    })
     // The early session probe reads the account; the account check takes it from there.
     let accountReads = 0
     const asked: string[] = []

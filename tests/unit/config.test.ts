@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, getConfig } from '../../worker/config'
+import { ConfigError, getConfig, LOCAL_DEFAULT_SECRETS } from '../../worker/config'
 import { readFileSync } from 'node:fs'
 import { parseVars } from '../../scripts/local-vars'
 
@@ -107,5 +107,34 @@ describe('getConfig', () => {
     )
     expect(config.backend).toBe('appwrite')
     expect(config.APPWRITE_ENDPOINT).toBe('https://cloud.appwrite.io/v1')
+  })
+
+  it('refuses the published local secrets in production, naming each', () => {
+    // The list must be exactly what .dev.vars.example publishes, or a changed example slips by.
+    for (const [name, value] of Object.entries(LOCAL_DEFAULT_SECRETS))
+      expect(example[name]).toBe(value)
+    const prod = {
+      APP_ENV: 'production',
+      MAIL_TRANSPORT: 'http',
+      MAIL_HTTP_URL: 'https://mail.example/send',
+    }
+    const err = configError(vars(prod))
+    for (const name of Object.keys(LOCAL_DEFAULT_SECRETS))
+      expect(err.message).toMatch(
+        new RegExp(
+          `^${name}: is the published local default; set a secret of your own in production$`,
+          'm',
+        ),
+      )
+    const own = {
+      AUTH_SECRET: 'a'.repeat(40),
+      PASSWORD_PEPPER: 'b'.repeat(40),
+      EMBEDDED_API_KEY: 'c'.repeat(40),
+    }
+    expect(getConfig(vars({ ...prod, ...own })).APP_ENV).toBe('production')
+  })
+
+  it('keeps accepting the local secrets in development', () => {
+    expect(getConfig(vars()).AUTH_SECRET).toBe(LOCAL_DEFAULT_SECRETS.AUTH_SECRET)
   })
 })

@@ -1,4 +1,5 @@
 import { account } from './appwrite'
+import { takeFirstLoadJwt } from './first-load'
 
 // Appwrite JWTs live 15 minutes. Renewing 5 minutes early keeps a request from carrying one that
 // expires in flight, and keeps the token valid between a hidden tab's heartbeats (at most 4 min
@@ -11,6 +12,9 @@ let cached: { jwt: string; expiresAt: number } | null = null
 let pending: Promise<string> | null = null
 
 export async function getJwt(now = Date.now()): Promise<string> {
+  // Minted by the Worker for this page load, so it is as fresh as one asked for now.
+  const embedded = takeFirstLoadJwt()
+  if (embedded) cached = { jwt: embedded, expiresAt: now + LIFETIME_MS }
   if (cached && cached.expiresAt - RENEW_BEFORE_MS > now) return cached.jwt
   pending ??= account
     .createJWT()

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
 import { toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
+import { firstLoad } from '../../lib/first-load'
 import { probeSession } from '../../lib/session-probe'
 import { globalState, signedOut } from '../../state/global-state'
 import { showAuthNotice, uiState } from '../../state/ui-state'
@@ -44,9 +45,11 @@ async function run(replaceWithRoot: () => void, queryClient: QueryClient) {
 }
 
 async function checkAccount(queryClient: QueryClient, fresh: boolean) {
-  globalState.isLoading = true
+  // Rendered from the page's embedded data already: checked behind the room, not a spinner.
+  const background = firstLoad() !== null && !fresh
+  if (!background) globalState.isLoading = true
   try {
-    const probe = await probeSession(fresh)
+    const probe = await probeSession(fresh || background)
     if (probe.signedOut) {
       signedOut()
       return

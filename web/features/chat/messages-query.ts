@@ -3,6 +3,7 @@ import { Query } from 'appwrite'
 import { MESSAGES_PER_BATCH } from '../../../shared/constants'
 import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
+import { takeFirstLoadRows } from '../../lib/first-load'
 import { fetchBegins } from './live-replay'
 import { toMessage, type MessagePage } from './message-model'
 
@@ -49,6 +50,16 @@ export const messagesQuery = (roomId: string) =>
       return fetchPage(roomId, pageParam)
     },
     getNextPageParam: olderPage,
+    // The newest page the Worker embedded in this page's HTML, when it is this room's.
+    initialData: () => {
+      const rows = takeFirstLoadRows(roomId)
+      return rows
+        ? {
+            pages: [{ rows: rows.map((r) => toMessage(r as Record<string, unknown>)) }],
+            pageParams: [null],
+          }
+        : undefined
+    },
   })
 
 /**

@@ -30,6 +30,14 @@ self.addEventListener('message', (event) => {
     event.waitUntil(cacheUrls(data.urls.filter(cacheable)))
 })
 
+// A page answered with data of a signed-in user (worker/routes/first-load.ts) says no-store: it is
+// nobody's shell, and Cache Storage would keep a JWT and messages on disk.
+const storable = (res) =>
+  res &&
+  res.ok &&
+  res.type === 'basic' &&
+  !/no-store|private/i.test(res.headers.get('cache-control') || '')
+
 const cacheable = (href) => {
   const url = new URL(href, self.location.origin)
   return url.origin === self.location.origin && !NEVER.test(url.pathname)
@@ -41,7 +49,7 @@ async function cacheUrls(urls) {
     urls.map(async (u) => {
       if (await cache.match(u)) return
       const res = await fetch(u, { credentials: 'same-origin' }).catch(() => undefined)
-      if (res && res.ok && res.type === 'basic') await cache.put(u, res)
+      if (storable(res)) await cache.put(u, res)
     }),
   )
 }
@@ -68,7 +76,7 @@ async function cacheFirst(request) {
 async function networkFirst(request) {
   try {
     const res = await fetch(request)
-    if (res.ok && res.type === 'basic') {
+    if (storable(res)) {
       const copy = res.clone()
       caches.open(CACHE).then((cache) => cache.put(request, copy))
     }
@@ -84,7 +92,7 @@ async function networkFirst(request) {
 async function page(request) {
   try {
     const res = await fetch(request)
-    if (res.ok) {
+    if (storable(res)) {
       const copy = res.clone()
       caches.open(CACHE).then((cache) => cache.put('/', copy))
     }

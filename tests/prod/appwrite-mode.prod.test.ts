@@ -1,0 +1,107 @@
+import type { Request } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { freePort } from '../fixtures/app-server'
+import { launchBrowser, openPage, type TestBrowser, type TestPage } from '../e2e/helpers/browser'
+import { signUpChatAndPresence } from './fixtures/journey'
+import { startMailInbox, type MailInbox } from './fixtures/mail-inbox'
+import { productionVars, startProdServer, type ProdServer } from './fixtures/prod-server'
+
+// The app in Appwrite mode, built and served as deployed, against a second embedded backend on
+// another origin playing the remote Appwrite (it provisions itself from shared/db-schema.ts, the
+// schema `npm run appwrite:setup` gives real Appwrite; it has no schema-management routes): the
+// Worker's REST adapter with the API key, the SPA's SDK talking cross-origin to the remote with
+// its cookies and CORS, and the remote's own verification mail.
+const GRACE_SECONDS = 10
+const REMOTE_KEY = 'standard_remote-appwrite-key-for-the-prod-suite-7c1e'
+let inbox: MailInbox
+let remote: ProdServer
+let app: ProdServer
+let chrome: TestBrowser
+let ada: TestPage
+let ben: TestPage
+const v1Calls: string[] = []
+
+beforeAll(async () => {
+  const builds = inject('prodBuilds')
+  inbox = await startMailInbox()
+  const appPort = await freePort()
+  const appOrigin = `http://127.0.0.1:${appPort}`
+  // The build's SPA was given this remote's endpoint (VITE_APPWRITE_ENDPOINT) at build time.
+  ;[remote, chrome] = await Promise.all([
+    startProdServer(
+      builds.embedded,
+      (origin) => ({
+        ...productionVars(origin),
+        // The app is a web platform of the remote project: the only origin allowed with cookies.
+        APP_ORIGINS: appOrigin,
+        EMBEDDED_API_KEY: REMOTE_KEY,
+        ...inbox.vars,
+      }),
+      { port: builds.remotePort },
+    ),
+    launchBrowser(),
+  ])
+  app = await startProdServer(
+    builds.appwrite,
+    (origin) => ({
+      ...productionVars(origin),
+      APPWRITE_ENDPOINT: `${remote.url}/v1`,
+      APPWRITE_API_KEY: REMOTE_KEY,
+      ...inbox.vars,
+      PRESENCE_GRACE_SECONDS: String(GRACE_SECONDS),
+    }),
+    { port: appPort },
+  )
+  ;[ada, ben] = await Promise.all([openPage(chrome.browser), openPage(chrome.browser)])
+  const record = (req: Request) => {
+    const url = new URL(req.url())
+    if (url.pathname.startsWith('/v1')) v1Calls.push(`${url.origin}${url.pathname}`)
+  }
+  for (const { page } of [ada, ben]) page.on('request', record)
+}, 180_000)
+
+afterAll(async () => {
+  await chrome?.close()
+  await app?.close()
+  await remote?.close()
+  await inbox?.close()
+})
+
+describe('Appwrite mode, built, against a remote Appwrite-compatible backend', () => {
+  it('serves no backend of its own: health says appwrite, /v1 and /__dev are 404', async () => {
+    expect(await (await fetch(`${app.url}/api/health`)).json()).toMatchObject({
+      backend: 'appwrite',
+    })
+    const own = await fetch(`${app.url}/v1/account`, {
+      headers: { 'X-Appwrite-Project': 'kathelia' },
+    })
+    expect(own.status).toBe(404)
+    expect((await fetch(`${app.url}/__dev/outbox`)).status).toBe(404)
+  })
+
+  it('the remote answers the app’s origin with credentials and refuses another', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${remote.url}/v1/account`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'x-appwrite-project',
+        },
+      })
+    const ok = await preflight(app.origin)
+    expect(ok.headers.get('access-control-allow-origin')).toBe(app.origin)
+    expect(ok.headers.get('access-control-allow-credentials')).toBe('true')
+    const other = await preflight('http://127.0.0.1:1')
+    expect(other.headers.get('access-control-allow-origin')).not.toBe('http://127.0.0.1:1')
+  })
+
+  it('two people sign up, verify, chat and see presence, the SPA talking to the remote', async () => {
+    await signUpChatAndPresence({ url: app.url, inbox, ada, ben, graceSeconds: GRACE_SECONDS })
+    // Every SDK call went to the remote's origin, and its session cookie lives there.
+    expect(v1Calls.length).toBeGreaterThan(0)
+    expect(v1Calls.filter((u) => !u.startsWith(`${remote.origin}/v1`))).toEqual([])
+    const cookies = await ada.page.context().cookies(remote.origin)
+    expect(cookies.map((c) => c.name)).toContain('a_session_kathelia')
+  }, 150_000)
+})

@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Route } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, openPage, type TestBrowser, type TestPage } from '../e2e/helpers/browser'
+import { messageInLog, messageLog } from '../e2e/helpers/pair'
+import { signedInMarker } from '../e2e/helpers/users'
+import { signUpPair } from './fixtures/journey'
+import { startMailInbox, type MailInbox } from './fixtures/mail-inbox'
+import { productionVars, startProdServer, type ProdServer } from './fixtures/prod-server'
+
+// A chat page opened by a browser with a session comes with its data in the HTML (account, JWT,
+// flags, partner, statuses, the room's newest 100 messages), so the room renders before any
+// request; a visitor gets the static file as built.
+const EVIL = '</script><script>window.__pwned = 1</script><!-- and the rest'
+let inbox: MailInbox
+let server: ProdServer
+let chrome: TestBrowser
+let ada: TestPage
+let ben: TestPage
+let built: string
+
+beforeAll(async () => {
+  const build = inject('prodBuilds').embedded
+  built = readFileSync(join(build, 'client', 'index.html'), 'utf8')
+  inbox = await startMailInbox()
+  ;[server, chrome] = await Promise.all([
+    startProdServer(build, (origin) => ({ ...productionVars(origin), ...inbox.vars })),
+    launchBrowser(),
+  ])
+  ;[ada, ben] = await Promise.all([openPage(chrome.browser), openPage(chrome.browser)])
+  await signUpPair({ url: server.url, inbox, ada, ben })
+  // Ben says 105 things through the product API with his own session's JWT, the last an attempt
+  // to end the data's script element.
+  const cookie = (await ben.page.context().cookies(server.url))
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ')
+  const jwts = await fetch(`${server.url}/v1/account/jwts`, {
+    method: 'POST',
+    headers: { cookie, 'x-appwrite-project': 'kathelia' },
+  })
+  const { jwt } = (await jwts.json()) as { jwt: string }
+  for (let i = 1; i <= 105; i++) {
+    const res = await fetch(`${server.url}/api/message/add`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ roomId: 'home', message: i === 105 ? EVIL : `seed ${i}` }),
+    })
+    expect(res.status, await res.clone().text()).toBeLessThan(300)
+  }
+}, 180_000)
+
+afterAll(async () => {
+  await chrome?.close()
+  await server?.close()
+  await inbox?.close()
+})
+
+const embedded = (html: string) =>
+  /<script type="application\/json" id="first-load">(.*?)<\/script>/s.exec(html)?.[1]
+
+describe('first load', () => {
+  it('a visitor gets the built index.html byte for byte, however it is asked', async () => {
+    for (const path of ['/', '/rooms/home', '/rooms/home/deeper']) {
+      const res = await fetch(`${server.url}${path}`)
+      expect(await res.text()).toBe(built)
+    }
+    // A cookie that is no session: the Worker looked, found nobody, and sends the file.
+    const forged = await fetch(server.url, { headers: { cookie: 'a_session_kathelia=forged' } })
+    expect(await forged.text()).toBe(built)
+    expect(built).not.toContain('first-load')
+  })
+
+  it('a signed-in navigation gets its data embedded, escaped, uncached, with preloads', async () => {
+    const res = await ada.page.context().request.get(server.url)
+    expect(res.headers()['cache-control']).toBe('private, no-store')
+    const html = await res.text()
+    const json = embedded(html)
+    expect(json, html).toBeDefined()
+    // Only the escaped form of "<" is in the page: the message cannot end the element.
+    expect(json).not.toContain('<')
+    expect(html).not.toContain('<script>window.__pwned')
+    const data = JSON.parse(json!) as Record<string, any>
+    expect(Object.keys(data.account).sort()).toEqual(['$id', 'email', 'emailVerification', 'name'])
+    expect(data.account.email).toBe('ada@kathelia.test')
+    expect(data.chatee.email).toBe('ben@kathelia.test')
+    expect(data.jwt).toMatch(/^ey/)
+    expect(data.flags).toMatchObject({ isAdmin: true })
+    expect(data.roomId).toBe('home')
+    expect(data.rows).toHaveLength(100)
+    expect(data.rows[0].message).toBe(EVIL)
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/signed-in-[^"]+\.js">/,
+    )
+  })
+
+  it('the room renders from it while every backend request is held, then checks in', async () => {
+    const page = await ada.page.context().newPage()
+    const held: Route[] = []
+    let holding = true
+    await page.route(/\/(v1|api)\//, (route) =>
+      holding ? void held.push(route) : route.continue(),
+    )
+    await page.goto(server.url)
+    await messageInLog(page, EVIL).waitFor()
+    await messageInLog(page, 'seed 104').waitFor()
+    expect(await messageLog(page).locator('.msg-text').count()).toBeGreaterThanOrEqual(100)
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
+    // Read once and gone: the token stays in memory, not in the document.
+    expect(await page.locator('#first-load').count()).toBe(0)
+    // Rendered with nothing answered; now the background check goes through and keeps Ada in.
+    const checked = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/v1/account' && r.status() === 200,
+    )
+    holding = false
+    for (const route of held.splice(0)) await route.continue()
+    await checked
+    await signedInMarker(page).waitFor()
+    await messageInLog(page, EVIL).waitFor()
+    await page.close()
+  })
+})

@@ -1,0 +1,47 @@
+import type { Flags as ServerFlags } from '../../shared/schemas'
+import type { Account, GlobalState, Status } from '../state/global-state'
+
+/** What the Worker embedded in a signed-in navigation's index.html (worker/routes/first-load.ts). */
+export type FirstLoadData = {
+  account: Account
+  jwt: string
+  flags: ServerFlags
+  chatee: GlobalState['chatee']
+  status: Status | null
+  chateeStatus: Status | null
+  roomId: string
+  rows: unknown[]
+}
+
+let data: FirstLoadData | null | undefined
+let jwtTaken = false
+let rowsTaken = false
+
+/** The embedded data, read once; null on a visitor's page (the static file) or if unreadable. */
+export function firstLoad(): FirstLoadData | null {
+  if (data !== undefined) return data
+  try {
+    const element = document.getElementById('first-load')
+    data = element?.textContent ? (JSON.parse(element.textContent) as FirstLoadData) : null
+    // The JWT is kept in memory only (jwt.ts), not in the document for anything to read later.
+    element?.remove()
+  } catch {
+    data = null
+  }
+  return data
+}
+
+/** The embedded JWT, once (it was minted for this page load; jwt.ts keeps it from there). */
+export function takeFirstLoadJwt(): string | null {
+  if (jwtTaken) return null
+  jwtTaken = true
+  return firstLoad()?.jwt ?? null
+}
+
+/** The open room's newest rows, once, for that room only: later reads go to the backend. */
+export function takeFirstLoadRows(roomId: string): unknown[] | null {
+  const d = firstLoad()
+  if (rowsTaken || !d || d.roomId !== roomId) return null
+  rowsTaken = true
+  return d.rows
+}

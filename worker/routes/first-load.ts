@@ -1,0 +1,111 @@
+import { Hono, type Context } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { HOME_ROOM_ID, MESSAGES_PER_BATCH } from '../../shared/constants'
+import { DATABASE_ID, TABLE_IDS } from '../../shared/db-ids'
+import { cookieName } from '../appwrite-edge/auth/session'
+import { getConfig } from '../config'
+import { withFirstLoad, type FirstLoad } from '../services/first-load-html'
+
+type App = { Bindings: Env }
+
+// A navigation to a chat page by a browser holding a session: index.html with what the SPA would
+// otherwise fetch before it can show the room (account, JWT, flags, partner, both statuses, the
+// room's newest messages) embedded, so the room renders without a round trip. Everything is read
+// through the app's own /v1 and /api handlers, with the browser's own cookie, so the answer holds
+// exactly what the SPA may read and nothing else. Anything short of that: the static file.
+const firstLoad = new Hono<App>()
+  .get('/', (c) => answer(c, HOME_ROOM_ID))
+  .get('/rooms/:roomId', (c) => answer(c, c.req.param('roomId')))
+  // Deeper paths are no room: the SPA's own not-found page, as the assets would serve it.
+  .get('/rooms/*', (c) => c.env.ASSETS.fetch(c.req.raw))
+
+export default firstLoad
+
+async function answer(c: Context<App>, roomId: string): Promise<Response> {
+  const config = getConfig(c.env)
+  // With real Appwrite the session cookie lives on Appwrite's origin: this one never sees it.
+  const session =
+    config.backend === 'embedded' && getCookie(c, cookieName(config.APPWRITE_PROJECT_ID))
+  if (!session) return c.env.ASSETS.fetch(c.req.raw)
+  const data = await readFirstLoad(c, roomId).catch((err: unknown) => {
+    console.error('first load', err)
+    return null
+  })
+  const page = await c.env.ASSETS.fetch(c.req.raw)
+  if (!data || !page.ok) return page
+  return withFirstLoad(page, data)
+}
+
+async function readFirstLoad(c: Context<App>, roomId: string): Promise<FirstLoad | null> {
+  const { app } = await import('../app')
+  const origin = new URL(c.req.url).origin
+  const project = getConfig(c.env).APPWRITE_PROJECT_ID
+  const cookie = c.req.header('cookie') ?? ''
+  const call = async <T>(method: string, path: string, body?: unknown, jwt?: string) => {
+    const headers: Record<string, string> = { 'x-appwrite-project': project }
+    if (jwt) headers.authorization = `Bearer ${jwt}`
+    else headers.cookie = cookie
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    const ip = c.req.header('cf-connecting-ip')
+    if (ip) headers['cf-connecting-ip'] = ip
+    const res = await app.fetch(
+      new Request(new URL(path, origin), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+      c.env,
+      c.executionCtx,
+    )
+    return { ok: res.ok, data: (res.ok ? await res.json() : await res.body?.cancel()) as T }
+  }
+  const me = await call<FirstLoad['account']>('GET', '/v1/account')
+  // Signed out, or not yet verified: the SPA's own path says so properly.
+  if (!me.ok || !me.data.emailVerification) return null
+  const jwt = await call<{ jwt: string }>('POST', '/v1/account/jwts')
+  if (!jwt.ok) return null
+  const token = jwt.data.jwt
+  const email = me.data.email
+  const queries = new URLSearchParams()
+  for (const q of [
+    { method: 'equal', attribute: 'roomId', values: [roomId] },
+    { method: 'orderDesc', attribute: 'seq' },
+    { method: 'limit', values: [MESSAGES_PER_BATCH] },
+  ])
+    queries.append('queries[]', JSON.stringify(q))
+  const rowsPath = `/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.messages}/rows?${queries}`
+  const roomsPath = `/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.rooms}/rows?${new URLSearchParams(
+    { 'queries[]': JSON.stringify({ method: 'limit', values: [1] }) },
+  )}`
+  const [flags, chatee, status, rows, rooms] = await Promise.all([
+    call<FirstLoad['flags']>('POST', '/api/auth/flags', { email }, token),
+    call<FirstLoad['chatee']>('POST', '/api/auth/chatee', { email }, token),
+    call<FirstLoad['status']>('POST', '/api/user/status', { userId: me.data.$id }, token),
+    call<{ rows: unknown[] }>('GET', rowsPath),
+    // The SPA's own membership check (web/features/auth/session.ts): a member sees a room.
+    call<{ total: number }>('GET', roomsPath),
+  ])
+  // A refused account (off the allowlist, not in the team) gets the SPA's refusal, not data.
+  if (!flags.ok || !rows.ok || !rooms.ok || rooms.data.total < 1) return null
+  const chateeStatus =
+    chatee.ok && chatee.data
+      ? await call<FirstLoad['status']>(
+          'POST',
+          '/api/auth/chatee-status',
+          { userId: chatee.data.$id },
+          token,
+        )
+      : null
+  const { $id, name, emailVerification } = me.data
+  return {
+    // The four fields the SPA keeps of its account (web/lib/session-probe.ts), no more.
+    account: { $id, name, email, emailVerification },
+    jwt: token,
+    flags: flags.data,
+    chatee: chatee.ok ? chatee.data : null,
+    status: status.ok ? status.data : null,
+    chateeStatus: chateeStatus?.ok ? chateeStatus.data : null,
+    roomId,
+    rows: rows.data.rows,
+  }
+}

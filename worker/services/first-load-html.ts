@@ -1,0 +1,65 @@
+/** What a signed-in navigation's index.html carries (web/lib/first-load.ts reads it). */
+export type FirstLoad = {
+  account: { $id: string; name: string; email: string; emailVerification: boolean }
+  jwt: string
+  flags: unknown
+  chatee: { $id: string; name: string; email: string; list?: string } | null
+  status: unknown
+  chateeStatus: unknown
+  roomId: string
+  /** The room's newest messages as the backend lists them, newest first. */
+  rows: unknown[]
+}
+
+export const FIRST_LOAD_ID = 'first-load'
+/** index.html names the signed-in chunks here (see vite.config.ts); each becomes a preload. */
+const PRELOAD_META = 'kathelia-signed-in'
+
+/**
+ * JSON safe inside a script element: `<` never appears raw (no `</script>`, no `<!--`), and
+ * U+2028/2029 are escaped for older parsers. JSON.parse reads the escapes back.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+}
+
+/**
+ * index.html with the data as `<script type="application/json">` (data, not code: no CSP
+ * allowance needed) and modulepreload links for the signed-in chunks. Personal data: never
+ * cached by the browser or anything in between.
+ */
+export function withFirstLoad(page: Response, data: FirstLoad): Response {
+  const preloads: string[] = []
+  const html = new HTMLRewriter()
+    .on(`meta[name="${PRELOAD_META}"]`, {
+      element(el) {
+        for (const href of (el.getAttribute('content') ?? '').split(/\s+/).filter(Boolean))
+          preloads.push(href)
+      },
+    })
+    .on('head', {
+      element(el) {
+        el.onEndTag((end) => {
+          const links = preloads.map((href) =>
+            href.endsWith('.css')
+              ? `<link rel="stylesheet" href="${href}">`
+              : `<link rel="modulepreload" crossorigin href="${href}">`,
+          )
+          end.before(
+            `${links.join('')}<script type="application/json" id="${FIRST_LOAD_ID}">${scriptSafeJson(data)}</script>`,
+            { html: true },
+          )
+        })
+      },
+    })
+    .transform(page)
+  const headers = new Headers(html.headers)
+  headers.set('cache-control', 'private, no-store')
+  headers.delete('etag')
+  headers.delete('last-modified')
+  headers.set('vary', 'Cookie')
+  return new Response(html.body, { status: 200, headers })
+}
