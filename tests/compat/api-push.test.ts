@@ -1,10 +1,20 @@
 import { Query, TablesDB } from 'appwrite'
+import { TablesDB as ServerTablesDB } from 'node-appwrite'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { exampleVars } from '../../scripts/local-vars'
 import { HOME_ROOM_ID } from '../../shared/constants'
 import { startAppServer, type AppServer } from '../fixtures/app-server'
 import { startPushService, subscriber, type PushService } from '../fixtures/push-service'
-import { call, createUser, errorShape, jwtFor, PASSWORD, sleep, type TestUser } from './api-setup'
+import {
+  call,
+  createUser,
+  errorShape,
+  jwtFor,
+  keyClient,
+  PASSWORD,
+  sleep,
+  type TestUser,
+} from './api-setup'
 import { webClient } from './helpers/web-sdk'
 
 // Web Push end to end: the Worker encrypts and signs, a local push service checks the VAPID token
@@ -128,6 +138,24 @@ describe('/api/push', () => {
     await service.waitFor(1)
     for (let i = 0; i < 50 && (await devices(benJwt)).length; i++) await sleep(100)
     expect(await devices(benJwt)).toEqual([])
+  })
+
+  it('pushes a presence notice of a special user to the partner, as the webhook gets it', async () => {
+    const sub = await subscribe(adaJwt, 'ada-1')
+    await setPresence(ada, adaJwt, 'away')
+    // Ben is on SPECIAL_EMAILS: coming online (a fresh status row) is announced and pushed.
+    await new ServerTablesDB(keyClient(app.url))
+      .deleteRow({ databaseId: 'kathelia', tableId: 'status', rowId: ben.id })
+      .catch(() => undefined)
+    await setPresence(ben, benJwt, 'online')
+    const [push] = await service.waitFor(1)
+    expect(push.path).toBe('/push/ada-1')
+    expect(sub.decrypt(push.body)).toMatchObject({
+      title: 'Kathelia',
+      body: 'Ben is online',
+      tag: `room:${HOME_ROOM_ID}`,
+    })
+    await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, adaJwt)
   })
 
   it('retries a 429 after Retry-After, then delivers once', async () => {
