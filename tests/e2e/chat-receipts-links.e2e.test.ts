@@ -1,7 +1,11 @@
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { SITE_TITLE, startLinkSite } from '../fixtures/link-site'
+import { openPage } from './helpers/browser'
+import { createRooms, sidebarRoom } from './helpers/rooms'
+import { signInViaUi } from './helpers/users'
 import {
+  BEN,
   chatTitle,
   messageInLog,
   messageLog,
@@ -29,8 +33,9 @@ async function setReceipts(page: Page, on: boolean) {
   const box = page.getByRole('checkbox', { name: 'Send read receipts' })
   await expect.poll(() => box.isEnabled(), { timeout: 20_000 }).toBe(true)
   if ((await box.isChecked()) !== on) await box.click()
-  await expect.poll(() => box.isChecked()).toBe(on)
-  await expect.poll(() => box.isEnabled()).toBe(true)
+  await expect.poll(() => box.isChecked(), { timeout: 15_000 }).toBe(on)
+  // Disabled while the server saves it (it rewrites the shared receipts too).
+  await expect.poll(() => box.isEnabled(), { timeout: 15_000 }).toBe(true)
   await page.goto(`${pair.server.url}/`)
   await chatTitle(page, 'Home')
 }
@@ -73,6 +78,34 @@ describe('read receipts', () => {
     await setReceipts(ben.page, true)
     await seenUnder(ada.page, 'Still there?').waitFor({ timeout: 15_000 })
     await seenUnder(ben.page, 'Yes, reading').waitFor({ timeout: 15_000 })
+  })
+})
+
+describe('unread counts across devices', () => {
+  it('a room read on one device stops counting as unread on the other, live', async () => {
+    const { ada, ben, chrome, server } = pair
+    const second = await openPage(chrome.browser)
+    try {
+      await signInViaUi(second.page, server.url, BEN.email, BEN.password)
+      await chatTitle(second.page, 'Home')
+      await createRooms(ada.page, 'Garden')
+      await sidebarRoom(ada.page, 'Garden').click()
+      await chatTitle(ada.page, 'Garden')
+      await sidebarRoom(second.page, 'Garden').waitFor()
+      await sendMessage(ada.page, 'In the garden')
+      const badge = sidebarRoom(second.page, 'Garden').locator('.unread-badge')
+      await badge.filter({ hasText: /^1$/ }).waitFor({ timeout: 15_000 })
+      // Ben reads it on his first device; the second one hears of it over realtime.
+      await sidebarRoom(ben.page, 'Garden').click()
+      await messageInLog(ben.page, 'In the garden').waitFor()
+      await expect.poll(() => badge.count(), { timeout: 15_000 }).toBe(0)
+      for (const page of [ada.page, ben.page]) {
+        await sidebarRoom(page, 'Home').click()
+        await chatTitle(page, 'Home')
+      }
+    } finally {
+      await second.close()
+    }
   })
 })
 
