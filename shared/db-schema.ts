@@ -156,7 +156,22 @@ export const TABLES = {
     name: 'Bookmarks',
     permissions: [`create("team:${TEAMS.user}")`],
     rowSecurity: true,
-    columns: [str('url', 2048, { required: true }), str('title', 256), str('note', 1000)],
+    columns: [
+      str('url', 2048, { required: true }),
+      str('title', 256),
+      str('note', 1000),
+      // A saved message keeps a copy of what it showed (the message may be deleted later); its
+      // url is the app path of the room. Rows carry only `user:<owner>` permissions.
+      { key: 'kind', type: 'enum', elements: ['link', 'message'], default: 'link' },
+      str('messageId', 36),
+      str('roomId', 36),
+      str('roomName', 64),
+      str('senderId', 36),
+      str('senderName', 128),
+      str('excerpt', 300),
+      { key: 'messageSeq', type: 'integer' },
+      { key: 'messageAt', type: 'datetime' },
+    ],
     indexes: [],
   },
 } satisfies Record<string, TableSchema>

@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { onSubscribed, realtime } from '../../lib/realtime'
 import { globalState } from '../../state/global-state'
+import { BOOKMARKS_CHANNEL, onBookmarkEvent } from '../bookmarks/bookmark-events'
 import { applyMessageEvent } from '../chat/apply-message-event'
 import { applyRoomEvent, type Room } from '../rooms/room-model'
 import { toRoom } from '../rooms/rooms-query'
@@ -32,6 +33,7 @@ export function useRealtimeSync() {
       realtime.subscribe(CHANNELS.messages, (e: RealtimeResponseEvent<Row>) =>
         applyMessageEvent(queryClient, e, meId),
       ),
+      realtime.subscribe(BOOKMARKS_CHANNEL, () => onBookmarkEvent(queryClient)),
     ]
     return () => {
       offConfirmed()
