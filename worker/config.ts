@@ -81,6 +81,7 @@ const schema = z
     LEAKCHECK_KEY: optional,
     GIF_API_URL: optionalUrl,
     GIF_API_KEY: optional,
+    PWNED_PASSWORDS_URL: optionalUrl,
   })
   .superRefine((c, ctx) => {
     if (c.APPWRITE_ENDPOINT && !c.APPWRITE_API_KEY)

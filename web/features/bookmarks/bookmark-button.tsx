@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { BOOKMARK_TEXTS } from '../../../shared/schemas/bookmark'
+import { BOOKMARK_TEXTS } from '../../../shared/bookmark-texts'
 import { toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { globalState } from '../../state/global-state'
 import { activeChat } from '../chat/active-chat'
 import type { DisplayItem } from '../chat/display-item'
 import type { Room } from '../rooms/room-model'
-import { bookmarkMessage } from './bookmark-actions'
+import { bookmarkMessage } from './bookmark-write'
 import './bookmark-button.css'
 
 /** The message's "Bookmark" action: saves it with its room and sender as they read now. */

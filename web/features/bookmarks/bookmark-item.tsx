@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { HOME_ROOM_ID } from '../../../shared/constants'
-import { BOOKMARK_TEXTS } from '../../../shared/schemas/bookmark'
+import { BOOKMARK_TEXTS } from '../../../shared/bookmark-texts'
 import { setJumpTarget } from '../chat/jump-target'
 import type { Bookmark } from './bookmark-model'
 

@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react'
-import { BOOKMARK_TEXTS } from '../../../shared/schemas/bookmark'
+import { BOOKMARK_TEXTS } from '../../../shared/bookmark-texts'
 import { notify } from '../../lib/notify'
 import { jumpTargetFor, setJumpTarget } from './jump-target'
 
