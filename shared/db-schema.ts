@@ -148,7 +148,15 @@ export const TABLES = {
     name: 'Scans',
     permissions: [`create("team:${TEAMS.user}")`],
     rowSecurity: true,
-    columns: [str('target', 256, { required: true }), str('summary', 10000), str('sources', 1000)],
+    columns: [
+      str('target', 256, { required: true }),
+      str('summary', 10000),
+      str('sources', 1000),
+      // Written by /api/breach/check (read by the owner only): how many breaches list the address,
+      // and each one's name and date as JSON ([{ name, date }]); never the leaked values.
+      { key: 'found', type: 'integer' },
+      str('breaches', 10000),
+    ],
     indexes: [],
   },
   bookmarks: {

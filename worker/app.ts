@@ -16,6 +16,7 @@ import message from './routes/message'
 import room from './routes/room'
 import presence from './routes/presence'
 import monitoring from './routes/monitoring'
+import breach from './routes/breach'
 
 // The largest /api body: zod checks each field's length only after the whole body is parsed.
 const MAX_API_BODY = 64 * 1024
@@ -39,6 +40,7 @@ const api = new Hono<{ Bindings: Env }>()
   .route('/message', message)
   .route('/room', room)
   .route('/presence', presence)
+  .route('/breach', breach)
 
 export const app = new Hono<{ Bindings: Env }>()
   .route('/api', api)

@@ -41,7 +41,7 @@ async function bookmarkRow(page: Page, text: string) {
 describe('bookmarks', () => {
   it('saves an older message from the chat; the other tab lists it live', async () => {
     const { page } = pair.ada
-    expect(await shelf.getByText('No bookmarks yet.').isVisible()).toBe(true)
+    await shelf.getByText('No bookmarks yet.').waitFor()
     await searchBox(page).fill('kite')
     await messageInLog(page, KITE).waitFor()
     await bookmarkRow(page, KITE)
@@ -127,5 +127,14 @@ describe('bookmarks', () => {
     const { page } = pair.ben
     await page.goto(new URL('/bookmarks', pair.server.url).toString())
     await page.getByText('No bookmarks yet.').waitFor()
+  })
+})
+
+describe('the Breaches page without a lookup', () => {
+  it('says which variable enables it and shows no check form', async () => {
+    const { page } = pair.ben
+    await page.goto(new URL('/breaches', pair.server.url).toString())
+    await page.getByRole('status').filter({ hasText: 'LEAKCHECK_URL' }).waitFor()
+    expect(await page.getByRole('region', { name: 'Check an address' }).count()).toBe(0)
   })
 })

@@ -76,8 +76,16 @@ export interface BackendPort {
 
   listRows<T>(table: TableId, queries: string[]): Promise<RowList<T>>
   getRow<T>(table: TableId, rowId: string): Promise<Row<T> | undefined>
-  /** BackendError 409 when the id (or a unique index) is taken. */
-  createRow<T>(table: TableId, rowId: string, data: Partial<T>): Promise<Row<T>>
+  /**
+   * BackendError 409 when the id (or a unique index) is taken. `permissions` are the row's own
+   * (rowSecurity tables); without them the row has none.
+   */
+  createRow<T>(
+    table: TableId,
+    rowId: string,
+    data: Partial<T>,
+    permissions?: string[],
+  ): Promise<Row<T>>
   updateRow<T>(table: TableId, rowId: string, data: Partial<T>): Promise<Row<T>>
   upsertRow<T>(table: TableId, rowId: string, data: Partial<T>): Promise<Row<T>>
   deleteRow(table: TableId, rowId: string): Promise<void>

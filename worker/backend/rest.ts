@@ -108,8 +108,8 @@ export function restBackend(opts: {
       call<RowList<T>>('GET', `${rows(table)}${qs(queries)}`, key),
     getRow: <T>(table: TableId, rowId: string) =>
       orUndefined(call<Row<T>>('GET', row(table, rowId), key)),
-    createRow: <T>(table: TableId, rowId: string, data: Partial<T>) =>
-      call<Row<T>>('POST', rows(table), key, { rowId, data }),
+    createRow: <T>(table: TableId, rowId: string, data: Partial<T>, permissions?: string[]) =>
+      call<Row<T>>('POST', rows(table), key, { rowId, data, ...(permissions && { permissions }) }),
     updateRow: <T>(table: TableId, rowId: string, data: Partial<T>) =>
       call<Row<T>>('PATCH', row(table, rowId), key, { data }),
     upsertRow: <T>(table: TableId, rowId: string, data: Partial<T>) =>
