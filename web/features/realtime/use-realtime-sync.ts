@@ -6,6 +6,7 @@ import { onSubscribed, realtime } from '../../lib/realtime'
 import { globalState } from '../../state/global-state'
 import { BOOKMARKS_CHANNEL, onBookmarkEvent } from '../bookmarks/bookmark-events'
 import { applyMessageEvent } from '../chat/apply-message-event'
+import { onAccountPrefs } from '../media/media-prefs'
 import { applyRoomEvent, type Room } from '../rooms/room-model'
 import { toRoom } from '../rooms/rooms-query'
 import { CHANNELS, eventAction } from './channels'
@@ -28,7 +29,10 @@ export function useRealtimeSync() {
     if (!meId) return
     const offConfirmed = onSubscribed(CHANNELS.messages, () => void queryClient.invalidateQueries())
     const subs = [
-      realtime.subscribe(CHANNELS.account, (e: RealtimeResponseEvent<Row>) => onAccount(e)),
+      realtime.subscribe(CHANNELS.account, (e: RealtimeResponseEvent<Row>) => {
+        onAccount(e)
+        if (e.payload.$id === meId) onAccountPrefs(queryClient, e.payload.prefs)
+      }),
       realtime.subscribe(CHANNELS.rooms, (e: RealtimeResponseEvent<Row>) => onRoom(queryClient, e)),
       realtime.subscribe(CHANNELS.messages, (e: RealtimeResponseEvent<Row>) =>
         applyMessageEvent(queryClient, e, meId),

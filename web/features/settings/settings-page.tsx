@@ -2,6 +2,7 @@ import { PasswordForm } from './password-form'
 import { ProfileForm } from './profile-form'
 import { SessionsList } from './sessions-list'
 import { ThemePicker } from './theme-picker'
+import { MediaSettings } from '../media/media-settings'
 import './settings.css'
 
 /** /settings: the account (name, password, devices) and this device's appearance. */
@@ -18,6 +19,7 @@ export function SettingsPage() {
       <PasswordForm />
       <SessionsList />
       <ThemePicker />
+      <MediaSettings />
     </div>
   )
 }
