@@ -155,7 +155,15 @@ export const TABLES = {
     name: 'Scans',
     permissions: [`create("team:${TEAMS.user}")`],
     rowSecurity: true,
-    columns: [str('target', 256, { required: true }), str('summary', 10000), str('sources', 1000)],
+    columns: [
+      str('target', 256, { required: true }),
+      str('summary', 10000),
+      str('sources', 1000),
+      // Written by /api/breach/check (read by the owner only): how many breaches list the address,
+      // and each one's name and date as JSON ([{ name, date }]); never the leaked values.
+      { key: 'found', type: 'integer' },
+      str('breaches', 10000),
+    ],
     indexes: [],
   },
   bookmarks: {
@@ -163,7 +171,22 @@ export const TABLES = {
     name: 'Bookmarks',
     permissions: [`create("team:${TEAMS.user}")`],
     rowSecurity: true,
-    columns: [str('url', 2048, { required: true }), str('title', 256), str('note', 1000)],
+    columns: [
+      str('url', 2048, { required: true }),
+      str('title', 256),
+      str('note', 1000),
+      // A saved message keeps a copy of what it showed (the message may be deleted later); its
+      // url is the app path of the room. Rows carry only `user:<owner>` permissions.
+      { key: 'kind', type: 'enum', elements: ['link', 'message'], default: 'link' },
+      str('messageId', 36),
+      str('roomId', 36),
+      str('roomName', 64),
+      str('senderId', 36),
+      str('senderName', 128),
+      str('excerpt', 300),
+      { key: 'messageSeq', type: 'integer' },
+      { key: 'messageAt', type: 'datetime' },
+    ],
     indexes: [],
   },
   reactions: {

@@ -89,3 +89,17 @@ export const NOTICES = {
     text: 'tried to log in with an unverified email',
   },
 } as const
+
+/** Password recovery (not in the spec's texts): one answer for every address, no account oracle. */
+export const RECOVERY_TEXTS = {
+  title: 'Reset your password',
+  newPasswordTitle: 'Choose a new password',
+  requestTitle: 'Password Reset',
+  requested: (email: string) =>
+    `If ${email} belongs to an account, we sent it a link to choose a new password. The link is valid for one hour.`,
+  emailRequired: 'Please enter your email address.',
+  done: 'Your password was changed and every device was signed out. Please sign in with the new password.',
+  linkInvalid: 'This reset link has expired or was already used.',
+  linkIncomplete: 'This reset link is incomplete. Please open the link from the email again.',
+  askAgain: 'Ask for a new link',
+} as const

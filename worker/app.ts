@@ -20,6 +20,7 @@ import link from './routes/link'
 import receipt from './routes/receipt'
 import push from './routes/push'
 import firstLoad from './routes/first-load'
+import breach from './routes/breach'
 
 // The largest /api body: zod checks each field's length only after the whole body is parsed.
 const MAX_API_BODY = 64 * 1024
@@ -46,6 +47,7 @@ const api = new Hono<{ Bindings: Env }>()
   .route('/link', link)
   .route('/receipt', receipt)
   .route('/push', push)
+  .route('/breach', breach)
 
 export const app = new Hono<{ Bindings: Env }>()
   .route('/api', api)

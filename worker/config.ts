@@ -124,6 +124,7 @@ const schema = z
       .enum(['true', 'false', ''], { message: 'expected "true" or "false"' })
       .optional()
       .transform((v) => v === 'true'),
+    PWNED_PASSWORDS_URL: optionalUrl,
   })
   .superRefine((c, ctx) => {
     if (c.APPWRITE_ENDPOINT && !c.APPWRITE_API_KEY)

@@ -17,6 +17,7 @@ import {
   type RegistrationFields,
 } from './helpers/auth-screen'
 import { authCard, readOutbox } from './helpers/users'
+import { RECOVERY_TEXTS } from '../../shared/texts'
 
 // The signed-out screen without an account: the registration form's own checks (spec section
 // 5), the server's allowlist (no account may come into being), "Forgot password?" and the
@@ -170,22 +171,26 @@ describe('registration form in Chromium', () => {
 })
 
 describe('the rest of the signed-out screen in Chromium', () => {
-  it('shows what "Forgot password?" does today: a notice, no request, no navigation', async () => {
+  it('"Forgot password?" asks for an email in the same card, without navigating', async () => {
     const { page } = tab
     await page.goto(app.server.url)
     await visible(page.getByRole('heading', { name: TITLES.signIn }), tab.problems)
     backendCalls = []
     await authCard(page).getByRole('button', { name: 'Forgot password?' }).click()
+    await visible(page.getByRole('heading', { name: RECOVERY_TEXTS.title }), tab.problems)
+    await authCard(page).getByRole('button', { name: 'Send reset link' }).click()
     await expect
       .poll(() => readNotice(page))
       .toEqual({
-        role: 'status',
+        role: 'alert',
         title: 'Password Reset',
-        body: 'Resetting a password by email is coming soon. Until then, please ask the administrator to reset it for you.',
+        body: RECOVERY_TEXTS.emailRequired,
         actions: [],
       })
     expect(new URL(page.url()).pathname).toBe('/')
     expect(backendCalls).toEqual([])
+    await authCard(page).getByRole('button', { name: 'Sign in', exact: true }).click()
+    await visible(page.getByRole('heading', { name: TITLES.signIn }), tab.problems)
   })
 
   it('shows a visitor the sign-in screen in place of /404 and an unknown path', async () => {

@@ -161,7 +161,7 @@ describe('settings', () => {
         sideways: page.scrollWidth > page.clientWidth,
       }
     })
-    expect(seen).toEqual({ sections: 7, outside: 0, sideways: false })
+    expect(seen).toEqual({ sections: 8, outside: 0, sideways: false })
     await page.setViewportSize({ width: 1280, height: 800 })
   })
 

@@ -90,6 +90,7 @@ describe('getConfig', () => {
       'IP_INFO_URL',
       'LEAKCHECK_URL',
       'GIF_API_URL',
+      'PWNED_PASSWORDS_URL',
       'APPWRITE_ENDPOINT',
       'APPWRITE_API_KEY',
     ] as const)

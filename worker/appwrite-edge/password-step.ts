@@ -7,6 +7,7 @@ import { derive, hashPassword } from './auth/password'
 import { INTERNAL } from './context'
 import { AppwriteException, fail, throttled } from './errors'
 import type { backendStub } from './stub'
+import { isPwnedPassword, PWNED_TEXT } from '../services/pwned-passwords'
 
 // The Worker's password step: the plain password is hashed here, in the stateless Worker, and
 // goes no further. Login and new-password routes ask the Durable Object first (login-gate.ts,
@@ -23,6 +24,9 @@ const NEW_PASSWORD: [RegExp, (m: RegExpExecArray) => PasswordRoute][] = [
     (m) => ({ kind: 'user-password', userId: tryDecodeURIComponent(m[1]) }),
   ],
 ]
+
+// The user's own new passwords (registration, change, recovery) are checked against breaches.
+const BREACH_CHECKED = new Set<PasswordRoute['kind']>(['signup', 'change', 'recovery'])
 
 // What the gate needs to know who is calling.
 const AUTH_HEADERS = [
@@ -88,6 +92,12 @@ export async function passwordStep(s: Step): Promise<ArrayBuffer | string | null
     const params = { ...json, password: undefined, oldPassword: undefined }
     const gate = await stub.passwordGate({ route, params, auth, ip: s.ip })
     if ('refused' in gate) throw new AppwriteException(gate.refused.type, gate.refused.message)
+    // After the gate, so only a caller the route accepts can make the Worker ask the service.
+    if (
+      BREACH_CHECKED.has(route.kind) &&
+      (await isPwnedPassword(json.password, config.PWNED_PASSWORDS_URL))
+    )
+      fail('general_argument_invalid', PWNED_TEXT)
     headers.set(INTERNAL.newPassword, await hashPassword(json.password, config.PASSWORD_PEPPER))
     if (gate.oldSalt && typeof json.oldPassword === 'string')
       headers.set(

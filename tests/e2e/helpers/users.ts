@@ -11,9 +11,14 @@ const VERIFIED = 'Congratulations! Your account has been verified!'
 // that alone can take many seconds.
 const WAIT = 45_000
 
-/** The auth card (a region named by its heading in either mode). */
+// The reset-link request and the reset link's landing use the same card.
+const RECOVERY_TITLES = ['Reset your password', 'Choose a new password']
+
+/** The auth card (a region named by its heading in any mode). */
 export const authCard = (page: Page): Locator =>
-  page.getByRole('region', { name: new RegExp(`^(${TITLE.signIn}|${TITLE.register})$`) })
+  page.getByRole('region', {
+    name: new RegExp(`^(${[TITLE.signIn, TITLE.register, ...RECOVERY_TITLES].join('|')})$`),
+  })
 
 /** The signed-in layout is up once the profile menu button exists. */
 export const signedInMarker = (page: Page): Locator =>

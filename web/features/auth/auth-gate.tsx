@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useLocation, useNavigate } from '@tanstack/react-router'
 import { Suspense, useEffect, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { TEXTS } from '../../../shared/texts'
@@ -9,6 +9,8 @@ import { FullScreenSpinner } from '../layout/full-screen-spinner'
 import { SignedInApp } from '../layout/lazy-signed-in-app'
 import { VerificationSteps } from '../verification/verification-steps'
 import { AuthScreen } from './auth-screen'
+import { RECOVERY_PATH } from './recovery-params'
+import { RecoveryScreen } from './recovery-screen'
 import { startApp } from './start-app'
 
 /** Visitors see only the combined sign-in / registration screen (spec section 2). */
@@ -16,10 +18,13 @@ export function AuthGate({ children }: { children: ReactNode }) {
   const { account, isLoading } = useSnapshot(globalState)
   const { isVerifying } = useSnapshot(uiState)
   const navigate = useNavigate()
+  const pathname = useLocation({ select: (l) => l.pathname })
   const queryClient = useQueryClient()
   useEffect(() => {
     void startApp(() => void navigate({ to: '/', search: {}, replace: true }), queryClient)
   }, [navigate, queryClient])
+  // The reset link works signed in or out: the new password ends every session anyway.
+  if (pathname === RECOVERY_PATH) return <RecoveryScreen />
   if (isVerifying)
     return (
       <FullScreenSpinner label={TEXTS.verifying}>

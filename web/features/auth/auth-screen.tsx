@@ -1,18 +1,25 @@
 import { useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { APP_NAME } from '../../../shared/constants'
-import { TEXTS } from '../../../shared/texts'
+import { RECOVERY_TEXTS, TEXTS } from '../../../shared/texts'
 import { showAuthNotice, uiState } from '../../state/ui-state'
+import { ForgotPasswordForm } from './forgot-password-form'
 import { NoticeAlert } from './notice-alert'
 import { RegisterForm } from './register-form'
 import { loadAuthActions } from './load-auth-actions'
 import { SignInForm } from './sign-in-form'
 
-type Mode = 'sign-in' | 'register'
+type Mode = 'sign-in' | 'register' | 'forgot'
 
-/** One screen, two modes toggled by links (spec section 2). */
-export function AuthScreen() {
-  const [mode, setMode] = useState<Mode>('sign-in')
+const TITLES: Record<Mode, string> = {
+  'sign-in': TEXTS.signInTitle,
+  register: TEXTS.registerTitle,
+  forgot: RECOVERY_TEXTS.title,
+}
+
+/** One screen, two modes toggled by links (spec section 2), plus the reset-link request. */
+export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) {
+  const [mode, setMode] = useState<Mode>(initialMode)
   const { authNotice } = useSnapshot(uiState)
 
   function switchTo(next: Mode) {
@@ -28,7 +35,7 @@ export function AuthScreen() {
         <p className="brand" aria-hidden="true">
           <span className="brand-mark">K</span> {APP_NAME}
         </p>
-        <h1 id="auth-title">{mode === 'sign-in' ? TEXTS.signInTitle : TEXTS.registerTitle}</h1>
+        <h1 id="auth-title">{TITLES[mode]}</h1>
         {authNotice && (
           <NoticeAlert notice={authNotice}>
             {authNotice.resend && (
@@ -48,7 +55,9 @@ export function AuthScreen() {
             )}
           </NoticeAlert>
         )}
-        {mode === 'sign-in' ? <SignInForm /> : <RegisterForm />}
+        {mode === 'sign-in' && <SignInForm onForgot={() => switchTo('forgot')} />}
+        {mode === 'register' && <RegisterForm />}
+        {mode === 'forgot' && <ForgotPasswordForm />}
         <p className="auth-switch">
           {mode === 'sign-in' ? (
             <>
@@ -59,7 +68,7 @@ export function AuthScreen() {
             </>
           ) : (
             <>
-              Already registered?{' '}
+              {mode === 'forgot' ? 'Remembered it?' : 'Already registered?'}{' '}
               <button type="button" className="link" onClick={() => switchTo('sign-in')}>
                 Sign in
               </button>

@@ -4,7 +4,7 @@ import { isUnverifiedRefusal, toNotice } from '../../lib/errors'
 import { showAuthNotice } from '../../state/ui-state'
 import { loadAuthActions } from './load-auth-actions'
 
-export function SignInForm() {
+export function SignInForm({ onForgot }: { onForgot: () => void }) {
   const [busy, setBusy] = useState(false)
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -22,14 +22,6 @@ export function SignInForm() {
     } finally {
       setBusy(false)
     }
-  }
-
-  function onForgot() {
-    showAuthNotice({
-      type: 'info',
-      title: 'Password Reset',
-      body: 'Resetting a password by email is coming soon. Until then, please ask the administrator to reset it for you.',
-    })
   }
 
   return (

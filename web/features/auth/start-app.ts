@@ -9,6 +9,7 @@ import { showAuthNotice, uiState } from '../../state/ui-state'
 import { readVerificationParams } from '../verification/verification-params'
 import { loadAuthActions } from './load-auth-actions'
 import { preloadSignedIn } from './preload-signed-in'
+import { RECOVERY_PATH } from './recovery-params'
 
 let started: Promise<void> | null = null
 
@@ -22,7 +23,11 @@ export function startApp(replaceWithRoot: () => void, queryClient: QueryClient):
 }
 
 async function run(replaceWithRoot: () => void, queryClient: QueryClient) {
-  const params = readVerificationParams(window.location.search)
+  // A reset link carries userId and secret too; it is the recovery screen's, not a verification.
+  const params =
+    window.location.pathname === RECOVERY_PATH
+      ? null
+      : readVerificationParams(window.location.search)
   if (params) {
     uiState.isVerifying = true
     try {

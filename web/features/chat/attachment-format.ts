@@ -16,6 +16,9 @@ export function formatFileSize(bytes: number): string {
 /** Shown inline (an <img>) rather than as a download chip. SVG stays a download: it may script. */
 export const isInlineImage = (type: string) => /^image\/(png|jpeg|gif|webp|avif|bmp)$/i.test(type)
 
+/** Played inline with controls (MP4, WebM); other videos are downloads. */
+export const isInlineVideo = (type: string) => /^video\/(mp4|webm)$/i.test(type)
+
 /** At most 20rem (320px) wide and high, never enlarged: its box is known before it loads. */
 const BOX = 320
 export const shownWidth = (width: number, height: number) =>

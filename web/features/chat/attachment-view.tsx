@@ -1,7 +1,8 @@
 import { BUCKET_ID } from '../../../shared/db-ids'
 import { storage } from '../../lib/appwrite'
 import { FileIcon } from './attach-controls'
-import { formatFileSize, isInlineImage, shownWidth } from './attachment-format'
+import { BlurGate, InlineVideo } from '../media/blur-gate'
+import { formatFileSize, isInlineImage, isInlineVideo, shownWidth } from './attachment-format'
 import type { DisplayItem } from './display-item'
 import type { Attachment } from './message-model'
 
@@ -19,18 +20,26 @@ export function AttachmentView({ attachment, upload }: Props) {
     const view = storage.getFileView(file)
     const shown = width && height ? shownWidth(width, height) : null
     return (
-      <a className="msg-image" href={view} target="_blank" rel="noopener noreferrer">
-        <img
-          src={view}
-          alt={name}
-          loading="lazy"
-          width={width ?? undefined}
-          height={height ?? undefined}
-          style={shown ? { width: shown } : undefined}
-        />
-      </a>
+      <BlurGate name="image">
+        <a className="msg-image" href={view} target="_blank" rel="noopener noreferrer">
+          <img
+            src={view}
+            alt={name}
+            loading="lazy"
+            width={width ?? undefined}
+            height={height ?? undefined}
+            style={shown ? { width: shown } : undefined}
+          />
+        </a>
+      </BlurGate>
     )
   }
+  if (!upload && isInlineVideo(type))
+    return (
+      <BlurGate name="video">
+        <InlineVideo src={storage.getFileView(file)} name={name} />
+      </BlurGate>
+    )
   return (
     <div className="file-chip">
       <FileIcon />

@@ -15,6 +15,7 @@ import { SeenMarker } from './seen-marker'
 import { buildTimeline } from './timeline'
 import { unreadKey } from './unread-query'
 import { useChatScroll } from './use-chat-scroll'
+import { useJumpToMessage } from './use-jump-to-message'
 import { useMessageSearch } from './use-message-search'
 import { useReadReceipts } from './use-read-receipts'
 
@@ -72,6 +73,14 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     newestIsMine: newest?.senderId === meId && newest.kind === 'user',
     ownTail: ownTail && `${ownTail.key}:${ownTail.state}`,
     onNearTop,
+  })
+
+  // "Open in chat" from a bookmark: older pages until the message is loaded.
+  useJumpToMessage(roomId, ref, {
+    oldestSeq: messages[0]?.seq ?? (query.isSuccess ? 0 : null),
+    hasNextPage,
+    isFetching,
+    fetchNextPage,
   })
 
   // A new search, its first answer, and leaving it all show the newest rows at the bottom.

@@ -1,4 +1,5 @@
 import { FILE_TEXTS } from '../../../shared/texts'
+import { BookmarkButton } from '../bookmarks/bookmark-button'
 import { AttachmentView } from './attachment-view'
 import type { DisplayItem } from './display-item'
 import { EditedMark } from './edited-mark'
@@ -59,6 +60,7 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
         </span>
       </div>
       <MessageActions item={item} mine={mine} />
+      <BookmarkButton item={item} />
       {item.state === 'failed' && item.clientId && (
         <p className="msg-failed" role="alert">
           {uploadFailed ? FILE_TEXTS.uploadFailed : 'Not sent.'}{' '}

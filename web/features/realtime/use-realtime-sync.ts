@@ -4,9 +4,11 @@ import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { onSubscribed, realtime } from '../../lib/realtime'
 import { globalState } from '../../state/global-state'
+import { BOOKMARKS_CHANNEL, onBookmarkEvent } from '../bookmarks/bookmark-events'
 import { applyMessageEvent } from '../chat/apply-message-event'
 import { storeReaction, toReaction } from '../chat/reactions-query'
 import { applyReceiptEvent } from '../chat/apply-receipt-event'
+import { onAccountPrefs } from '../media/media-prefs'
 import { applyRoomEvent, type Room } from '../rooms/room-model'
 import { toRoom } from '../rooms/rooms-query'
 import { CHANNELS, eventAction } from './channels'
@@ -29,7 +31,10 @@ export function useRealtimeSync() {
     if (!meId) return
     const offConfirmed = onSubscribed(CHANNELS.messages, () => void queryClient.invalidateQueries())
     const subs = [
-      realtime.subscribe(CHANNELS.account, (e: RealtimeResponseEvent<Row>) => onAccount(e)),
+      realtime.subscribe(CHANNELS.account, (e: RealtimeResponseEvent<Row>) => {
+        onAccount(e)
+        if (e.payload.$id === meId) onAccountPrefs(queryClient, e.payload.prefs)
+      }),
       realtime.subscribe(CHANNELS.rooms, (e: RealtimeResponseEvent<Row>) => onRoom(queryClient, e)),
       realtime.subscribe(CHANNELS.messages, (e: RealtimeResponseEvent<Row>) =>
         applyMessageEvent(queryClient, e, meId),
@@ -40,6 +45,7 @@ export function useRealtimeSync() {
       realtime.subscribe(CHANNELS.receipts, (e: RealtimeResponseEvent<Row>) =>
         applyReceiptEvent(queryClient, e, meId),
       ),
+      realtime.subscribe(BOOKMARKS_CHANNEL, () => onBookmarkEvent(queryClient)),
     ]
     return () => {
       offConfirmed()

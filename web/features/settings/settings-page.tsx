@@ -5,6 +5,7 @@ import { ProfileForm } from './profile-form'
 import { ReceiptsSetting } from './receipts-setting'
 import { SessionsList } from './sessions-list'
 import { ThemePicker } from './theme-picker'
+import { MediaSettings } from '../media/media-settings'
 import './settings.css'
 
 /** /settings: the account (name, password, devices) and this device's appearance. */
@@ -24,6 +25,7 @@ export function SettingsPage() {
       <ThemePicker />
       <ReceiptsSetting />
       <NotificationsSection />
+      <MediaSettings />
     </div>
   )
 }

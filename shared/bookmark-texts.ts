@@ -1,0 +1,13 @@
+// Bookmark texts and limits without zod: the chat's Bookmark action is in the room's first load.
+export const BOOKMARK_TEXTS = {
+  urlInvalid: 'Please enter a web address starting with http:// or https://.',
+  titleRequired: 'Please give the link a title.',
+  titleTooLong: 'The title can be at most 256 characters long.',
+  noteTooLong: 'The note can be at most 1000 characters long.',
+  deletedMessage: 'This message was deleted.',
+  saved: 'Bookmarked.',
+  removed: 'Bookmark removed.',
+} as const
+
+/** The excerpt kept with a saved message: its first 300 characters. */
+export const EXCERPT_LENGTH = 300

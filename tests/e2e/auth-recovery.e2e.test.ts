@@ -1,0 +1,152 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RECOVERY_TEXTS, TEXTS } from '../../shared/texts'
+import { useAppAndBrowser } from './helpers/app'
+import { passwordMarkers, readNotice, signInWith, TITLES, visible } from './helpers/auth-screen'
+import { openPage, type TestPage } from './helpers/browser'
+import { BEN } from './helpers/pair'
+import { authCard, onboardViaUi, readOutbox, signedInMarker, signInViaUi } from './helpers/users'
+
+// "Forgot password?" as Ben uses it: the request answers alike for any address, the mailed
+// link sets a new password with the live rule markers, ends every session (his desk's too) and
+// works once.
+const app = useAppAndBrowser()
+let desk: TestPage
+let phone: TestPage
+const NEW_PASSWORD = 'Franklin-Stove-1741'
+const RESET_SUBJECT = /^Reset your /
+let link = ''
+
+beforeAll(async () => {
+  ;[desk, phone] = await Promise.all([openPage(app.chrome.browser), openPage(app.chrome.browser)])
+  await onboardViaUi(desk.page, app.server.url, BEN)
+}, 120_000)
+
+afterAll(async () => {
+  await desk?.close()
+  await phone?.close()
+})
+
+async function askForLink(page: Page, email: string) {
+  await authCard(page).getByLabel('Email', { exact: true }).fill(email)
+  await authCard(page).getByRole('button', { name: 'Send reset link' }).click()
+  await expect
+    .poll(() => readNotice(page))
+    .toEqual({
+      role: 'status',
+      title: RECOVERY_TEXTS.requestTitle,
+      body: RECOVERY_TEXTS.requested(email),
+      actions: [],
+    })
+}
+
+/** The newest reset link mailed to `email`, on the test server's origin. */
+async function resetLink(email: string): Promise<string> {
+  const mail = (await readOutbox(app.server.url)).find(
+    (m) => m.to === email && RESET_SUBJECT.test(m.subject),
+  )
+  if (!mail) throw new Error(`no reset mail to ${email}`)
+  const url = new URL(/https?:\/\/\S+secret=\S+/.exec(mail.text)![0])
+  expect(url.pathname).toBe('/recovery')
+  expect([...url.searchParams.keys()].sort()).toEqual(['expire', 'secret', 'userId'])
+  return new URL(url.pathname + url.search, app.server.url).toString()
+}
+
+const resetMails = async () =>
+  (await readOutbox(app.server.url)).filter((m) => RESET_SUBJECT.test(m.subject))
+
+describe('password recovery', () => {
+  it('answers the same notice for an unknown and a known address; only the known one gets mail', async () => {
+    const { page } = phone
+    await page.goto(app.server.url)
+    await authCard(page).getByRole('button', { name: TEXTS.forgotPassword }).click()
+    await visible(page.getByRole('heading', { name: RECOVERY_TEXTS.title }), phone.problems)
+    await askForLink(page, 'nobody@kathelia.test')
+    await askForLink(page, BEN.email)
+    await expect.poll(async () => (await resetMails()).map((m) => m.to)).toEqual([BEN.email])
+    link = await resetLink(BEN.email)
+  })
+
+  it('sets a new password with live markers, ends every session and lands on sign-in', async () => {
+    const { page } = phone
+    await page.goto(link)
+    const card = authCard(page)
+    await visible(page.getByRole('heading', { name: 'Choose a new password' }), phone.problems)
+    await card.getByLabel('New password', { exact: true }).fill('stove')
+    expect(await passwordMarkers(page)).toEqual([
+      ['At least 8 characters', 'not met'],
+      ['One upper case letter', 'not met'],
+      ['One lower case letter', 'met'],
+      ['One number', 'not met'],
+      ['One symbol', 'not met'],
+    ])
+    await card.getByLabel('Confirm new password').fill('stove')
+    await card.getByRole('button', { name: 'Set new password' }).click()
+    await card.getByRole('alert').filter({ hasText: TEXTS.passwordTooWeak }).waitFor()
+
+    await card.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+    await card.getByLabel('Confirm new password').fill(`${NEW_PASSWORD}x`)
+    await card.getByRole('button', { name: 'Set new password' }).click()
+    await card.getByRole('alert').filter({ hasText: TEXTS.passwordsDiffer }).waitFor()
+
+    await card.getByLabel('Confirm new password').fill(NEW_PASSWORD)
+    await card.getByRole('button', { name: 'Set new password' }).click()
+    await visible(page.getByRole('heading', { name: TITLES.signIn }), phone.problems)
+    expect(await readNotice(page)).toEqual({
+      role: 'status',
+      title: RECOVERY_TEXTS.requestTitle,
+      body: RECOVERY_TEXTS.done,
+      actions: [],
+    })
+    expect(new URL(page.url()).pathname).toBe('/')
+
+    // The desk was signed in with the old password: its session is gone on the server.
+    await desk.page.reload()
+    await visible(desk.page.getByRole('heading', { name: TITLES.signIn }), desk.problems)
+  })
+
+  it('signs in with the new password only', async () => {
+    const { page } = desk
+    await signInWith(page, BEN.email, BEN.password)
+    await authCard(page).getByRole('alert').waitFor()
+    await signInViaUi(page, app.server.url, BEN.email, NEW_PASSWORD)
+    expect(await signedInMarker(page).isVisible()).toBe(true)
+  })
+
+  it('says a used link is spent and offers a new one', async () => {
+    const { page } = phone
+    await page.goto(link)
+    const card = authCard(page)
+    await card.getByLabel('New password', { exact: true }).fill('Another-Stove-1742')
+    await card.getByLabel('Confirm new password').fill('Another-Stove-1742')
+    await card.getByRole('button', { name: 'Set new password' }).click()
+    await expect
+      .poll(() => readNotice(page))
+      .toEqual({
+        role: 'alert',
+        title: RECOVERY_TEXTS.requestTitle,
+        body: RECOVERY_TEXTS.linkInvalid,
+        actions: [RECOVERY_TEXTS.askAgain],
+      })
+    await card.getByRole('button', { name: RECOVERY_TEXTS.askAgain }).click()
+    await visible(page.getByRole('heading', { name: RECOVERY_TEXTS.title }), phone.problems)
+    await askForLink(page, BEN.email)
+    await expect.poll(async () => (await resetMails()).length).toBe(2)
+  })
+
+  it('says an expired link is spent before any password is typed', async () => {
+    const { page } = phone
+    const expired = new URL(await resetLink(BEN.email))
+    expired.searchParams.set('expire', new Date(Date.now() - 60_000).toISOString())
+    await page.goto(expired.toString())
+    await expect
+      .poll(() => readNotice(page))
+      .toEqual({
+        role: 'alert',
+        title: RECOVERY_TEXTS.requestTitle,
+        body: RECOVERY_TEXTS.linkInvalid,
+        actions: [RECOVERY_TEXTS.askAgain],
+      })
+    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0)
+  })
+})

@@ -1,0 +1,140 @@
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { HOME_ROOM_ID } from '../../shared/constants'
+import { BOOKMARK_TEXTS } from '../../shared/schemas/bookmark'
+import { withServerKey } from './helpers/app'
+import type { TestPage } from './helpers/browser'
+import { postMessagesAs } from './helpers/chat-view'
+import { messageInLog, messageLog, useOnboardedPair } from './helpers/pair'
+
+// Ada's bookmarks: a message saved from the chat (older than the loaded page), a link with a
+// note, live in her second tab, searchable, "Open in chat" loading older pages, a deleted
+// message named as such, removal; Ben sees none of them.
+const pair = useOnboardedPair()
+let shelf: TestPage['page']
+const KITE = 'Remember the kite in the storm'
+
+beforeAll(async () => {
+  const texts = [...Array(130)].map((_, i) => (i + 1 === 3 ? KITE : `Note ${i + 1}`))
+  await postMessagesAs(pair.ben.page, pair.server.url, HOME_ROOM_ID, texts)
+  await pair.ada.page.reload()
+  await messageInLog(pair.ada.page, 'Note 130').waitFor()
+  // Ada's second tab, same browser profile (same session), on /bookmarks.
+  shelf = await pair.ada.page.context().newPage()
+  await shelf.goto(new URL('/bookmarks', pair.server.url).toString())
+  await shelf.getByRole('heading', { level: 1, name: 'Bookmarks' }).waitFor()
+}, 180_000)
+
+const items = (page: Page) => page.getByRole('list', { name: 'Bookmarks' }).getByRole('listitem')
+const itemTitles = (page: Page) => items(page).locator('.bookmark-title').allInnerTexts()
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search messages' })
+
+async function bookmarkRow(page: Page, text: string) {
+  const row = messageLog(page)
+    .locator('.msg')
+    .filter({ has: page.locator('.msg-text').getByText(text, { exact: true }) })
+  await row.hover()
+  await row.getByRole('button', { name: 'Bookmark' }).click()
+  await page.locator('.Toastify__toast', { hasText: BOOKMARK_TEXTS.saved }).last().waitFor()
+}
+
+describe('bookmarks', () => {
+  it('saves an older message from the chat; the other tab lists it live', async () => {
+    const { page } = pair.ada
+    await shelf.getByText('No bookmarks yet.').waitFor()
+    await searchBox(page).fill('kite')
+    await messageInLog(page, KITE).waitFor()
+    await bookmarkRow(page, KITE)
+    await expect.poll(() => itemTitles(shelf)).toEqual([KITE])
+    const meta = await items(shelf).first().locator('.bookmark-meta').innerText()
+    expect(meta).toMatch(/^Home · Ben Franklin · .+/)
+    await searchBox(page).fill('')
+  })
+
+  it('saves a link with a title and a note after refusing a bad address; newest first', async () => {
+    const form = shelf.getByRole('region', { name: 'Save a link' })
+    await form.getByLabel('Address').fill('javascript:alert(1)')
+    await form.getByLabel('Title').fill('Kite docs')
+    await form.getByRole('button', { name: 'Save link' }).click()
+    await form.getByRole('alert').filter({ hasText: BOOKMARK_TEXTS.urlInvalid }).waitFor()
+    await form.getByLabel('Address').fill('https://example.com/kites')
+    await form.getByLabel('Note (optional)').fill('Franklin’s experiment, 1752')
+    await form.getByRole('button', { name: 'Save link' }).click()
+    await expect.poll(() => itemTitles(shelf)).toEqual(['Kite docs', KITE])
+    const link = items(shelf).first().getByRole('link', { name: 'https://example.com/kites' })
+    expect(await link.getAttribute('rel')).toContain('noopener')
+    expect(await form.getByLabel('Address').inputValue()).toBe('')
+  })
+
+  it('searches titles, notes and excerpts', async () => {
+    const search = shelf.getByRole('searchbox', { name: 'Search bookmarks' })
+    await search.fill('storm')
+    await expect.poll(() => itemTitles(shelf)).toEqual([KITE])
+    await search.fill('EXPERIMENT')
+    await expect.poll(() => itemTitles(shelf)).toEqual(['Kite docs'])
+    await search.fill('nothing like this')
+    await shelf.getByText('No bookmark matches “nothing like this”.').waitFor()
+    await search.fill('')
+    await expect.poll(() => itemTitles(shelf)).toHaveLength(2)
+  })
+
+  it('"Open in chat" loads older pages until the message shows, and marks it', async () => {
+    await items(shelf)
+      .filter({ hasText: KITE })
+      .getByRole('button', { name: 'Open in chat' })
+      .click()
+    await shelf.waitForURL((url) => url.pathname === '/')
+    const row = messageLog(shelf)
+      .locator('.msg.jump-target')
+      .filter({ has: shelf.locator('.msg-text').getByText(KITE, { exact: true }) })
+    await row.waitFor({ timeout: 30_000 })
+    expect(await row.evaluate((el) => el === document.activeElement)).toBe(true)
+    await shelf.goBack()
+    await shelf.getByRole('heading', { level: 1, name: 'Bookmarks' }).waitFor()
+  })
+
+  it('says so when the saved message was deleted', async () => {
+    await bookmarkRow(pair.ada.page, 'Note 130')
+    await expect.poll(() => itemTitles(shelf)).toEqual(['Note 130', 'Kite docs', KITE])
+    const query = encodeURIComponent(
+      JSON.stringify({ method: 'equal', attribute: 'message', values: ['Note 130'] }),
+    )
+    const found = await withServerKey(
+      pair.server.url,
+      'GET',
+      `/tablesdb/kathelia/tables/messages/rows?queries[]=${query}`,
+    )
+    const { rows } = (await found.json()) as { rows: { $id: string }[] }
+    expect(rows).toHaveLength(1)
+    const gone = await withServerKey(
+      pair.server.url,
+      'DELETE',
+      `/tablesdb/kathelia/tables/messages/rows/${rows[0]!.$id}`,
+    )
+    expect(gone.status).toBe(204)
+    await shelf.reload()
+    const deleted = items(shelf).filter({ hasText: 'Note 130' })
+    await deleted.getByText(BOOKMARK_TEXTS.deletedMessage).waitFor()
+    expect(await deleted.getByRole('button', { name: 'Open in chat' }).count()).toBe(0)
+  })
+
+  it('removes a bookmark; the partner never sees Ada’s', async () => {
+    await items(shelf)
+      .filter({ hasText: 'Note 130' })
+      .getByRole('button', { name: 'Remove' })
+      .click()
+    await expect.poll(() => itemTitles(shelf)).toEqual(['Kite docs', KITE])
+    const { page } = pair.ben
+    await page.goto(new URL('/bookmarks', pair.server.url).toString())
+    await page.getByText('No bookmarks yet.').waitFor()
+  })
+})
+
+describe('the Breaches page without a lookup', () => {
+  it('says which variable enables it and shows no check form', async () => {
+    const { page } = pair.ben
+    await page.goto(new URL('/breaches', pair.server.url).toString())
+    await page.getByRole('status').filter({ hasText: 'LEAKCHECK_URL' }).waitFor()
+    expect(await page.getByRole('region', { name: 'Check an address' }).count()).toBe(0)
+  })
+})

@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react'
+import { RECOVERY_TEXTS } from '../../../shared/texts'
+import { toNotice } from '../../lib/errors'
+import { showAuthNotice } from '../../state/ui-state'
+import { loadAuthActions } from './load-auth-actions'
+
+/** Asks for the email and mails a reset link; known or not, the answer is the same notice. */
+export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: string }) {
+  const [email, setEmail] = useState(initialEmail)
+  const [busy, setBusy] = useState(false)
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    const address = email.trim()
+    const title = RECOVERY_TEXTS.requestTitle
+    if (!address)
+      return showAuthNotice({ type: 'warning', title, body: RECOVERY_TEXTS.emailRequired })
+    setBusy(true)
+    showAuthNotice(null)
+    try {
+      await (await loadAuthActions()).requestRecovery(address)
+      showAuthNotice({ type: 'info', title, body: RECOVERY_TEXTS.requested(address.toLowerCase()) })
+    } catch (err) {
+      // A refusal for every address alike (bad format, rate limit, network), never "unknown".
+      showAuthNotice(toNotice(title, err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form
+      className="auth-form"
+      onSubmit={onSubmit}
+      onFocus={() => void loadAuthActions()}
+      noValidate
+      aria-busy={busy}
+    >
+      <label>
+        Email
+        <input
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+      </label>
+      <button type="submit" className="primary" disabled={busy}>
+        Send reset link
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,61 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { BOOKMARK_TEXTS } from '../../../shared/bookmark-texts'
+import { toNotice } from '../../lib/errors'
+import { notify } from '../../lib/notify'
+import { globalState } from '../../state/global-state'
+import { activeChat } from '../chat/active-chat'
+import type { DisplayItem } from '../chat/display-item'
+import type { Room } from '../rooms/room-model'
+import { bookmarkMessage } from './bookmark-write'
+import './bookmark-button.css'
+
+/** The message's "Bookmark" action: saves it with its room and sender as they read now. */
+export function BookmarkButton({ item }: { item: DisplayItem }) {
+  const queryClient = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  if (item.kind !== 'user' || item.state !== 'sent' || item.seq === null) return null
+
+  async function save() {
+    const me = globalState.account
+    // Read at the click: the list sets the room on screen after its first render.
+    const roomId = activeChat.roomId
+    if (!me || !roomId || item.seq === null) return
+    const rooms = queryClient
+      .getQueriesData<Room[]>({ queryKey: ['rooms'] })
+      .flatMap(([, r]) => r ?? [])
+    const partner = globalState.chatee
+    setBusy(true)
+    try {
+      await bookmarkMessage(me.$id, {
+        messageId: item.key,
+        roomId,
+        roomName: rooms.find((r) => r.$id === roomId)?.name ?? 'Home',
+        senderId: item.senderId,
+        senderName:
+          item.senderId === me.$id ? me.name : partner?.$id === item.senderId ? partner.name : '',
+        text: item.text || item.attachment?.name || '',
+        seq: item.seq,
+        at: item.at.toISOString(),
+      })
+      notify({ type: 'success', title: 'Bookmarks', body: BOOKMARK_TEXTS.saved })
+    } catch (err) {
+      notify(toNotice('bookmark', err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      className="msg-action bookmark-action"
+      onClick={() => void save()}
+      disabled={busy}
+      aria-label="Bookmark"
+      title="Bookmark"
+    >
+      <span aria-hidden="true">☆</span>
+    </button>
+  )
+}

@@ -1,0 +1,61 @@
+import { useNavigate } from '@tanstack/react-router'
+import { HOME_ROOM_ID } from '../../../shared/constants'
+import { BOOKMARK_TEXTS } from '../../../shared/bookmark-texts'
+import { setJumpTarget } from '../chat/jump-target'
+import type { Bookmark } from './bookmark-model'
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+type Props = { bookmark: Bookmark; deleted: boolean; onRemove: (id: string) => void }
+
+export function BookmarkItem({ bookmark: b, deleted, onRemove }: Props) {
+  const navigate = useNavigate()
+  const saved = b.kind === 'message'
+  const heading = saved ? b.excerpt || '(attachment)' : b.title
+
+  function openInChat() {
+    if (b.messageSeq === null) return
+    setJumpTarget({ roomId: b.roomId, messageId: b.messageId, seq: b.messageSeq })
+    if (b.roomId === HOME_ROOM_ID) void navigate({ to: '/' })
+    else void navigate({ to: '/rooms/$roomId', params: { roomId: b.roomId } })
+  }
+
+  return (
+    <li className={`bookmark${deleted ? ' deleted' : ''}`}>
+      <article aria-label={saved ? `Message from ${b.senderName || 'someone'}` : b.title}>
+        <p className="bookmark-title">{heading}</p>
+        {saved ? (
+          <p className="bookmark-meta">
+            {b.roomName} · {b.senderName || 'Unknown sender'}
+            {b.messageAt && (
+              <>
+                {' · '}
+                <time dateTime={b.messageAt}>{dateFormat.format(new Date(b.messageAt))}</time>
+              </>
+            )}
+          </p>
+        ) : (
+          <p className="bookmark-meta">
+            <a href={b.url} target="_blank" rel="noopener noreferrer nofollow">
+              {b.url}
+            </a>
+            {' · saved '}
+            <time dateTime={b.$createdAt}>{dateFormat.format(new Date(b.$createdAt))}</time>
+          </p>
+        )}
+        {b.note && <p className="bookmark-note">{b.note}</p>}
+        {deleted && <p className="bookmark-deleted">{BOOKMARK_TEXTS.deletedMessage}</p>}
+        <div className="bookmark-actions">
+          {saved && !deleted && (
+            <button type="button" className="secondary" onClick={openInChat}>
+              Open in chat
+            </button>
+          )}
+          <button type="button" className="link" onClick={() => onRemove(b.$id)}>
+            Remove
+          </button>
+        </div>
+      </article>
+    </li>
+  )
+}

@@ -1,0 +1,57 @@
+import { ID, Permission, Role } from 'appwrite'
+import { EXCERPT_LENGTH } from '../../../shared/bookmark-texts'
+import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
+import { tablesDB } from '../../lib/appwrite'
+import { roomPath } from '../layout/nav-model'
+
+// Writes without zod: the chat's Bookmark action loads with the room.
+
+/** Only the owner may read, change or remove a bookmark. */
+const ownerOnly = (userId: string) => [
+  Permission.read(Role.user(userId)),
+  Permission.update(Role.user(userId)),
+  Permission.delete(Role.user(userId)),
+]
+
+export const createBookmark = (userId: string, data: Record<string, unknown>) =>
+  tablesDB.createRow({
+    databaseId: DATABASE_ID,
+    tableId: TABLE_IDS.bookmarks,
+    rowId: ID.unique(),
+    data,
+    permissions: ownerOnly(userId),
+  })
+
+export type SavedMessage = {
+  messageId: string
+  roomId: string
+  roomName: string
+  senderId: string
+  senderName: string
+  text: string
+  seq: number
+  at: string
+}
+
+/** Saves a message with a copy of what it shows, so the bookmark outlives its deletion. */
+export function bookmarkMessage(userId: string, m: SavedMessage) {
+  const excerpt =
+    m.text.length > EXCERPT_LENGTH ? `${m.text.slice(0, EXCERPT_LENGTH - 1)}…` : m.text
+  return createBookmark(userId, {
+    kind: 'message',
+    url: roomPath(m.roomId),
+    title: '',
+    note: '',
+    messageId: m.messageId,
+    roomId: m.roomId,
+    roomName: m.roomName.slice(0, 64),
+    senderId: m.senderId,
+    senderName: m.senderName.slice(0, 128),
+    excerpt,
+    messageSeq: m.seq,
+    messageAt: m.at,
+  })
+}
+
+export const removeBookmark = (rowId: string) =>
+  tablesDB.deleteRow({ databaseId: DATABASE_ID, tableId: TABLE_IDS.bookmarks, rowId })

@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useDeferredValue, useState } from 'react'
+import { BOOKMARK_TEXTS } from '../../../shared/schemas/bookmark'
+import { toNotice } from '../../lib/errors'
+import { notify } from '../../lib/notify'
+import { removeBookmark } from './bookmark-write'
+import { BookmarkItem } from './bookmark-item'
+import { BOOKMARKS_KEY, bookmarksQuery, deletedMessagesQuery } from './bookmarks-query'
+import { LinkBookmarkForm } from './link-bookmark-form'
+import '../settings/settings.css'
+import './bookmarks.css'
+
+/** /bookmarks: the owner's saved messages and links, newest first, searchable. */
+export function BookmarksPage() {
+  const queryClient = useQueryClient()
+  const [typed, setTyped] = useState('')
+  const term = useDeferredValue(typed)
+  const list = useQuery(bookmarksQuery(term))
+  const messageIds = (list.data ?? []).filter((b) => b.kind === 'message').map((b) => b.messageId)
+  const deleted = useQuery(deletedMessagesQuery(messageIds))
+  const remove = useMutation({
+    mutationFn: removeBookmark,
+    onSuccess: () => notify({ type: 'success', title: 'Bookmarks', body: BOOKMARK_TEXTS.removed }),
+    onError: (err) => notify(toNotice('remove bookmark', err)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: BOOKMARKS_KEY }),
+  })
+
+  return (
+    <div className="settings-page bookmarks-page">
+      <header className="settings-head">
+        <h1>Bookmarks</h1>
+        <p className="section-note">
+          Messages you bookmarked in a chat and links you saved. Only you can see them.
+        </p>
+      </header>
+      <LinkBookmarkForm />
+      <section className="settings-section" aria-labelledby="saved-title">
+        <h2 id="saved-title">Saved</h2>
+        <label>
+          Search bookmarks
+          <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        </label>
+        {list.isPending && <div className="spinner" role="status" aria-label="Loading bookmarks" />}
+        {list.isError && (
+          <p role="alert">
+            Bookmarks could not be loaded.{' '}
+            <button type="button" className="link" onClick={() => void list.refetch()}>
+              Try again
+            </button>
+          </p>
+        )}
+        {list.data?.length === 0 && (
+          <p className="section-note">
+            {term.trim() ? `No bookmark matches “${term.trim()}”.` : 'No bookmarks yet.'}
+          </p>
+        )}
+        {!!list.data?.length && (
+          <ul className="bookmark-list" aria-label="Bookmarks">
+            {list.data.map((b) => (
+              <BookmarkItem
+                key={b.$id}
+                bookmark={b}
+                deleted={b.kind === 'message' && !!deleted.data?.has(b.messageId)}
+                onRemove={(id) => remove.mutate(id)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,54 @@
+import { queryOptions } from '@tanstack/react-query'
+import { Query } from 'appwrite'
+import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
+import { tablesDB } from '../../lib/appwrite'
+import { toBookmark } from './bookmark-model'
+
+import { BOOKMARKS_KEY } from './bookmarks-key'
+export { BOOKMARKS_KEY }
+const SEARCHED = ['title', 'note', 'url', 'excerpt', 'roomName', 'senderName']
+export const BOOKMARKS_LIMIT = 500
+
+/**
+ * The caller's bookmarks, newest first; a term matches any of the text columns as a substring
+ * (Appwrite's `contains`). Only the owner can read a row, so no owner filter is needed.
+ */
+export const bookmarksQuery = (term: string) =>
+  queryOptions({
+    queryKey: [...BOOKMARKS_KEY, term.trim().toLowerCase()],
+    queryFn: async () => {
+      const q = term.trim()
+      const queries = [Query.orderDesc('$createdAt'), Query.limit(BOOKMARKS_LIMIT)]
+      if (q) queries.push(Query.or(SEARCHED.map((c) => Query.contains(c, q))))
+      const list = await tablesDB.listRows({
+        databaseId: DATABASE_ID,
+        tableId: TABLE_IDS.bookmarks,
+        queries,
+      })
+      return list.rows.map((r) => toBookmark(r as unknown as Record<string, unknown>))
+    },
+  })
+
+/**
+ * Which of these saved messages no longer exist (a deleted message's row is gone, or carries a
+ * deletion mark): one read of the messages table for the ids shown.
+ */
+export const deletedMessagesQuery = (ids: string[]) =>
+  queryOptions({
+    queryKey: ['bookmarks-deleted', [...ids].sort()],
+    enabled: ids.length > 0,
+    queryFn: async () => {
+      const list = await tablesDB.listRows({
+        databaseId: DATABASE_ID,
+        tableId: TABLE_IDS.messages,
+        queries: [Query.equal('$id', ids), Query.limit(ids.length)],
+      })
+      const live = new Set(
+        list.rows
+          .map((r) => r as unknown as Record<string, unknown>)
+          .filter((r) => r.isDeleted !== true && !r.deletedAt)
+          .map((r) => String(r.$id)),
+      )
+      return new Set(ids.filter((id) => !live.has(id)))
+    },
+  })

@@ -1,0 +1,11 @@
+// A message to bring into view when its room opens ("Open in chat" on a bookmark). Plain module
+// state: set just before navigating, read once by that room's list.
+export type JumpTarget = { roomId: string; messageId: string; seq: number }
+
+let target: JumpTarget | null = null
+
+export const setJumpTarget = (t: JumpTarget | null) => {
+  target = t
+}
+
+export const jumpTargetFor = (roomId: string) => (target?.roomId === roomId ? target : null)
