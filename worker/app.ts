@@ -19,6 +19,7 @@ import monitoring from './routes/monitoring'
 import link from './routes/link'
 import receipt from './routes/receipt'
 import push from './routes/push'
+import linkCheck from './routes/link-check'
 
 // The largest /api body: zod checks each field's length only after the whole body is parsed.
 const MAX_API_BODY = 64 * 1024
@@ -45,6 +46,7 @@ const api = new Hono<{ Bindings: Env }>()
   .route('/link', link)
   .route('/receipt', receipt)
   .route('/push', push)
+  .route('/link-check', linkCheck)
 
 export const app = new Hono<{ Bindings: Env }>()
   .route('/api', api)
