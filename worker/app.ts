@@ -20,6 +20,7 @@ import link from './routes/link'
 import receipt from './routes/receipt'
 import push from './routes/push'
 import linkCheck from './routes/link-check'
+import gif from './routes/gif'
 
 // The largest /api body: zod checks each field's length only after the whole body is parsed.
 const MAX_API_BODY = 64 * 1024
@@ -47,6 +48,7 @@ const api = new Hono<{ Bindings: Env }>()
   .route('/receipt', receipt)
   .route('/push', push)
   .route('/link-check', linkCheck)
+  .route('/gif', gif)
 
 export const app = new Hono<{ Bindings: Env }>()
   .route('/api', api)

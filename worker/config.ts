@@ -81,6 +81,9 @@ const schema = z
     LEAKCHECK_KEY: optional,
     GIF_API_URL: optionalUrl,
     GIF_API_KEY: optional,
+    GIF_PROVIDER: z
+      .enum(['tenor', 'giphy'], { message: 'expected "tenor" or "giphy"' })
+      .default('tenor'),
     SAFE_BROWSING_URL: optionalUrl,
     SAFE_BROWSING_KEY: optional,
     REPOSITORY_URL: optionalUrl,
