@@ -1,8 +1,8 @@
 import { z } from 'zod'
+import { MAX_LINK_CHECK_URLS } from '../constants'
 
 // POST /api/link-check — the Worker asks the configured Safe Browsing lookup which of a
 // message's links are flagged; the browser never sees the lookup's key.
-export const MAX_LINK_CHECK_URLS = 20
 
 export const LinkCheckRequest = z.object({
   urls: z

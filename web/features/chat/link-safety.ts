@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { linkify } from '../../../shared/linkify'
-import { MAX_LINK_CHECK_URLS, type LinkCheckResult } from '../../../shared/schemas/link-check'
+import { MAX_LINK_CHECK_URLS } from '../../../shared/constants'
+import type { LinkCheckResult } from '../../../shared/schemas/link-check'
 import { ApiError, apiPost } from '../../lib/api'
 
 const FIVE_MINUTES = 5 * 60_000
