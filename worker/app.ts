@@ -21,6 +21,8 @@ import receipt from './routes/receipt'
 import push from './routes/push'
 import firstLoad from './routes/first-load'
 import breach from './routes/breach'
+import linkCheck from './routes/link-check'
+import gif from './routes/gif'
 
 // The largest /api body: zod checks each field's length only after the whole body is parsed.
 const MAX_API_BODY = 64 * 1024
@@ -48,6 +50,8 @@ const api = new Hono<{ Bindings: Env }>()
   .route('/receipt', receipt)
   .route('/push', push)
   .route('/breach', breach)
+  .route('/link-check', linkCheck)
+  .route('/gif', gif)
 
 export const app = new Hono<{ Bindings: Env }>()
   .route('/api', api)

@@ -88,6 +88,11 @@ const schema = z
     LEAKCHECK_KEY: optional,
     GIF_API_URL: optionalUrl,
     GIF_API_KEY: optional,
+    GIF_PROVIDER: z
+      .enum(['tenor', 'giphy'], { message: 'expected "tenor" or "giphy"' })
+      .default('tenor'),
+    SAFE_BROWSING_URL: optionalUrl,
+    SAFE_BROWSING_KEY: optional,
     REPOSITORY_URL: optionalUrl,
     LINK_PREVIEWS: z.enum(['on', 'off'], { message: 'expected "on" or "off"' }).default('on'),
     // Test-only: exact origins (e.g. http://127.0.0.1:4567) a preview may fetch despite the guard.

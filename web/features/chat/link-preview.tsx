@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { firstLink } from '../../../shared/linkify'
 import { linkImageQuery, linkPreviewQuery } from './link-api'
+import { useUnsafeLinks } from './link-safety'
 
 /**
  * The first link's preview, asked for after the message rendered (a sent message only, so a
@@ -13,7 +14,9 @@ export function LinkPreviewCard({ text }: { text: string }) {
   const imageUrl = preview.data?.image ?? ''
   const image = useQuery({ ...linkImageQuery(imageUrl), enabled: !!imageUrl })
   const p = preview.data
-  if (!url || !p || (!p.title && !p.description)) return null
+  // A flagged link gets no card: the card would open it without the warning.
+  const unsafe = useUnsafeLinks(text)
+  if (!url || !p || unsafe?.has(url) || (!p.title && !p.description)) return null
   return (
     <a
       className="link-preview"

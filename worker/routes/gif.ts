@@ -1,0 +1,44 @@
+import { Hono } from 'hono'
+import { GifSearchRequest, type GifSearchResult } from '../../shared/schemas'
+import { ApiError } from '../lib/api-error'
+import { validate } from '../lib/validate'
+import { requireCaller, withBackend } from '../middleware/auth'
+import type { ApiHono } from '../middleware/context'
+import { GifServiceError, searchGifs } from '../services/gif-search'
+
+const RESULTS_SECONDS = 10 * 60
+const cacheKey = (provider: string, q: string) =>
+  new Request(`https://gif-cache.kathelia.invalid/${provider}?q=${encodeURIComponent(q)}`)
+
+// GIF search: the Worker asks Tenor or GIPHY with the server's key for signed-in callers only;
+// off (409) when GIF_API_URL or GIF_API_KEY is unset.
+const gif = new Hono<ApiHono>()
+  .use('*', withBackend, requireCaller)
+  .post('/search', validate('json', GifSearchRequest), async (c) => {
+    const { GIF_API_URL: apiUrl, GIF_API_KEY: key, GIF_PROVIDER: provider } = c.var.config
+    if (!apiUrl || !key)
+      throw new ApiError(409, 'GIFs are off: GIF_API_URL is not set', 'feature_off')
+    const q = c.req.valid('json').q.toLowerCase()
+    const key_ = cacheKey(provider, q)
+    const hit = await caches.default.match(key_)
+    if (hit) return c.json((await hit.json()) as GifSearchResult, 200)
+    let results
+    try {
+      results = await searchGifs(provider, apiUrl, key, q)
+    } catch (err) {
+      if (err instanceof GifServiceError)
+        throw new ApiError(502, `GIF search failed: ${err.message}`, 'lookup_failed')
+      throw err
+    }
+    const body = { results } satisfies GifSearchResult
+    const headers = {
+      'content-type': 'application/json',
+      'cache-control': `max-age=${RESULTS_SECONDS}`,
+    }
+    c.executionCtx.waitUntil(
+      caches.default.put(key_, new Response(JSON.stringify(body), { headers })),
+    )
+    return c.json(body, 200)
+  })
+
+export default gif
