@@ -7,6 +7,11 @@ import { exampleVars } from './scripts/local-vars.ts'
 // ("(retry x1)" beside the test), and a test that fails twice still fails the run.
 const retry = process.env.CI ? 1 : 0
 
+const fuzzVars = () => ({
+  FUZZ_SEED: process.env.FUZZ_SEED ?? '18',
+  FUZZ_RUNS: process.env.FUZZ_RUNS ?? '',
+})
+
 // One `vitest run` covers every layer: unit (Node), worker (inside workerd), compat (official SDKs
 // against a running server) and e2e (Debian Chromium against a running server).
 export default defineConfig({
@@ -46,6 +51,22 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: false,
           retry,
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            // FUZZ_SEED and FUZZ_RUNS replay or lengthen a run (tests/fuzz/README.md).
+            miniflare: { bindings: { ...exampleVars(), ...fuzzVars() } },
+          }),
+        ],
+        // Generated bad input inside workerd, through the Worker's own fetch (no HTTP, no Vite).
+        test: {
+          name: 'fuzz',
+          include: ['tests/fuzz/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],
