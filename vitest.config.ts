@@ -69,6 +69,21 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: { bindings: exampleVars() },
+          }),
+        ],
+        // One file per threat, each asserting the refusal, through the Worker's own fetch.
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 })
