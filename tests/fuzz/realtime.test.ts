@@ -9,7 +9,7 @@ import { fuzzVars } from './vars'
 // answered (response, pong or an error frame with a protocol code) or end in a clean close; a
 // 500-coded error frame means a handler threw, an abnormal close means the object broke.
 const { seed, runs } = fuzzVars()
-const SOCKETS = Math.max(1, Math.round((runs * 0.6) / 30))
+const SOCKETS = Math.max(1, Math.round((runs * 0.9) / 30))
 const FRAMES_PER_SOCKET = 30 // under the 32 messages a minute a connection may send
 
 const CHANNELS = [
