@@ -7,9 +7,13 @@ import { exampleVars } from './scripts/local-vars.ts'
 // ("(retry x1)" beside the test), and a test that fails twice still fails the run.
 const retry = process.env.CI ? 1 : 0
 
-// A project whose files start app servers lists this global setup: the servers then run in
-// Vitest's main process, which loads Vite, wrangler and Miniflare once (tests/fixtures/server-host.ts).
+// A project whose files start app servers lists this global setup: the servers then run in one
+// host process per run, which loads Vite, wrangler and Miniflare once (tests/fixtures/server-host.ts).
 const SERVER_HOST = 'tests/fixtures/server-host.ts'
+const fuzzVars = () => ({
+  FUZZ_SEED: process.env.FUZZ_SEED ?? '18',
+  FUZZ_RUNS: process.env.FUZZ_RUNS ?? '',
+})
 
 // One `vitest run` covers every layer: unit (Node), worker (inside workerd), compat (official SDKs
 // against a running server) and e2e (Debian Chromium against a running server).
@@ -64,6 +68,37 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: false,
           retry,
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            // FUZZ_SEED and FUZZ_RUNS replay or lengthen a run (tests/fuzz/README.md).
+            miniflare: { bindings: { ...exampleVars(), ...fuzzVars() } },
+          }),
+        ],
+        // Generated bad input inside workerd, through the Worker's own fetch (no HTTP, no Vite).
+        test: {
+          name: 'fuzz',
+          include: ['tests/fuzz/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: { bindings: exampleVars() },
+          }),
+        ],
+        // One file per threat, each asserting the refusal, through the Worker's own fetch.
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

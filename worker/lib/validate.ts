@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import type { z, ZodType } from 'zod'
+import { createMiddleware } from 'hono/factory'
 import { ApiError } from './api-error'
 
 /** The 400 for a body (or query…) the schema refused, naming each issue as `path: message`. */
@@ -11,15 +12,24 @@ export function invalidRequest(target: string, error: z.core.$ZodError): ApiErro
   return new ApiError(400, `Invalid request ${target}: ${detail}`, 'validation_failed')
 }
 
+const JSON_TYPE = /^application\/([a-z-.]+\+)?json(;|$)/i
+
 /**
  * zValidator with our error shape: the default hook would answer with the raw zod result.
- * A non-JSON body never reaches the schema (Hono answers 400 first), which also keeps
- * cross-site "simple" requests away from cookie-authenticated routes.
+ * A JSON target takes only a JSON content type (else 415): Hono's validator reads any other
+ * body as `{}`, so a cross-site "simple" text/plain post would reach a schema whose fields are
+ * all optional.
  */
 export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
-) =>
-  zValidator(target, schema, (result) => {
+) => {
+  const check = zValidator(target, schema, (result) => {
     if (!result.success) throw invalidRequest(target, result.error)
   })
+  return createMiddleware((c, next) => {
+    if (target === 'json' && !JSON_TYPE.test(c.req.header('content-type') ?? ''))
+      throw new ApiError(415, 'Send the body as application/json')
+    return check(c, next)
+  }) as typeof check
+}

@@ -61,7 +61,11 @@ const likeEscape = (s: string) => s.replace(/[%_\\]/g, (ch) => `\\${ch}`)
 const invalid = (why: string): never => fail('general_query_invalid', `Invalid query: ${why}`)
 
 function column(columns: Columns, attribute: unknown) {
-  const col = typeof attribute === 'string' ? columns[attribute] : undefined
+  // Own keys only: `__proto__` or `toString` must not find Object.prototype's members.
+  const col =
+    typeof attribute === 'string' && Object.hasOwn(columns, attribute)
+      ? columns[attribute]
+      : undefined
   return col ?? invalid(`Attribute not found in schema: ${String(attribute)}`)
 }
 
@@ -94,6 +98,8 @@ export function listQuery(
     } catch {
       return invalid('Syntax error')
     }
+    // `null`, a number or a list parse as JSON too, but are no query.
+    if (!q || typeof q !== 'object' || Array.isArray(q)) return invalid('Syntax error')
     const values = Array.isArray(q.values) ? (q.values as unknown[]) : []
     const m = String(q.method)
     if (m === 'limit' || m === 'offset') {

@@ -1,0 +1,23 @@
+import { exports } from 'cloudflare:workers'
+import { config, ORIGIN } from '../fuzz/session'
+
+export { config, ORIGIN }
+export { signIn, type Credentials } from '../fuzz/session'
+export { edgeRoutes, workerRoutes, fillPath } from '../fuzz/routes'
+
+/** One request through the Worker's own fetch; /v1 paths get the project header. */
+export function call(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: BodyInit; json?: unknown } = {},
+) {
+  const headers = new Headers(init.headers)
+  if (path.startsWith('/v1')) headers.set('x-appwrite-project', config.APPWRITE_PROJECT_ID)
+  if (init.json !== undefined) headers.set('content-type', 'application/json')
+  return exports.default.fetch(`${ORIGIN}${path}`, {
+    method: init.method ?? (init.json === undefined && !init.body ? 'GET' : 'POST'),
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  })
+}
+
+export const KEY = { 'x-appwrite-key': config.EMBEDDED_API_KEY }
