@@ -77,6 +77,20 @@ describe('breached passwords', () => {
     expect(user.email).toBe(EMAIL)
   })
 
+  it('refuses one at registration through the Worker, the SPA path in both backend modes', async () => {
+    const register = (password: string) =>
+      fetch(`${app.url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ben@kathelia.test', password, name: 'Ben' }),
+      })
+    const res = await register(BREACHED)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ code: 'password_breached', message: PWNED_TEXT })
+    expectOnlyPrefixesLeft()
+    expect((await register('Kite-String-1752!')).status).toBe(201)
+  })
+
   it('refuses one at a password change', async () => {
     await web.account.createEmailPasswordSession({ email: EMAIL, password: current })
     const e = await failure(

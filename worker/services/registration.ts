@@ -4,6 +4,7 @@ import { BackendError, type BackendPort } from '../backend'
 import type { Config } from '../config'
 import { ApiError } from '../lib/api-error'
 import { toAccount } from './chatee'
+import { isPwnedPassword, PWNED_TEXT } from './pwned-passwords'
 
 /**
  * Registration in both backend modes: the allowlist first, then the user is created with the API
@@ -14,6 +15,10 @@ export async function registerUser(backend: BackendPort, config: Config, body: R
   const email = body.email.toLowerCase()
   if (!config.ALLOWED_EMAILS.includes(email))
     throw new ApiError(403, TEXTS.notAuthorized, 'not_authorized')
+  // Here for both modes: the key-made user skips the backend's own sign-up check (and real
+  // Appwrite has none). After the allowlist, so only a listed address makes the Worker ask.
+  if (await isPwnedPassword(body.password, config.PWNED_PASSWORDS_URL))
+    throw new ApiError(400, PWNED_TEXT, 'password_breached')
   try {
     return toAccount(await backend.createUser(email, body.password, body.name.trim()))
   } catch (err) {
