@@ -18,7 +18,7 @@ import { webClient } from './helpers/web-sdk'
 
 // POST /api/auth/register through both adapters: the allowlist and the password rules, then the
 // user is made with the API key. In appwrite mode (B) the backend is A's /v1 standing in for a
-// real project, whose own sign-up is closed (docs/fidelity.md). Also: REPOSITORY_URL in the flags.
+// real project, whose own sign-up is closed (docs/presence-privacy.md). Also: REPOSITORY_URL in the flags.
 const REPOSITORY_URL = 'https://git.example/kathelia'
 const LISTED = ['reg-embedded@kathelia.test', 'reg-appwrite@kathelia.test']
 const STRONG = 'Register-2026!ok'

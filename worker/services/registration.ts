@@ -9,7 +9,7 @@ import { isPwnedPassword, PWNED_TEXT } from './pwned-passwords'
 /**
  * Registration in both backend modes: the allowlist first, then the user is created with the API
  * key, so the password rules of the body's schema and this allowlist hold on real Appwrite too,
- * where the project's own sign-up is closed (docs/fidelity.md). No account is made otherwise.
+ * where the project's own sign-up is closed (docs/presence-privacy.md). No account is made otherwise.
  */
 export async function registerUser(backend: BackendPort, config: Config, body: RegisterRequest) {
   const email = body.email.toLowerCase()

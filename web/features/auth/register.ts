@@ -26,7 +26,7 @@ export async function register(input: RegistrationInput): Promise<string> {
     throw new ApiError(403, 'forbidden', message ?? TEXTS.unauthorizedRegistration)
   }
   // The Worker checks the allowlist and the password rules again and creates the account with
-  // its API key: direct sign-up is closed on the backend (docs/fidelity.md).
+  // its API key: direct sign-up is closed on the backend (docs/presence-privacy.md).
   await productApi
     .register({ email, password: input.password, name: fullName(input) })
     .catch((err: unknown) => {
