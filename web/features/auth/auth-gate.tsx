@@ -5,13 +5,18 @@ import { useSnapshot } from 'valtio'
 import { TEXTS } from '../../../shared/texts'
 import { globalState } from '../../state/global-state'
 import { uiState } from '../../state/ui-state'
+import { preloadable } from '../../lib/preloadable'
 import { FullScreenSpinner } from '../layout/full-screen-spinner'
 import { SignedInApp } from '../layout/lazy-signed-in-app'
 import { VerificationSteps } from '../verification/verification-steps'
 import { AuthScreen } from './auth-screen'
 import { RECOVERY_PATH } from './recovery-params'
-import { RecoveryScreen } from './recovery-screen'
 import { startApp } from './start-app'
+
+// Only a mailed reset link opens it: a chunk of its own, not in every visitor's first script.
+const RecoveryScreen = preloadable(async () => ({
+  default: (await import('./recovery-screen')).RecoveryScreen,
+}))
 
 /** Visitors see only the combined sign-in / registration screen (spec section 2). */
 export function AuthGate({ children }: { children: ReactNode }) {
@@ -24,7 +29,12 @@ export function AuthGate({ children }: { children: ReactNode }) {
     void startApp(() => void navigate({ to: '/', search: {}, replace: true }), queryClient)
   }, [navigate, queryClient])
   // The reset link works signed in or out: the new password ends every session anyway.
-  if (pathname === RECOVERY_PATH) return <RecoveryScreen />
+  if (pathname === RECOVERY_PATH)
+    return (
+      <Suspense fallback={<FullScreenSpinner label="Loading" />}>
+        <RecoveryScreen />
+      </Suspense>
+    )
   if (isVerifying)
     return (
       <FullScreenSpinner label={TEXTS.verifying}>

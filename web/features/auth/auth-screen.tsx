@@ -1,15 +1,20 @@
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { APP_NAME } from '../../../shared/constants'
 import { RECOVERY_TEXTS, TEXTS } from '../../../shared/texts'
+import { preloadable } from '../../lib/preloadable'
 import { showAuthNotice, uiState } from '../../state/ui-state'
-import { ForgotPasswordForm } from './forgot-password-form'
 import { NoticeAlert } from './notice-alert'
 import { RegisterForm } from './register-form'
 import { loadAuthActions } from './load-auth-actions'
 import { SignInForm } from './sign-in-form'
 
 type Mode = 'sign-in' | 'register' | 'forgot'
+
+// Asked for when "Forgot password?" is clicked (preloaded on hover), not with the sign-in screen.
+const ForgotPasswordForm = preloadable(async () => ({
+  default: (await import('./forgot-password-form')).ForgotPasswordForm,
+}))
 
 const TITLES: Record<Mode, string> = {
   'sign-in': TEXTS.signInTitle,
@@ -55,9 +60,18 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
             )}
           </NoticeAlert>
         )}
-        {mode === 'sign-in' && <SignInForm onForgot={() => switchTo('forgot')} />}
+        {mode === 'sign-in' && (
+          <SignInForm
+            onForgot={() => switchTo('forgot')}
+            onForgotIntent={ForgotPasswordForm.preload}
+          />
+        )}
         {mode === 'register' && <RegisterForm />}
-        {mode === 'forgot' && <ForgotPasswordForm />}
+        {mode === 'forgot' && (
+          <Suspense fallback={null}>
+            <ForgotPasswordForm />
+          </Suspense>
+        )}
         <p className="auth-switch">
           {mode === 'sign-in' ? (
             <>

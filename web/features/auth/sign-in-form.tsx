@@ -4,7 +4,9 @@ import { isUnverifiedRefusal, toNotice } from '../../lib/errors'
 import { showAuthNotice } from '../../state/ui-state'
 import { loadAuthActions } from './load-auth-actions'
 
-export function SignInForm({ onForgot }: { onForgot: () => void }) {
+type Props = { onForgot: () => void; onForgotIntent?: () => unknown }
+
+export function SignInForm({ onForgot, onForgotIntent }: Props) {
   const [busy, setBusy] = useState(false)
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -39,7 +41,13 @@ export function SignInForm({ onForgot }: { onForgot: () => void }) {
         Password
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
-      <button type="button" className="link forgot" onClick={onForgot}>
+      <button
+        type="button"
+        className="link forgot"
+        onClick={onForgot}
+        onPointerEnter={onForgotIntent}
+        onFocus={onForgotIntent}
+      >
         {TEXTS.forgotPassword}
       </button>
       <button type="submit" className="primary" disabled={busy}>

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { HOME_ROOM_ID } from '../../../shared/constants'
 import { globalState } from '../../state/global-state'
@@ -6,6 +7,7 @@ import { roomsQuery } from '../rooms/rooms-query'
 import { Composer } from './composer'
 import { flattenPages } from './message-model'
 import { MessageList } from './message-list'
+import { preloadMessageParts } from './message-parts'
 import { messagesQuery } from './messages-query'
 import { RoomProvider } from './room-provider'
 import { TypingIndicator } from './typing-indicator'
@@ -24,6 +26,10 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
   const messages = useInfiniteQuery(messagesQuery(roomId))
   const meId = account?.$id ?? ''
   const { send, retry } = useSendMessage(roomId, meId)
+  useEffect(() => {
+    const id = requestIdleCallback(preloadMessageParts, { timeout: 3000 })
+    return () => cancelIdleCallback(id)
+  }, [])
 
   // A room deleted while open closes for everyone but the admin view, as the sidebar does.
   const room = rooms.data?.find((r) => r.$id === roomId && (flags.isAdmin || !r.isDeleted))

@@ -1,61 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { Suspense } from 'react'
 import { useSnapshot } from 'valtio'
 import type { DisplayItem } from './display-item'
-import { messageIntent, stopEdit } from './message-intent'
-import { editMessage } from './message-ops'
+import { messageIntent } from './message-intent'
+import { MessageParts } from './message-parts'
 
-/** In place of the text while the sender edits it: Enter saves, Escape cancels. */
+/** In place of the text while the sender edits it (the form is a chunk of its own). */
 export function MessageEditor({ item }: { item: DisplayItem }) {
   const { editingId } = useSnapshot(messageIntent)
   if (editingId !== item.key || item.seq === null) return null
-  return <Editor item={item} />
-}
-
-function Editor({ item }: { item: DisplayItem }) {
-  const queryClient = useQueryClient()
-  const [text, setText] = useState(item.text)
-  const [saving, setSaving] = useState(false)
-  const empty = !text.trim() && !item.attachment
-
-  async function save() {
-    if (empty || saving) return
-    if (text.trim() === item.text) return stopEdit()
-    setSaving(true)
-    if (await editMessage(queryClient, item.key, text.trim())) stopEdit()
-    setSaving(false)
-  }
-
   return (
-    <form
-      className="msg-editor"
-      onSubmit={(e) => {
-        e.preventDefault()
-        void save()
-      }}
-    >
-      <textarea
-        aria-label={item.attachment ? 'Edit caption' : 'Edit message'}
-        value={text}
-        maxLength={4000}
-        autoFocus
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') stopEdit()
-          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault()
-            void save()
-          }
-        }}
-      />
-      <div className="msg-editor-actions">
-        <button type="button" className="link" onClick={stopEdit}>
-          Cancel
-        </button>
-        <button type="submit" className="link" disabled={empty || saving}>
-          Save
-        </button>
-      </div>
-    </form>
+    <Suspense fallback={null}>
+      <MessageParts.Editor item={item} />
+    </Suspense>
   )
 }

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { EDIT_WINDOW_MS } from '../../../shared/constants'
 import type { DisplayItem } from './display-item'
 import { startEdit, startReply } from './message-intent'
 import { deleteMessage } from './message-ops'
-import { ReactionPicker } from './reaction-picker'
+import { MessageParts } from './message-parts'
 import { useRoom } from './room-context'
 
 type View = 'menu' | 'react' | 'delete'
@@ -84,7 +84,12 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
             </div>
           )}
           {view === 'react' && (
-            <ReactionPicker at={{ ...room, messageId: item.key }} onDone={() => close()} />
+            <Suspense fallback={null}>
+              <MessageParts.ReactionPicker
+                at={{ ...room, messageId: item.key }}
+                onDone={() => close()}
+              />
+            </Suspense>
           )}
           {view === 'delete' && (
             <div role="alertdialog" aria-label="Delete message" className="msg-confirm">

@@ -1,12 +1,14 @@
+import { Suspense } from 'react'
+import { firstLink } from '../../../shared/linkify'
 import { FILE_TEXTS } from '../../../shared/texts'
 import { BookmarkButton } from '../bookmarks/bookmark-button'
 import { AttachmentView } from './attachment-view'
 import type { DisplayItem } from './display-item'
 import { EditedMark } from './edited-mark'
-import { LinkPreviewCard } from './link-preview'
 import { LinkText } from './link-text'
 import { MessageActions, Tombstone } from './message-actions'
 import { MessageEditor } from './message-editor'
+import { MessageParts } from './message-parts'
 import { ReplyQuote } from './reply-quote'
 import { canRetryUpload } from './upload-queue'
 
@@ -46,7 +48,11 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
             <LinkText text={item.text} />
           </p>
         )}
-        {item.text && item.state === 'sent' && <LinkPreviewCard text={item.text} />}
+        {item.state === 'sent' && firstLink(item.text) && (
+          <Suspense fallback={null}>
+            <MessageParts.LinkPreview text={item.text} />
+          </Suspense>
+        )}
         <Tombstone item={item} />
         <MessageEditor item={item} />
         <span className="msg-meta">

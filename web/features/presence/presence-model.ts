@@ -1,4 +1,4 @@
-import { format, formatDistanceStrict, isSameDay } from 'date-fns'
+import { format, isSameDay } from 'date-fns'
 import { DATE_FORMATS, TYPING_EXPIRE_MS } from '../../../shared/constants'
 import type { Status } from '../../../shared/schemas'
 
@@ -30,7 +30,27 @@ export function lastSeenText(
   if (!at) return ''
   if (!isSameDay(at, now) && at < now) return `last seen ${format(at, DATE_FORMATS.date)}`
   if (now.getTime() - at.getTime() < 60_000) return 'last seen just now'
-  return `last seen ${formatDistanceStrict(at, now, { addSuffix: true })}`
+  return `last seen ${ago(at, now)}`
+}
+
+// The browser's own wording ("5 minutes ago"), with date-fns' strict units and rounding, so the
+// room's first load carries no distance formatter: this text shows for sharing partners only.
+const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'always' })
+const UNITS = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+] as const
+
+function ago(at: Date, now: Date) {
+  let value = (at.getTime() - now.getTime()) / 1000
+  for (const [unit, next] of UNITS) {
+    if (Math.abs(value) < next) return RELATIVE.format(Math.round(value), unit)
+    value /= next
+  }
+  return RELATIVE.format(Math.round(value), 'year')
 }
 
 /** When the partner was last seen, unless online or never. */

@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { DisplayItem } from './display-item'
+import { stopEdit } from './message-intent'
+import { editMessage } from './message-ops'
+
+/** The sender's edit in place of the text: Enter saves, Escape cancels. */
+export default function MessageEditorForm({ item }: { item: DisplayItem }) {
+  const queryClient = useQueryClient()
+  const [text, setText] = useState(item.text)
+  const [saving, setSaving] = useState(false)
+  const empty = !text.trim() && !item.attachment
+
+  async function save() {
+    if (empty || saving) return
+    if (text.trim() === item.text) return stopEdit()
+    setSaving(true)
+    if (await editMessage(queryClient, item.key, text.trim())) stopEdit()
+    setSaving(false)
+  }
+
+  return (
+    <form
+      className="msg-editor"
+      onSubmit={(e) => {
+        e.preventDefault()
+        void save()
+      }}
+    >
+      <textarea
+        aria-label={item.attachment ? 'Edit caption' : 'Edit message'}
+        value={text}
+        maxLength={4000}
+        autoFocus
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') stopEdit()
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault()
+            void save()
+          }
+        }}
+      />
+      <div className="msg-editor-actions">
+        <button type="button" className="link" onClick={stopEdit}>
+          Cancel
+        </button>
+        <button type="submit" className="link" disabled={empty || saving}>
+          Save
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,18 @@
+import { preloadable } from '../../lib/preloadable'
+
+// What a message needs only once someone acts on it or a link preview comes back: chunks of their
+// own (vite.config.ts keeps them out of the signed-in group), asked for once the room is idle, so
+// the room's first render does not wait for them and a later click does not either.
+export const MessageParts = {
+  Editor: preloadable(() => import('./message-editor-form')),
+  LinkPreview: preloadable(async () => ({
+    default: (await import('./link-preview')).LinkPreviewCard,
+  })),
+  ReactionPicker: preloadable(async () => ({
+    default: (await import('./reaction-picker')).ReactionPicker,
+  })),
+}
+
+export function preloadMessageParts() {
+  for (const part of Object.values(MessageParts)) void part.preload().catch(() => undefined)
+}
