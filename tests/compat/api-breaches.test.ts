@@ -122,7 +122,7 @@ describe('breach checks, limits and switch', () => {
       body: { leakCheck: false },
     })
     const off = await call(server, '/breach/check', {}, jwt)
-    expect(off.status).toBe(503)
+    expect(off.status).toBe(409)
     expect(errorShape(off)).toEqual({
       code: 'breach_check_off',
       message: 'Breach checks are off: set LEAKCHECK_URL to enable them',

@@ -26,9 +26,11 @@ const breach = new Hono<ApiHono>()
   // oracle for strangers' addresses. Each check is kept as a row only its owner can read.
   .post('/check', validate('json', BreachCheckRequest), async (c) => {
     const { config, caller, backend } = c.var
+    // 409 as every feature that is off (link checks, GIFs, push): the server is fine, the
+    // deployment chose not to; a 5xx would page someone for a setting.
     if (!config.LEAKCHECK_URL)
       throw new ApiError(
-        503,
+        409,
         'Breach checks are off: set LEAKCHECK_URL to enable them',
         'breach_check_off',
       )

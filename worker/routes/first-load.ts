@@ -4,6 +4,7 @@ import { HOME_ROOM_ID, MESSAGES_PER_BATCH } from '../../shared/constants'
 import { DATABASE_ID, TABLE_IDS } from '../../shared/db-ids'
 import { cookieName } from '../appwrite-edge/auth/session'
 import { getConfig } from '../config'
+import { ApiError } from '../lib/api-error'
 import { withFirstLoad, type FirstLoad } from '../services/first-load-html'
 
 type App = { Bindings: Env }
@@ -17,16 +18,23 @@ const firstLoad = new Hono<App>()
   .get('/', (c) => answer(c, HOME_ROOM_ID))
   .get('/rooms/:roomId', (c) => answer(c, c.req.param('roomId')))
   // Deeper paths are no room: the SPA's own not-found page, as the assets would serve it.
-  .get('/rooms/*', (c) => c.env.ASSETS.fetch(c.req.raw))
+  .get('/rooms/*', (c) => staticPage(c))
 
 export default firstLoad
+
+// The assets binding is absent where the Worker runs without the built SPA (the workerd test
+// pools): there is no page to serve, so the app's JSON 404 answers.
+async function staticPage(c: Context<App>) {
+  if (!c.env.ASSETS) throw new ApiError(404, `No route for GET ${new URL(c.req.url).pathname}`)
+  return c.env.ASSETS.fetch(c.req.raw)
+}
 
 async function answer(c: Context<App>, roomId: string): Promise<Response> {
   const config = getConfig(c.env)
   // With real Appwrite the session cookie lives on Appwrite's origin: this one never sees it.
   const session =
     config.backend === 'embedded' && getCookie(c, cookieName(config.APPWRITE_PROJECT_ID))
-  if (!session) return c.env.ASSETS.fetch(c.req.raw)
+  if (!session || !c.env.ASSETS) return staticPage(c)
   const data = await readFirstLoad(c, roomId).catch((err: unknown) => {
     console.error('first load', err)
     return null
