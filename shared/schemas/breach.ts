@@ -1,6 +1,9 @@
 import { z } from 'zod'
 
 /** POST /api/breach/check — the address to look up; the caller's own when absent. */
+/** POST /api/breach/config: no fields; JSON like every /api body (a text/plain one is 415). */
+export const BreachConfigRequest = z.object({}).strict()
+
 export const BreachCheckRequest = z.object({
   email: z
     .email({ message: 'Please enter a valid email address.' })

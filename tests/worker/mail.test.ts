@@ -13,7 +13,13 @@ const mail = {
   text: 'Hello\n\nhttps://kathelia.test/?userId=u',
   html: '<p>Hello</p>',
 }
-const production = { ...env, APP_ENV: 'production', MAIL_TRANSPORT: 'send_email' }
+// Production refuses the published local secrets (worker/config.ts): these are this test's own.
+const ownSecrets = {
+  AUTH_SECRET: 'mail-test-auth-secret-0123456789abcdef0123',
+  PASSWORD_PEPPER: 'mail-test-password-pepper-0123456789abcdef',
+  EMBEDDED_API_KEY: 'standard_mail-test-key-0123456789abcdef0123',
+}
+const production = { ...env, ...ownSecrets, APP_ENV: 'production', MAIL_TRANSPORT: 'send_email' }
 const noSql = undefined as never // only the outbox transport writes SQL
 
 function fakeMail(fail?: Error) {
@@ -77,7 +83,7 @@ describe('GET /__dev/outbox', () => {
   })
 
   it.each([
-    ['APP_ENV=production', { APP_ENV: 'production', MAIL_TRANSPORT: 'send_email' }],
+    ['APP_ENV=production', { ...ownSecrets, APP_ENV: 'production', MAIL_TRANSPORT: 'send_email' }],
     ['MAIL_TRANSPORT=http', { MAIL_TRANSPORT: 'http', MAIL_HTTP_URL: 'https://mail.test/send' }],
     ['MAIL_TRANSPORT=send_email', { MAIL_TRANSPORT: 'send_email' }],
   ])('is 404 with %s', async (_, vars) => {

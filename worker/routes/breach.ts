@@ -1,5 +1,10 @@
 import { Hono } from 'hono'
-import { BreachCheckRequest, type BreachConfig, type Scan } from '../../shared/schemas/breach'
+import {
+  BreachCheckRequest,
+  BreachConfigRequest,
+  type BreachConfig,
+  type Scan,
+} from '../../shared/schemas/breach'
 import type { Row } from '../backend'
 import { ApiError } from '../lib/api-error'
 import { validate } from '../lib/validate'
@@ -19,7 +24,7 @@ const toScan = (r: Row<ScanRow>, sources: Scan['sources']): Scan => ({
 
 const breach = new Hono<ApiHono>()
   .use('*', withBackend, requireCaller)
-  .post('/config', (c) =>
+  .post('/config', validate('json', BreachConfigRequest), (c) =>
     c.json({ leakCheck: !!c.var.config.LEAKCHECK_URL } satisfies BreachConfig),
   )
   // The caller's own address (the admin may check any allowlisted one): the Worker is no lookup
