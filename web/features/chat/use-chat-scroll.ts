@@ -82,7 +82,9 @@ export function useChatScroll({
     const observer = new ResizeObserver(() => {
       if (last.current.atBottom) el.scrollTop = el.scrollHeight
     })
-    observer.observe(el)
+    // The log itself too: a row that grows after it rendered (a receipt, reactions, a preview
+    // card) changes the content's height, not the scroll box's.
+    for (const node of [el, ...el.children]) observer.observe(node)
     return () => observer.disconnect()
   }, [ref, loaded])
 
