@@ -6,6 +6,7 @@ import { applyFirstLoad } from './features/auth/first-load-state'
 import { preloadIfSignedInBefore } from './features/auth/preload-signed-in'
 import { startMonitoring } from './lib/monitoring'
 import { createQueryClient } from './lib/query-client'
+import { whenSettled } from './lib/when-settled'
 import { routeTree } from './routeTree.gen'
 import { applyTheme, themeState } from './state/theme-state'
 import './styles.css'
@@ -41,8 +42,8 @@ createRoot(document.getElementById('root')!).render(
 
 startMonitoring(router)
 
-// The service worker after the first paint: it is no part of what the sign-in screen waits for.
+// The service worker once the page has loaded and settled: no screen waits for it.
 const registerSw = () =>
   void import('./features/pwa/register-sw').then((m) => m.registerServiceWorker(router))
-if (document.readyState === 'complete') setTimeout(registerSw)
-else window.addEventListener('load', () => setTimeout(registerSw), { once: true })
+if (document.readyState === 'complete') whenSettled(registerSw)
+else window.addEventListener('load', () => whenSettled(registerSw), { once: true })

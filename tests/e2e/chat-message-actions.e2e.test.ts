@@ -39,6 +39,10 @@ describe('message actions', () => {
     await bar.waitFor({ state: 'detached' })
     await menu(ben.page, 'Original far back', 'Reply')
     await bar.getByText('Original far back').waitFor()
+    // The reply is part of the room's draft: it survives a reload.
+    await ben.page.reload()
+    await bar.getByText('Replying to Ada Lovelace').waitFor({ timeout: 30_000 })
+    await bar.getByText('Original far back').waitFor()
     await sendMessage(ben.page, 'Sure thing')
     await bar.waitFor({ state: 'detached' })
     const quote = row(ada.page, 'Sure thing').locator('.reply-quote')
@@ -187,14 +191,24 @@ describe('message actions', () => {
     expect(file.status).toBe(404)
   })
 
-  it("a reconnect's catch-up brings an edit and a reaction whose events were lost", async () => {
+  it("a reconnect's catch-up brings an edit, a reaction and a read receipt whose events were lost", async () => {
     const { ada, ben } = pair
-    // Ben's realtime socket through a relay that loses the events naming one message.
-    const relay = { drop: null as string | null, close: () => {} }
+    // Ben's realtime socket through a relay that loses the events naming one message, and every
+    // read receipt.
+    const relay = { drop: null as string | null, lostReceipts: 0, close: () => {} }
+    const lost = (frame: string) => {
+      if (!relay.drop) return false
+      if (frame.includes('.tables.receipts.')) {
+        // Ada's receipt as Ben gets it (Ben's own position is kind "own").
+        if (frame.includes('"kind":"shared"')) relay.lostReceipts++
+        return true
+      }
+      return frame.includes(relay.drop)
+    }
     await ben.page.routeWebSocket(/\/v1\/realtime/, (link) => {
       const server = link.connectToServer()
       server.onMessage((frame) => {
-        if (!(relay.drop && String(frame).includes(relay.drop))) link.send(frame)
+        if (!lost(String(frame))) link.send(frame)
       })
       link.onMessage((frame) => server.send(frame))
       relay.close = () => void link.close({ code: 1001, reason: 'link lost' })
@@ -213,11 +227,24 @@ describe('message actions', () => {
     await sendMessage(ada.page, 'A later message arrives')
     await messageInLog(ben.page, 'A later message arrives').waitFor()
     expect(await messageInLog(ben.page, 'Said before the gap').count()).toBe(1)
+    // Ada's tab, back at the newest message, reads Ben's; the receipt's event is lost on the way
+    // to Ben.
+    await ada.page.reload()
+    await messageInLog(ada.page, 'A later message arrives').waitFor({ timeout: 30_000 })
+    await sendMessage(ben.page, 'Ben writes in the gap')
+    await messageInLog(ada.page, 'Ben writes in the gap').waitFor()
+    // "Seen" follows the row it marks.
+    const seen = row(ben.page, 'Ben writes in the gap').locator(
+      'xpath=following-sibling::*[1][contains(@class,"seen-marker")]',
+    )
+    await expect.poll(() => relay.lostReceipts, { timeout: 15_000 }).toBeGreaterThan(0)
+    expect(await seen.count()).toBe(0)
     relay.drop = null
     relay.close()
     const caught = row(ben.page, 'Said, then changed')
     await caught.waitFor({ timeout: 30_000 })
     await caught.getByRole('button', { name: '🎉 1: Ada Lovelace' }).waitFor()
+    await seen.waitFor({ timeout: 30_000 })
     await ben.page.unrouteAll({ behavior: 'wait' })
   })
 })

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { HOME_ROOM_ID } from '../../../shared/constants'
+import { whenSettled } from '../../lib/when-settled'
 import { globalState } from '../../state/global-state'
 import { roomsQuery } from '../rooms/rooms-query'
 import { Composer } from './composer'
@@ -26,10 +27,7 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
   const messages = useInfiniteQuery(messagesQuery(roomId))
   const meId = account?.$id ?? ''
   const { send, retry } = useSendMessage(roomId, meId)
-  useEffect(() => {
-    const id = requestIdleCallback(preloadMessageParts, { timeout: 3000 })
-    return () => cancelIdleCallback(id)
-  }, [])
+  useEffect(() => whenSettled(preloadMessageParts), [])
 
   // A room deleted while open closes for everyone but the admin view, as the sidebar does.
   const room = rooms.data?.find((r) => r.$id === roomId && (flags.isAdmin || !r.isDeleted))

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { subscribe } from 'valtio'
 import { productApi } from '../../lib/product-api'
 import { AttachButton, StagedFile } from './attach-controls'
-import { readDraft, writeDraft } from './drafts'
+import { readDraft, readReplyDraft, writeDraft, writeReplyDraft } from './drafts'
 import { cancelReply, messageIntent } from './message-intent'
 import { QuoteBar } from './quote-bar'
 import { createTypingSignal } from './typing-signal'
@@ -47,6 +48,17 @@ export function Composer({
     if (window.matchMedia('(pointer: coarse)').matches) return
     ref.current?.focus({ preventScroll: true })
   }, [])
+
+  // The message this room's draft answers survives a reload and a visit to another room.
+  useEffect(() => {
+    const saved = readReplyDraft(meId, roomId)
+    if (saved && !messageIntent.replyTo) messageIntent.replyTo = { roomId, messageId: saved }
+    return subscribe(messageIntent, () => {
+      const replyTo = messageIntent.replyTo
+      if (!replyTo) writeReplyDraft(meId, roomId, '')
+      else if (replyTo.roomId === roomId) writeReplyDraft(meId, roomId, replyTo.messageId)
+    })
+  }, [meId, roomId])
 
   // Leaving the room (this composer is per room) with a typing signal live: clear it there.
   useEffect(

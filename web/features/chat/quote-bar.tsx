@@ -17,9 +17,13 @@ export function QuoteBar({ roomId, meId }: { roomId: string; meId: string }) {
     <div className="quote-bar" role="status">
       <div className="quote-bar-text">
         <strong>
-          Replying to {quoted ? senderName(quoted.senderId, quoted.kind, meId, chateeName) : ''}
+          Replying to{' '}
+          {quoted
+            ? senderName(quoted.senderId, quoted.kind, meId, chateeName)
+            : 'an earlier message'}
         </strong>
-        <span>{excerpt(quoted ?? null)}</span>
+        {/* A kept reply to a message on a page not loaded yet: its text is not at hand. */}
+        {quoted && <span>{excerpt(quoted)}</span>}
       </div>
       <button type="button" className="icon-button" aria-label="Cancel reply" onClick={cancelReply}>
         ×

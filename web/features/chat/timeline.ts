@@ -1,5 +1,6 @@
-import { differenceInMinutes, format, isSameDay } from 'date-fns'
-import { DATE_FORMATS, MESSAGE_GAP_MINUTES } from '../../../shared/constants'
+import { differenceInMinutes, isSameDay } from 'date-fns'
+import { MESSAGE_GAP_MINUTES } from '../../../shared/constants'
+import { formatDate } from '../../lib/date-format'
 
 export type TimelineEntry<M> =
   | { type: 'day'; key: string; label: string }
@@ -26,14 +27,14 @@ export function buildTimeline<M>(
       out.push({
         type: 'day',
         key: `day-${cur.key}`,
-        label: format(cur.at, DATE_FORMATS.dayDivider),
+        label: formatDate(cur.at, 'dayDivider'),
       })
       divided = true
     } else if (differenceInMinutes(cur.at, prev.at) >= MESSAGE_GAP_MINUTES) {
       out.push({
         type: 'gap',
         key: `gap-${cur.key}`,
-        label: format(cur.at, DATE_FORMATS.messageTime),
+        label: formatDate(cur.at, 'messageTime'),
       })
       divided = true
     }
@@ -41,7 +42,7 @@ export function buildTimeline<M>(
       type: 'message',
       key: cur.key,
       message,
-      time: format(cur.at, DATE_FORMATS.messageTime),
+      time: formatDate(cur.at, 'messageTime'),
       datetime: fullDateTime(cur.at),
       continued: !divided && prev?.author === cur.author,
     })
@@ -51,4 +52,4 @@ export function buildTimeline<M>(
 }
 
 /** The spec's full date and time ("MMMM d, yyyy hh:mm:ss aa"), e.g. for a time's tooltip. */
-export const fullDateTime = (at: Date) => format(at, DATE_FORMATS.datetime)
+export const fullDateTime = (at: Date) => formatDate(at, 'datetime')

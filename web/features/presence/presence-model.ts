@@ -1,5 +1,6 @@
-import { format, isSameDay } from 'date-fns'
-import { DATE_FORMATS, TYPING_EXPIRE_MS } from '../../../shared/constants'
+import { isSameDay } from 'date-fns'
+import { TYPING_EXPIRE_MS } from '../../../shared/constants'
+import { formatDate } from '../../lib/date-format'
 import type { Status } from '../../../shared/schemas'
 
 export type Presence = 'online' | 'away' | 'offline'
@@ -28,7 +29,7 @@ export function lastSeenText(
 ) {
   const at = lastSeenAt(status, presence)
   if (!at) return ''
-  if (!isSameDay(at, now) && at < now) return `last seen ${format(at, DATE_FORMATS.date)}`
+  if (!isSameDay(at, now) && at < now) return `last seen ${formatDate(at, 'date')}`
   if (now.getTime() - at.getTime() < 60_000) return 'last seen just now'
   return `last seen ${ago(at, now)}`
 }
