@@ -161,7 +161,12 @@ describe('settings', () => {
         sideways: page.scrollWidth > page.clientWidth,
       }
     })
-    expect(seen).toEqual({ sections: 8, outside: 0, sideways: false })
+    expect(seen).toEqual({ sections: 7, outside: 0, sideways: false })
+    // One heading per section, and ids a label can point at without ambiguity.
+    const headings = await page.locator('.settings-section h2').allInnerTexts()
+    expect(new Set(headings).size).toBe(headings.length)
+    const ids = await page.evaluate(() => [...document.querySelectorAll('[id]')].map((e) => e.id))
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([])
     await page.setViewportSize({ width: 1280, height: 800 })
   })
 

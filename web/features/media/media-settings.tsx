@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
+import { ToggleRow } from '../settings/toggle-row'
 import {
   DEFAULT_MEDIA_PREFS,
   MEDIA_PREFS_KEY,
@@ -40,24 +41,20 @@ export function MediaSettings() {
   return (
     <section className="settings-section" aria-labelledby="media-title">
       <h2 id="media-title">Media</h2>
-      <label className="check-option">
-        <input
-          type="checkbox"
-          checked={prefs.blurMedia === 1}
-          disabled={!query.isSuccess}
-          onChange={(e) => choose({ blurMedia: e.target.checked ? 1 : 0 })}
-        />
-        Blur media until I click
-      </label>
-      <label className="check-option">
-        <input
-          type="checkbox"
-          checked={prefs.loopVideos}
-          disabled={!query.isSuccess}
-          onChange={(e) => choose({ loopVideos: e.target.checked })}
-        />
-        Loop videos
-      </label>
+      <ToggleRow
+        className="check-option"
+        label="Blur media until I click"
+        checked={prefs.blurMedia === 1}
+        disabled={!query.isSuccess}
+        onChange={(on) => choose({ blurMedia: on ? 1 : 0 })}
+      />
+      <ToggleRow
+        className="check-option"
+        label="Loop videos"
+        checked={prefs.loopVideos}
+        disabled={!query.isSuccess}
+        onChange={(on) => choose({ loopVideos: on })}
+      />
       <p className="section-note">Kept with your account, on every device.</p>
     </section>
   )

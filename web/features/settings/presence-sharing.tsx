@@ -5,6 +5,7 @@ import { toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { productApi } from '../../lib/product-api'
 import { globalState } from '../../state/global-state'
+import { ToggleRow } from './toggle-row'
 
 const ACTION = 'presence sharing'
 
@@ -45,22 +46,18 @@ export function PresenceSharing() {
       ? 'You both share: each of you sees the other online, away or offline, and typing.'
       : 'Your partner does not share theirs, so neither of you sees the other’s.'
   return (
-    <section className="settings-section" aria-labelledby="privacy-title">
-      <h2 id="privacy-title">Privacy</h2>
-      <label className="toggle-row">
-        <input
-          type="checkbox"
-          name="sharePresence"
-          checked={checked}
-          disabled={!loaded || save.isPending}
-          aria-describedby="privacy-note"
-          onChange={(e) => save.mutate(e.target.checked)}
-        />
-        Share my online status and typing with my partner
-      </label>
+    <>
+      <ToggleRow
+        label="Share my online status and typing with my partner"
+        name="sharePresence"
+        checked={checked}
+        disabled={!loaded || save.isPending}
+        noteId="privacy-note"
+        onChange={(share) => save.mutate(share)}
+      />
       <p id="privacy-note" className="section-note" aria-live="polite">
         {note}
       </p>
-    </section>
+    </>
   )
 }

@@ -3,6 +3,7 @@ import type { ReceiptSetting } from '../../../shared/schemas'
 import { apiPost } from '../../lib/api'
 import { errorMessage } from '../../lib/errors'
 import { notify } from '../../lib/notify'
+import { ToggleRow } from './toggle-row'
 
 const settingKey = ['receipt-setting'] as const
 const ask = (enabled?: boolean) =>
@@ -24,22 +25,18 @@ export function ReceiptsSetting() {
   })
   const enabled = save.isPending ? save.variables : setting.data?.enabled
   return (
-    <section className="settings-section" aria-labelledby="privacy-title">
-      <h2 id="privacy-title">Privacy</h2>
-      <label className="toggle-row">
-        <input
-          type="checkbox"
-          checked={enabled ?? true}
-          disabled={setting.isPending || save.isPending}
-          aria-describedby="receipts-note"
-          onChange={(e) => save.mutate(e.target.checked)}
-        />
-        Send read receipts
-      </label>
+    <>
+      <ToggleRow
+        label="Send read receipts"
+        checked={enabled ?? true}
+        disabled={setting.isPending || save.isPending}
+        noteId="receipts-note"
+        onChange={(on) => save.mutate(on)}
+      />
       <p id="receipts-note" className="section-note">
         Your partner sees &ldquo;Seen&rdquo; under their message once you have read it. When you
         turn this off, you do not see when they have read yours either.
       </p>
-    </section>
+    </>
   )
 }

@@ -1,8 +1,7 @@
 import { NotificationsSection } from './notifications-section'
 import { PasswordForm } from './password-form'
-import { PresenceSharing } from './presence-sharing'
+import { PrivacySection } from './privacy-section'
 import { ProfileForm } from './profile-form'
-import { ReceiptsSetting } from './receipts-setting'
 import { SessionsList } from './sessions-list'
 import { ThemePicker } from './theme-picker'
 import { MediaSettings } from '../media/media-settings'
@@ -21,9 +20,8 @@ export function SettingsPage() {
       <ProfileForm />
       <PasswordForm />
       <SessionsList />
-      <PresenceSharing />
+      <PrivacySection />
       <ThemePicker />
-      <ReceiptsSetting />
       <NotificationsSection />
       <MediaSettings />
     </div>
