@@ -1,6 +1,6 @@
-import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { config, ORIGIN } from './session'
+import { workerFetch } from './worker-fetch'
 
 // Inputs the fuzzers found that broke a route, kept as plain cases so they stay fixed whatever
 // the seed. Each failed (a 500) on the code before its fix.
@@ -8,7 +8,7 @@ const key = {
   'x-appwrite-project': config.APPWRITE_PROJECT_ID,
   'x-appwrite-key': config.EMBEDDED_API_KEY,
 }
-const get = (path: string) => exports.default.fetch(`${ORIGIN}/v1${path}`, { headers: key })
+const get = (path: string) => workerFetch(`${ORIGIN}/v1${path}`, { headers: key })
 const q = (query: unknown) => `queries[]=${encodeURIComponent(JSON.stringify(query))}`
 
 describe('user, team and membership lists', () => {

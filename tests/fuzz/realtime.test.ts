@@ -1,15 +1,15 @@
-import { exports } from 'cloudflare:workers'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { appwriteQuery, hugeString, jsonValue, nastyString } from './arbitraries'
 import { config, ORIGIN, signIn, type Credentials } from './session'
-import { fuzzVars } from './vars'
+import { fuzzVars, SHARE } from './vars'
+import { workerFetch } from './worker-fetch'
 
 // Generated realtime frames on sockets of the embedded backend, in workerd. Every frame must be
 // answered (response, pong or an error frame with a protocol code) or end in a clean close; a
 // 500-coded error frame means a handler threw, an abnormal close means the object broke.
 const { seed, runs } = fuzzVars()
-const SOCKETS = Math.max(1, Math.round((runs * 0.9) / 30))
+const SOCKETS = Math.max(1, Math.round((runs * SHARE.realtime) / 30))
 const FRAMES_PER_SOCKET = 30 // under the 32 messages a minute a connection may send
 
 const CHANNELS = [
@@ -75,7 +75,7 @@ async function open(cookie?: string) {
     'x-appwrite-project': config.APPWRITE_PROJECT_ID,
   }
   if (cookie) headers.cookie = cookie
-  const res = await exports.default.fetch(`${ORIGIN}/v1/realtime`, { headers })
+  const res = await workerFetch(`${ORIGIN}/v1/realtime`, { headers })
   const ws = res.webSocket
   if (!ws) throw new Error(`no socket: ${res.status} ${await res.text()}`)
   const queue: Outcome[] = []
@@ -161,6 +161,6 @@ describe('generated realtime frames', () => {
     again.ws.send(JSON.stringify({ type: 'ping' }))
     expect(await again.next()).toMatchObject({ kind: 'frame', data: { type: 'pong' } })
     again.ws.close(1000, 'done')
-    expect((await exports.default.fetch(`${ORIGIN}/api/health`)).status).toBe(200)
+    expect((await workerFetch(`${ORIGIN}/api/health`)).status).toBe(200)
   })
 })

@@ -1,5 +1,6 @@
-import { env, exports } from 'cloudflare:workers'
+import { env } from 'cloudflare:workers'
 import { getConfig } from '../../worker/config'
+import { workerFetch } from './worker-fetch'
 
 export const config = getConfig(env)
 export const ORIGIN = 'http://kathelia.test'
@@ -12,7 +13,7 @@ async function call(path: string, init: RequestInit & { key?: boolean } = {}) {
   const headers = new Headers(base)
   for (const [k, v] of new Headers(init.headers)) headers.set(k, v)
   if (init.key) headers.set('x-appwrite-key', config.EMBEDDED_API_KEY)
-  return exports.default.fetch(`${ORIGIN}${path}`, { ...init, headers })
+  return workerFetch(`${ORIGIN}${path}`, { ...init, headers })
 }
 
 export type Credentials = { userId: string; cookie: string; jwt: string }
