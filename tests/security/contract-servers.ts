@@ -72,7 +72,7 @@ const ipInfo: Handler = (c) => {
 }
 
 // A public web site with pages and open redirects (the attacker's own site).
-const site: Handler = (c) => {
+const site: Handler = (c): ReturnType<Handler> => {
   const u = new URL(c.path, 'http://site')
   if (u.pathname === '/redirect')
     return {
