@@ -71,6 +71,13 @@ const ipInfo: Handler = (c) => {
     : { status: 404, violation: `not a lookup of an IP address: ${c.method} ${c.path}` }
 }
 
+// A page whose preview fields carry script payloads (raw, entity-encoded and as a javascript: image).
+const XSS_PAGE = `<html><head><title>x</title>
+<meta property="og:title" content="&lt;script&gt;alert('title')&lt;/script&gt;<b>bold</b>">
+<meta property="og:description" content="<img src=x onerror=alert('desc')>&quot;&gt;&lt;svg onload=alert(1)&gt;">
+<meta property="og:image" content="javascript:alert('image')">
+</head><body><script>alert('body')</script></body></html>`
+
 // A public web site with pages and open redirects (the attacker's own site).
 const site: Handler = (c): ReturnType<Handler> => {
   const u = new URL(c.path, 'http://site')
@@ -79,6 +86,8 @@ const site: Handler = (c): ReturnType<Handler> => {
       status: Number(u.searchParams.get('status') ?? 302),
       headers: { location: u.searchParams.get('to') ?? '/' },
     }
+  if (u.pathname === '/xss')
+    return { status: 200, headers: { 'content-type': 'text/html' }, body: XSS_PAGE }
   return { status: 200, headers: { 'content-type': 'text/html' }, body: '<title>Public</title>' }
 }
 
