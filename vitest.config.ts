@@ -97,6 +97,7 @@ export default defineConfig({
         test: {
           name: 'security',
           include: ['tests/security/**/*.test.ts'],
+          globalSetup: ['tests/security/contract-servers.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

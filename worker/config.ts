@@ -6,7 +6,10 @@ const optional = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
-const optionalUrl = optional.pipe(z.url({ message: 'expected an http(s) URL' }).optional())
+// z.url() alone takes any scheme (file:, gopher:, javascript:): these are fetched, so http(s) only.
+const optionalUrl = optional.pipe(
+  z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' }).optional(),
+)
 const emailList = z
   .string({ message: 'expected a comma-separated list of email addresses' })
   .transform((v) =>

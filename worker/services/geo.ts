@@ -1,4 +1,5 @@
 import type { Config } from '../config'
+import { parseIPv4, parseIPv6 } from './link-guard'
 
 type Place = { city?: string; region?: string; country?: string }
 
@@ -24,6 +25,11 @@ export function isPrivateIp(ip: string): boolean {
   if (v.includes(':')) return v === '::1' || v === '::' || /^(f[cd]|fe[89ab])/.test(v)
   return PRIVATE_V4.test(v)
 }
+
+/** A plain IPv4 (four dotted decimal parts) or IPv6 address, nothing else. */
+export const isLiteralIp = (ip: string) =>
+  (/^\d{1,3}(\.\d{1,3}){3}$/.test(ip) && parseIPv4(ip) !== undefined) ||
+  (/^[0-9a-f:.]+$/i.test(ip) && parseIPv6(ip) !== undefined)
 
 let displayNames: Intl.DisplayNames | undefined
 /** "DE" → "Germany"; an unknown code stays as it is. */
@@ -70,7 +76,8 @@ export async function resolveLocation(req: Request, config: Config): Promise<str
       let ip = req.headers.get('cf-connecting-ip') ?? undefined
       if ((!ip || isPrivateIp(ip)) && config.IP_ECHO_URL)
         ip = text((await getJson(config.IP_ECHO_URL)).ip)
-      if (ip) {
+      // Only a literal address is looked up: anything else would be spliced into the URL's path.
+      if (ip && isLiteralIp(ip)) {
         const base =
           config.IP_INFO_URL.includes('%7Bip%7D') || config.IP_INFO_URL.includes('{ip}')
             ? config.IP_INFO_URL.replace(/\{ip\}|%7Bip%7D/, encodeURIComponent(ip))

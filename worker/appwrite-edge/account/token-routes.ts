@@ -53,6 +53,18 @@ async function updateVerification(c: C) {
   return c.json(token, 200)
 }
 
+// Real ids start with their creation time (uniqueId: 8 hex seconds, 5 hex milliseconds); a
+// stand-in of random hex would start with a time in the far past or future and give itself away.
+// Its time is stable per address, within 2024 and 2025.
+const DECOY_FROM = Date.UTC(2024, 0, 1) / 1000
+const DECOY_SPAN = 2 * 365 * 24 * 3600
+
+function decoyUserId(tag: string): string {
+  const seconds = DECOY_FROM + (parseInt(tag.slice(0, 8), 16) % DECOY_SPAN)
+  const ms = parseInt(tag.slice(8, 12), 16) % 1000
+  return seconds.toString(16) + ms.toString(16).padStart(5, '0') + tag.slice(12, 19)
+}
+
 /**
  * For an email with no (active) account the answer looks the same as for a real one: 201 and a
  * token whose userId is a stable stand-in. Deliberate deviation from Appwrite's 404
@@ -63,7 +75,7 @@ async function decoyToken(email: string, secret: string): Promise<TokenRecord> {
   const now = Date.now()
   return {
     id: uniqueId(),
-    user_id: tag.slice(0, 20),
+    user_id: decoyUserId(tag),
     kind: 'recovery',
     secret_hash: '',
     created_at: isoNow(now),

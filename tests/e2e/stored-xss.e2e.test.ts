@@ -1,0 +1,69 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, it } from 'vitest'
+import { messageInLog, messageLog, useOnboardedPair } from './helpers/pair'
+
+// Stored XSS in the real room: Ben's display name, a message, a file name and a link preview
+// (from a local site whose Open Graph tags carry payloads) are shown to Ada as text, and none of
+// them runs: no dialog opens, no payload element is created, on either page.
+const page = `<!doctype html><html><head><title>t</title>
+<meta property="og:title" content="&lt;img src=x onerror=alert('title')&gt;">
+<meta property="og:description" content="<script>alert('desc')</script>">
+</head><body><script>alert('body')</script></body></html>`
+const site = createServer((_req, res) =>
+  res.writeHead(200, { 'content-type': 'text/html' }).end(page),
+)
+await new Promise<void>((r) => site.listen(0, '127.0.0.1', r))
+const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
+const pair = useOnboardedPair({ LINK_PREVIEW_TEST_ORIGINS: origin })
+afterAll(() => new Promise((r) => site.close(r)))
+
+const NAME = `<img src=x onerror=alert('name')>`
+const MESSAGE = `<script>alert('msg')</script><img src=x onerror=alert('msg2')>`
+const FILE = `<img src=x onerror=alert('file')>.txt`
+
+const dialogs: string[] = []
+const watch = (p: Page) =>
+  p.on('dialog', (d) => {
+    dialogs.push(d.message())
+    void d.dismiss()
+  })
+/** Elements a payload would have created had it been parsed as markup. */
+const injected = (p: Page) =>
+  p.evaluate(() => document.querySelectorAll('img[src="x"], main script, svg[onload]').length)
+
+describe('stored XSS in the rendered room', () => {
+  it('shows a name, a message, a file name and a preview with payloads as text only', async () => {
+    const { ada, ben, server } = pair
+    watch(ada.page)
+    watch(ben.page)
+    await ben.page.goto(`${server.url}/settings`)
+    const name = ben.page.getByLabel('Display name')
+    await name.fill(NAME)
+    await ben.page.getByRole('button', { name: 'Save name' }).click()
+    await expect.poll(() => name.inputValue()).toBe(NAME)
+    await ben.page.goto(`${server.url}/`)
+
+    const chooser = ben.page.waitForEvent('filechooser')
+    await ben.page.getByRole('button', { name: 'Attach a file' }).click()
+    await (await chooser).setFiles({ name: FILE, mimeType: 'text/plain', buffer: Buffer.from('x') })
+    const box = ben.page.getByRole('textbox', { name: 'Message' })
+    await box.pressSequentially(MESSAGE)
+    await box.press('Enter')
+    await box.pressSequentially(`${origin}/xss`)
+    await box.press('Enter')
+
+    await messageInLog(ada.page, MESSAGE).waitFor({ timeout: 20_000 })
+    await messageLog(ada.page).getByText(FILE).first().waitFor({ timeout: 20_000 })
+    await messageLog(ada.page)
+      .getByRole('link', { name: `Link preview: <img src=x onerror=alert('title')>` })
+      .waitFor({ timeout: 20_000 })
+    await expect
+      .poll(() => ada.page.getByText(NAME).count(), { timeout: 20_000 })
+      .toBeGreaterThan(0)
+
+    for (const p of [ada.page, ben.page]) expect(await injected(p)).toBe(0)
+    expect(dialogs).toEqual([])
+  })
+})
