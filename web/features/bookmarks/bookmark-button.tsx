@@ -27,7 +27,7 @@ export function BookmarkButton({ item }: { item: DisplayItem }) {
     const partner = globalState.chatee
     setBusy(true)
     try {
-      await bookmarkMessage(me.$id, {
+      const { created } = await bookmarkMessage(me.$id, {
         messageId: item.key,
         roomId,
         roomName: rooms.find((r) => r.$id === roomId)?.name ?? 'Home',
@@ -38,7 +38,8 @@ export function BookmarkButton({ item }: { item: DisplayItem }) {
         seq: item.seq,
         at: item.at.toISOString(),
       })
-      notify({ type: 'success', title: 'Bookmarks', body: BOOKMARK_TEXTS.saved })
+      const body = created ? BOOKMARK_TEXTS.saved : BOOKMARK_TEXTS.alreadySaved
+      notify({ type: created ? 'success' : 'info', title: 'Bookmarks', body })
     } catch (err) {
       notify(toNotice('bookmark', err))
     } finally {
