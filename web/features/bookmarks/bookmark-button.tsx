@@ -34,7 +34,7 @@ export function BookmarkButton({ item }: { item: DisplayItem }) {
         senderId: item.senderId,
         senderName:
           item.senderId === me.$id ? me.name : partner?.$id === item.senderId ? partner.name : '',
-        text: item.text || item.attachment?.name || '',
+        text: item.text || item.attachment?.name || (item.gif ? 'GIF' : ''),
         seq: item.seq,
         at: item.at.toISOString(),
       })

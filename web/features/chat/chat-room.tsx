@@ -25,7 +25,7 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
   const rooms = useQuery(roomsQuery(flags.isAdmin))
   const messages = useInfiniteQuery(messagesQuery(roomId))
   const meId = account?.$id ?? ''
-  const { send, retry } = useSendMessage(roomId, meId)
+  const { send, sendGif, retry } = useSendMessage(roomId, meId)
   useEffect(() => {
     const id = requestIdleCallback(preloadMessageParts, { timeout: 3000 })
     return () => cancelIdleCallback(id)
@@ -71,6 +71,7 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
         meId={meId}
         roomName={name}
         onSend={send}
+        onGif={flags.gifs ? sendGif : undefined}
       />
     </section>
   )
