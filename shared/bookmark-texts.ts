@@ -6,6 +6,7 @@ export const BOOKMARK_TEXTS = {
   noteTooLong: 'The note can be at most 1000 characters long.',
   deletedMessage: 'This message was deleted.',
   saved: 'Bookmarked.',
+  alreadySaved: 'This message is already in your bookmarks.',
   removed: 'Bookmark removed.',
 } as const
 

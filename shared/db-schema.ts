@@ -129,6 +129,12 @@ export const TABLES = {
       str('replyToId', 36),
       { key: 'editedAt', type: 'datetime' },
       { key: 'deletedAt', type: 'datetime' },
+      // An image's WebP thumbnail in the bucket (made by the sender's browser), and a GIF from the
+      // configured service: its full rendition's address and size (the Worker serves its bytes).
+      str('thumbId', 36),
+      str('gifUrl', 2048),
+      { key: 'gifWidth', type: 'integer' },
+      { key: 'gifHeight', type: 'integer' },
     ],
     indexes: [
       { key: 'room_seq', type: 'unique', columns: ['roomId', 'seq'] },

@@ -25,12 +25,14 @@ export { UserIdBody as ChateeStatusRequest } from './common'
 
 // POST /api/auth/flags {email: the caller's own email} → Flags: whether the caller is the admin,
 // the list their email is on (it picks their avatar) and, for the admin only, REPOSITORY_URL when
-// it is configured (the version badge links to the release's tag page there).
+// it is configured (the version badge links to the release's tag page there), and whether GIFs are on.
 export { EmailBody as FlagsRequest } from './common'
 export const Flags = z.object({
   isAdmin: z.boolean(),
   list: AvatarList,
   repositoryUrl: z.url().optional(),
+  // GIF search is configured (GIF_API_URL and GIF_API_KEY): the composer shows its GIF button.
+  gifs: z.boolean().optional(),
 })
 export type Flags = z.infer<typeof Flags>
 

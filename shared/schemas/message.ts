@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Id } from './common'
+import { GifRef } from './gif'
 
 const imageSide = z.number().int().min(1).max(20_000)
 
@@ -11,6 +12,8 @@ export const AttachmentRef = z.object({
   fileId: Id,
   width: imageSide.optional(),
   height: imageSide.optional(),
+  // An image's WebP thumbnail (longest side 640 px), uploaded by the sender beside the original.
+  thumbId: Id.optional(),
 })
 export type AttachmentRef = z.input<typeof AttachmentRef>
 
@@ -30,10 +33,16 @@ export const AddMessageRequest = z
     attachment: AttachmentRef.optional(),
     // The message this one answers: it must be in the same room.
     replyToId: Id.optional(),
+    // A GIF chosen in the picker; the text is its caption and may be empty.
+    gif: GifRef.optional(),
   })
-  .refine((m) => m.message !== '' || m.attachment, {
+  .refine((m) => m.message !== '' || m.attachment || m.gif, {
     message: 'message must not be empty',
     path: ['message'],
+  })
+  .refine((m) => !(m.attachment && m.gif), {
+    message: 'a message carries a file or a GIF, not both',
+    path: ['gif'],
   })
 export type AddMessageRequest = z.input<typeof AddMessageRequest>
 
@@ -55,6 +64,10 @@ export const Message = z.object({
   replyToId: z.string().nullable(),
   editedAt: z.string().nullable(),
   deletedAt: z.string().nullable(),
+  thumbId: z.string().nullable(),
+  gifUrl: z.string().nullable(),
+  gifWidth: z.number().int().nullable(),
+  gifHeight: z.number().int().nullable(),
 })
 export type Message = z.infer<typeof Message>
 

@@ -31,10 +31,12 @@ describe.each(adapters(() => world.pair))('/api/auth with the %s adapter', (mode
     expect((await post('/auth/flags', { email: ada.email }, ada)).body).toEqual({
       isAdmin: true,
       list: 'admin',
+      gifs: false,
     })
     expect((await post('/auth/flags', { email: 'BEN@kathelia.test' }, ben)).body).toEqual({
       isAdmin: false,
       list: 'special',
+      gifs: false,
     })
     expectError(await post('/auth/flags', { email: ada.email }, ben), 403)
     expect(expectError(await post('/auth/flags', { email: 'nope' }, ben), 400).code).toBe(

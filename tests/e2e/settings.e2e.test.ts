@@ -165,7 +165,9 @@ describe('settings', () => {
     // One heading per section, and ids a label can point at without ambiguity.
     const headings = await page.locator('.settings-section h2').allInnerTexts()
     expect(new Set(headings).size).toBe(headings.length)
-    const ids = await page.evaluate(() => [...document.querySelectorAll('[id]')].map((e) => e.id))
+    const ids = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('[id]'), (e) => e.id),
+    )
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([])
     await page.setViewportSize({ width: 1280, height: 800 })
   })

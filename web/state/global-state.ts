@@ -17,6 +17,8 @@ export type Flags = {
   showAdmin: boolean
   list: AvatarList
   repositoryUrl?: string
+  /** GIF search is configured on the server: the composer offers its GIF button. */
+  gifs?: boolean
 }
 
 /** Whether each partner shares presence and typing (Settings); the server enforces it. */

@@ -89,7 +89,8 @@ const auth = new Hono<ApiHono>()
     if (c.req.valid('json').email !== caller.email) throw notYours()
     const admin = isAdmin(config, caller)
     const repositoryUrl = admin ? config.REPOSITORY_URL : undefined
-    return c.json({ isAdmin: admin, list: avatarList(config, caller), repositoryUrl }, 200)
+    const gifs = !!(config.GIF_API_URL && config.GIF_API_KEY)
+    return c.json({ isAdmin: admin, list: avatarList(config, caller), repositoryUrl, gifs }, 200)
   })
   // Idempotent: every verified, allowlisted user joins `user`; the admin also joins `admin`.
   .post('/assign-teams', requireCaller, validate('json', AssignTeamsRequest), async (c) => {

@@ -1,14 +1,18 @@
 import { Hono } from 'hono'
-import { GifSearchRequest, type GifSearchResult } from '../../shared/schemas'
+import { GifMediaRequest, GifSearchRequest, type GifSearchResult } from '../../shared/schemas'
 import { ApiError } from '../lib/api-error'
 import { validate } from '../lib/validate'
 import { requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
+import { fetchGifMedia, GifMediaError } from '../services/gif-media'
 import { GifServiceError, searchGifs } from '../services/gif-search'
 
 const RESULTS_SECONDS = 10 * 60
+const MEDIA_SECONDS = 24 * 60 * 60
 const cacheKey = (provider: string, q: string) =>
   new Request(`https://gif-cache.kathelia.invalid/${provider}?q=${encodeURIComponent(q)}`)
+const mediaKey = (url: string) =>
+  new Request(`https://gif-cache.kathelia.invalid/media?u=${encodeURIComponent(url)}`)
 
 // GIF search: the Worker asks Tenor or GIPHY with the server's key for signed-in callers only;
 // off (409) when GIF_API_URL or GIF_API_KEY is unset.
@@ -39,6 +43,42 @@ const gif = new Hono<ApiHono>()
       caches.default.put(key_, new Response(JSON.stringify(body), { headers })),
     )
     return c.json(body, 200)
+  })
+  // A rendition's bytes (the picker's previews, a message's GIF): the browsers of both partners
+  // ask this origin only, so the GIF CDN never sees their addresses. Cached a day per URL.
+  .post('/media', validate('json', GifMediaRequest), async (c) => {
+    const { GIF_API_URL: apiUrl, GIF_API_KEY: key } = c.var.config
+    if (!apiUrl || !key)
+      throw new ApiError(409, 'GIFs are off: GIF_API_URL is not set', 'feature_off')
+    const { url } = c.req.valid('json')
+    const k = mediaKey(url)
+    let res = await caches.default.match(k)
+    if (!res) {
+      let media
+      try {
+        media = await fetchGifMedia(c.var.config, url)
+      } catch (err) {
+        if (err instanceof GifMediaError)
+          throw new ApiError(
+            err.status,
+            `No GIF: ${err.message}`,
+            err.status === 400 ? 'gif_refused' : err.status === 504 ? 'timeout' : undefined,
+          )
+        throw err
+      }
+      res = new Response(media.body, {
+        headers: { 'content-type': media.type, 'cache-control': `max-age=${MEDIA_SECONDS}` },
+      })
+      c.executionCtx.waitUntil(caches.default.put(k, res.clone()))
+    }
+    return new Response(res.body, {
+      headers: {
+        'content-type': res.headers.get('content-type') ?? 'image/gif',
+        'cache-control': 'private, max-age=86400',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+      },
+    })
   })
 
 export default gif

@@ -26,6 +26,10 @@ const TOMBSTONE = {
   fileHeight: null,
   replyToId: null,
   editedAt: null,
+  thumbId: null,
+  gifUrl: null,
+  gifWidth: null,
+  gifHeight: null,
 }
 
 /**
@@ -41,7 +45,7 @@ const actions = new Hono<ApiHono>()
     if (row.deletedAt) throw new ApiError(409, 'This message was deleted', 'message_deleted')
     if (Date.now() - Date.parse(row.$createdAt) > EDIT_WINDOW_MS)
       throw new ApiError(403, 'Messages can only be edited for 24 hours', 'edit_window_closed')
-    if (!text && !row.fileId)
+    if (!text && !row.fileId && !row.gifUrl)
       throw new ApiError(400, 'message must not be empty', 'validation_failed')
     // A retried edit with the same text changes nothing (and keeps its edit time).
     if (text === row.message) return c.json(toMessage(row), 200)
@@ -58,6 +62,7 @@ const actions = new Hono<ApiHono>()
     const row = await ownMessage(backend, caller.$id, messageId)
     if (row.deletedAt) return c.json(toMessage(row), 200)
     // The file goes first: if anything below fails, a retry finds the row unchanged and does it all.
+    if (row.thumbId) await backend.deleteFile(row.thumbId)
     if (row.fileId) await backend.deleteFile(row.fileId)
     const reactions = await backend.listRows('reactions', [
       q.equal('messageId', messageId),

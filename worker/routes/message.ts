@@ -12,6 +12,7 @@ import { validate } from '../lib/validate'
 import { requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
 import { checkAttachment } from '../services/attachment'
+import { checkGif } from '../services/gif-message'
 import { checkReply } from '../services/message-row'
 import actions from './message-actions'
 import { later } from '../lib/background'
@@ -40,13 +41,17 @@ export const toMessage = (r: Row<MessageData>): Message => ({
   replyToId: strOrNull(r.replyToId),
   editedAt: strOrNull(r.editedAt),
   deletedAt: strOrNull(r.deletedAt),
+  thumbId: strOrNull(r.thumbId),
+  gifUrl: strOrNull(r.gifUrl),
+  gifWidth: num(r.gifWidth),
+  gifHeight: num(r.gifHeight),
 })
 
 const message = new Hono<ApiHono>()
   .use('*', withBackend, requireCaller)
   // Always as the caller and of kind 'user'; system notices are written only by the server.
   .post('/add', validate('json', AddMessageRequest), async (c) => {
-    const { roomId, message: text, clientId, attachment, replyToId } = c.req.valid('json')
+    const { roomId, message: text, clientId, attachment, replyToId, gif } = c.req.valid('json')
     const { caller, backend, config } = c.var
     const room = await backend.getRow<{ isDeleted?: boolean }>('rooms', roomId)
     if (!room) throw new ApiError(404, 'This room does not exist')
@@ -61,6 +66,7 @@ const message = new Hono<ApiHono>()
     if (existing) return c.json(toMessage(existing), 200)
     const file = attachment && (await checkAttachment(backend, config, caller, attachment))
     if (replyToId) await checkReply(backend, roomId, replyToId)
+    const gifColumns = gif && checkGif(config, gif)
     try {
       const row = await backend.createRow<MessageData>('messages', rowId, {
         roomId,
@@ -69,12 +75,13 @@ const message = new Hono<ApiHono>()
         kind: 'user',
         ...(clientId ? { clientId } : {}),
         ...file,
+        ...gifColumns,
         ...(replyToId ? { replyToId } : {}),
       })
       // The partner hears of it through Web Push when no tab of theirs is visible; a retried
       // clientId (answered 200 above) never pushes twice.
       const title = caller.name.trim() || caller.email
-      const body = text.trim() || 'Sent a file'
+      const body = text.trim() || (gif ? 'Sent a GIF' : 'Sent a file')
       later(c, pushToOthers(backend, config, caller.$id, roomPayload(roomId, title, body)))
       return c.json(toMessage(row), 201)
     } catch (err) {

@@ -12,7 +12,11 @@ export type AttachmentColumns = {
   fileSize: number
   fileWidth?: number
   fileHeight?: number
+  thumbId?: string
 }
+
+/** A thumbnail is a small WebP (longest side 640 px): far below this. */
+export const THUMB_MAX_BYTES = 2 * 1024 * 1024
 
 const has = (permissions: string[], action: string, role: string) =>
   permissions.includes(`${action}("${role}")`)
@@ -40,11 +44,35 @@ export async function checkAttachment(
   if (file.sizeOriginal > config.FILE_MAX_BYTES)
     throw new ApiError(400, 'The attached file is too large', 'file_too_large')
   const image = ref.width && ref.height ? { fileWidth: ref.width, fileHeight: ref.height } : {}
+  if (ref.thumbId) await checkThumb(backend, caller, ref.thumbId, ref.fileId, file.mimeType)
   return {
     fileId: file.$id,
     fileName: file.name.slice(0, 255),
     fileType: file.mimeType,
     fileSize: file.sizeOriginal,
     ...image,
+    ...(ref.thumbId ? { thumbId: ref.thumbId } : {}),
   }
+}
+
+/** An image's thumbnail: another finished upload of the caller's, a WebP the partner may read. */
+async function checkThumb(
+  backend: BackendPort,
+  caller: BackendUser,
+  thumbId: string,
+  fileId: string,
+  originalType: string,
+) {
+  const refuse = (message: string) => new ApiError(400, message, 'thumb_invalid')
+  if (thumbId === fileId) throw refuse('The thumbnail must be a file of its own')
+  if (!originalType.startsWith('image/')) throw refuse('Only an image has a thumbnail')
+  const thumb = await backend.getFile(thumbId)
+  if (!thumb) throw refuse('The thumbnail does not exist')
+  if (!has(thumb.$permissions, 'delete', `user:${caller.$id}`))
+    throw new ApiError(403, 'You can only attach files you uploaded', 'file_not_yours')
+  if (thumb.chunksUploaded < thumb.chunksTotal) throw refuse('The thumbnail is still uploading')
+  if (!has(thumb.$permissions, 'read', `team:${TEAMS.user}`))
+    throw refuse('Your partner could not open the thumbnail')
+  if (thumb.mimeType !== 'image/webp') throw refuse('The thumbnail must be a WebP image')
+  if (thumb.sizeOriginal > THUMB_MAX_BYTES) throw refuse('The thumbnail is too large')
 }

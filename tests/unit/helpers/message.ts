@@ -14,5 +14,6 @@ export const msg = (seq: number, extra: Partial<Message> = {}): Message => ({
   replyToId: null,
   editedAt: null,
   deletedAt: null,
+  gif: null,
   ...extra,
 })

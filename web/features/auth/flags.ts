@@ -10,4 +10,5 @@ export const toFlags = (server: ServerFlags, switchedOn: boolean): Flags => ({
   isAdmin: server.isAdmin && switchedOn,
   list: server.list,
   repositoryUrl: server.repositoryUrl,
+  gifs: server.gifs,
 })

@@ -27,18 +27,19 @@ export function BookmarkButton({ item }: { item: DisplayItem }) {
     const partner = globalState.chatee
     setBusy(true)
     try {
-      await bookmarkMessage(me.$id, {
+      const { created } = await bookmarkMessage(me.$id, {
         messageId: item.key,
         roomId,
         roomName: rooms.find((r) => r.$id === roomId)?.name ?? 'Home',
         senderId: item.senderId,
         senderName:
           item.senderId === me.$id ? me.name : partner?.$id === item.senderId ? partner.name : '',
-        text: item.text || item.attachment?.name || '',
+        text: item.text || item.attachment?.name || (item.gif ? 'GIF' : ''),
         seq: item.seq,
         at: item.at.toISOString(),
       })
-      notify({ type: 'success', title: 'Bookmarks', body: BOOKMARK_TEXTS.saved })
+      const body = created ? BOOKMARK_TEXTS.saved : BOOKMARK_TEXTS.alreadySaved
+      notify({ type: created ? 'success' : 'info', title: 'Bookmarks', body })
     } catch (err) {
       notify(toNotice('bookmark', err))
     } finally {

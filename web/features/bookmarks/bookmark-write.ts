@@ -1,17 +1,11 @@
-import { ID, Permission, Role } from 'appwrite'
+import { ID } from 'appwrite'
 import { EXCERPT_LENGTH } from '../../../shared/bookmark-texts'
 import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
 import { roomPath } from '../layout/nav-model'
+import { ownerOnly, saveMessageBookmark } from './save-once'
 
 // Writes without zod: the chat's Bookmark action loads with the room.
-
-/** Only the owner may read, change or remove a bookmark. */
-const ownerOnly = (userId: string) => [
-  Permission.read(Role.user(userId)),
-  Permission.update(Role.user(userId)),
-  Permission.delete(Role.user(userId)),
-]
 
 export const createBookmark = (userId: string, data: Record<string, unknown>) =>
   tablesDB.createRow({
@@ -33,11 +27,14 @@ export type SavedMessage = {
   at: string
 }
 
-/** Saves a message with a copy of what it shows, so the bookmark outlives its deletion. */
+/**
+ * Saves a message with a copy of what it shows, so the bookmark outlives its deletion; once per
+ * message (`created` false when it was saved before).
+ */
 export function bookmarkMessage(userId: string, m: SavedMessage) {
   const excerpt =
     m.text.length > EXCERPT_LENGTH ? `${m.text.slice(0, EXCERPT_LENGTH - 1)}…` : m.text
-  return createBookmark(userId, {
+  return saveMessageBookmark(tablesDB, userId, {
     kind: 'message',
     url: roomPath(m.roomId),
     title: '',

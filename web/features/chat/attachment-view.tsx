@@ -9,21 +9,23 @@ import type { Attachment } from './message-model'
 type Props = { attachment: Attachment; upload: DisplayItem['upload'] }
 
 /**
- * A message's file: an image inline (its box reserved from the stored pixel size, so the list
+ * A message's file: an image inline (its thumbnail when it has one) (its box reserved from the stored pixel size, so the list
  * does not jump when it loads; a click opens the full file), anything else as a download chip.
  * The URLs are the backend's own (same origin), authorised by the session cookie.
  */
 export function AttachmentView({ attachment, upload }: Props) {
-  const { fileId, name, type, size, width, height } = attachment
+  const { fileId, name, type, size, width, height, thumbId } = attachment
   const file = { bucketId: BUCKET_ID, fileId }
   if (!upload && isInlineImage(type)) {
     const view = storage.getFileView(file)
+    // The bubble loads the small WebP the sender's browser made; a click opens the original.
+    const shownSrc = thumbId ? storage.getFileView({ bucketId: BUCKET_ID, fileId: thumbId }) : view
     const shown = width && height ? shownWidth(width, height) : null
     return (
       <BlurGate name="image">
         <a className="msg-image" href={view} target="_blank" rel="noopener noreferrer">
           <img
-            src={view}
+            src={shownSrc}
             alt={name}
             loading="lazy"
             width={width ?? undefined}

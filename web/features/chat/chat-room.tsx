@@ -26,7 +26,7 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
   const rooms = useQuery(roomsQuery(flags.isAdmin))
   const messages = useInfiniteQuery(messagesQuery(roomId))
   const meId = account?.$id ?? ''
-  const { send, retry } = useSendMessage(roomId, meId)
+  const { send, sendGif, retry } = useSendMessage(roomId, meId)
   useEffect(() => whenSettled(preloadMessageParts), [])
 
   // A room deleted while open closes for everyone but the admin view, as the sidebar does.
@@ -69,6 +69,7 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
         meId={meId}
         roomName={name}
         onSend={send}
+        onGif={flags.gifs ? sendGif : undefined}
       />
     </section>
   )

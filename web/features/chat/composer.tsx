@@ -3,6 +3,8 @@ import { subscribe } from 'valtio'
 import { productApi } from '../../lib/product-api'
 import { AttachButton, StagedFile } from './attach-controls'
 import { readDraft, readReplyDraft, writeDraft, writeReplyDraft } from './drafts'
+import { GifButton } from './gif-button'
+import type { GifRef } from './message-model'
 import { cancelReply, messageIntent } from './message-intent'
 import { QuoteBar } from './quote-bar'
 import { createTypingSignal } from './typing-signal'
@@ -21,11 +23,14 @@ export function Composer({
   meId,
   roomName,
   onSend,
+  onGif,
 }: {
   roomId: string
   meId: string
   roomName: string
   onSend: (text: string, file?: File, replyToId?: string) => unknown
+  /** Set when the server has GIF search configured (flags): the GIF button shows. */
+  onGif?: (gif: GifRef, replyToId?: string) => unknown
 }) {
   const [text, setText] = useState(() => readDraft(meId, roomId))
   const typing = useRef(createTypingSignal())
@@ -81,6 +86,12 @@ export function Composer({
     ref.current?.focus()
   }
 
+  function sendGif(gif: GifRef) {
+    const replyTo = messageIntent.replyTo?.roomId === roomId ? messageIntent.replyTo : null
+    onGif?.(gif, replyTo?.messageId)
+    cancelReply()
+  }
+
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     if (e.key === 'Escape' && messageIntent.replyTo) cancelReply()
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -101,6 +112,7 @@ export function Composer({
       <QuoteBar roomId={roomId} meId={meId} />
       {staging.file && <StagedFile file={staging.file} onRemove={staging.clear} />}
       <AttachButton onPick={(file) => void staging.stage(file)} />
+      {onGif && <GifButton onPick={sendGif} />}
       <textarea
         ref={ref}
         rows={1}

@@ -1,4 +1,4 @@
-import type { Attachment, Message, PendingMessage } from './message-model'
+import type { Attachment, GifRef, Message, PendingMessage } from './message-model'
 
 /** One row of the message list: a confirmed message or an optimistic one. */
 export type DisplayItem = {
@@ -16,6 +16,7 @@ export type DisplayItem = {
   replyToId: string | null
   editedAt: string | null
   deletedAt: string | null
+  gif: GifRef | null
 }
 
 export const fromMessage = (m: Message): DisplayItem => ({
@@ -32,6 +33,7 @@ export const fromMessage = (m: Message): DisplayItem => ({
   replyToId: m.replyToId,
   editedAt: m.editedAt,
   deletedAt: m.deletedAt,
+  gif: m.gif,
 })
 
 export const fromPending = (p: PendingMessage): DisplayItem => ({
@@ -48,6 +50,7 @@ export const fromPending = (p: PendingMessage): DisplayItem => ({
   replyToId: p.replyToId ?? null,
   editedAt: null,
   deletedAt: null,
+  gif: p.gif ?? null,
 })
 
 // Captions only, as the server's search (`contains` on the message text) finds them.

@@ -7,7 +7,12 @@ export type Attachment = {
   /** An image's size in pixels, so its box is reserved before it loads; null when unknown. */
   width: number | null
   height: number | null
+  /** An image's WebP thumbnail (longest side 640 px) in the bucket, shown in the bubble. */
+  thumbId?: string | null
 }
+
+/** A GIF from the configured service; its bytes come through the Worker (/api/gif/media). */
+export type GifRef = { url: string; width: number; height: number }
 
 export type Message = {
   $id: string
@@ -25,6 +30,7 @@ export type Message = {
   editedAt: string | null
   /** Set once the sender deleted it: the row is a tombstone (no text, no file). */
   deletedAt: string | null
+  gif: GifRef | null
 }
 
 /**
@@ -48,6 +54,8 @@ export type PendingMessage = {
   upload?: { progress: number; failed: boolean }
   /** The message this one answers, kept in the outbox with it. */
   replyToId?: string
+  /** A GIF chosen in the picker (queued like text: no upload). */
+  gif?: GifRef
 }
 
 export type MessagePage = { rows: Message[] }
@@ -65,7 +73,15 @@ export const toMessage = (row: Record<string, unknown>): Message => ({
   replyToId: strOrNull(row.replyToId),
   editedAt: strOrNull(row.editedAt),
   deletedAt: strOrNull(row.deletedAt),
+  gif: gifOf(row),
 })
+
+function gifOf(row: Record<string, unknown>): GifRef | null {
+  const url = strOrNull(row.gifUrl)
+  const width = positive(row.gifWidth)
+  const height = positive(row.gifHeight)
+  return url && width && height ? { url, width, height } : null
+}
 
 const strOrNull = (v: unknown) => (typeof v === 'string' && v ? v : null)
 
@@ -80,6 +96,7 @@ function attachmentOf(row: Record<string, unknown>): Attachment | null {
     size: Number(row.fileSize ?? 0),
     width: positive(row.fileWidth),
     height: positive(row.fileHeight),
+    thumbId: strOrNull(row.thumbId),
   }
 }
 

@@ -39,6 +39,12 @@ export function setFileId(clientId: string, fileId: string) {
   if (item?.attachment) item.attachment.fileId = fileId
 }
 
+/** The image's thumbnail once it is in the bucket; null when it goes without one. */
+export function setThumbId(clientId: string, thumbId: string | null) {
+  const item = outbox.items.find((i) => i.clientId === clientId)
+  if (item?.attachment) item.attachment.thumbId = thumbId
+}
+
 export function removePending(clientIds: ReadonlySet<string>) {
   if (outbox.items.some((i) => clientIds.has(i.clientId)))
     outbox.items = outbox.items.filter((i) => !clientIds.has(i.clientId))
@@ -87,4 +93,5 @@ const isPending = (i: PendingMessage) =>
   !!i &&
   [i.clientId, i.roomId, i.message, i.senderId, i.createdAt].every((v) => typeof v === 'string') &&
   !i.upload &&
-  (i.attachment === undefined || typeof i.attachment?.fileId === 'string')
+  (i.attachment === undefined || typeof i.attachment?.fileId === 'string') &&
+  (i.gif === undefined || typeof i.gif?.url === 'string')

@@ -39,11 +39,12 @@ async function sendQueued(queryClient: QueryClient) {
       (i) => i.state !== 'sent' && !i.rejected && !i.upload && !tried.has(i.clientId),
     )
     if (!item) return
-    const { clientId, roomId, message, attachment: file, replyToId } = item
+    const { clientId, roomId, message, attachment: file, replyToId, gif } = item
     tried.add(clientId)
     const attachment = file && {
       fileId: file.fileId,
       ...(file.width && file.height ? { width: file.width, height: file.height } : {}),
+      ...(file.thumbId ? { thumbId: file.thumbId } : {}),
     }
     try {
       const row = await productApi.addMessage({
@@ -52,6 +53,7 @@ async function sendQueued(queryClient: QueryClient) {
         message,
         attachment,
         ...(replyToId ? { replyToId } : {}),
+        ...(gif ? { gif } : {}),
       })
       setPendingState(clientId, 'sent')
       storeMessage(queryClient, toMessage(row as unknown as Record<string, unknown>))

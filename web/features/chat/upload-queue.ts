@@ -2,8 +2,9 @@ import type { QueryClient } from '@tanstack/react-query'
 import { ID, Permission, Role } from 'appwrite'
 import { BUCKET_ID, TEAMS } from '../../../shared/db-ids'
 import { storage } from '../../lib/appwrite'
-import { outbox, setFileId, setPendingState, setUpload } from './outbox'
+import { outbox, setFileId, setPendingState, setThumbId, setUpload } from './outbox'
 import { flushOutbox } from './send-queue'
+import { makeThumbnail } from './thumbnail'
 
 // The files of messages whose upload has not finished, while the page lives: a File cannot be
 // stored with the outbox, so a failed upload can be retried only until the page is left.
@@ -38,6 +39,7 @@ async function runUpload(queryClient: QueryClient, clientId: string, again: bool
   setUpload(clientId, { progress: 0, failed: false })
   setPendingState(clientId, 'sending')
   try {
+    await uploadThumbnail(clientId, file, item.senderId)
     await storage.createFile({
       bucketId: BUCKET_ID,
       fileId,
@@ -54,4 +56,26 @@ async function runUpload(queryClient: QueryClient, clientId: string, again: bool
   files.delete(clientId)
   setUpload(clientId, undefined)
   await flushOutbox(queryClient)
+}
+
+/**
+ * Uploads an image's WebP thumbnail beside it (its own file id, the same permissions). It is a
+ * nicety: when it cannot be made or stored, the message goes without one (the bubble then loads
+ * the original).
+ */
+async function uploadThumbnail(clientId: string, file: File, meId: string) {
+  const thumb = await makeThumbnail(file)
+  if (!thumb) return setThumbId(clientId, null)
+  const thumbId = ID.unique()
+  try {
+    await storage.createFile({
+      bucketId: BUCKET_ID,
+      fileId: thumbId,
+      file: thumb,
+      permissions: permissionsFor(meId),
+    })
+    setThumbId(clientId, thumbId)
+  } catch {
+    setThumbId(clientId, null)
+  }
 }

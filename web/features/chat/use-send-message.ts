@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { ID } from 'appwrite'
 import { useCallback } from 'react'
 import { measureImage } from './attachment-format'
-import type { PendingMessage } from './message-model'
+import type { GifRef, PendingMessage } from './message-model'
 import { addPending, outbox, setPendingState } from './outbox'
 import { flushOutbox } from './send-queue'
 import { retryUpload, uploadAndSend } from './upload-queue'
@@ -49,6 +49,24 @@ export function useSendMessage(roomId: string, senderId: string) {
     [queryClient, roomId, senderId],
   )
 
+  // A GIF goes through the outbox like text: queued offline, it is sent once when back online.
+  const sendGif = useCallback(
+    (gif: GifRef, replyToId?: string) => {
+      addPending({
+        clientId: crypto.randomUUID(),
+        roomId,
+        message: '',
+        senderId,
+        createdAt: new Date().toISOString(),
+        state: 'sending',
+        gif,
+        ...(replyToId ? { replyToId } : {}),
+      })
+      return flushOutbox(queryClient)
+    },
+    [queryClient, roomId, senderId],
+  )
+
   const retry = useCallback(
     (clientId: string) => {
       if (outbox.items.find((i) => i.clientId === clientId)?.upload?.failed)
@@ -59,5 +77,5 @@ export function useSendMessage(roomId: string, senderId: string) {
     [queryClient],
   )
 
-  return { send, retry }
+  return { send, sendGif, retry }
 }
