@@ -1,11 +1,11 @@
-import { exports } from 'cloudflare:workers'
 import { config, ORIGIN } from '../fuzz/session'
+import { workerFetch } from '../fuzz/worker-fetch'
 
 export { config, ORIGIN }
 export { signIn, type Credentials } from '../fuzz/session'
 export { edgeRoutes, workerRoutes, fillPath } from '../fuzz/routes'
 
-/** One request through the Worker's own fetch; /v1 paths get the project header. */
+/** One request through the Worker's own fetch handler (see workerFetch); /v1 paths get the project header. */
 export function call(
   path: string,
   init: { method?: string; headers?: Record<string, string>; body?: BodyInit; json?: unknown } = {},
@@ -13,7 +13,7 @@ export function call(
   const headers = new Headers(init.headers)
   if (path.startsWith('/v1')) headers.set('x-appwrite-project', config.APPWRITE_PROJECT_ID)
   if (init.json !== undefined) headers.set('content-type', 'application/json')
-  return exports.default.fetch(`${ORIGIN}${path}`, {
+  return workerFetch(`${ORIGIN}${path}`, {
     method: init.method ?? (init.json === undefined && !init.body ? 'GET' : 'POST'),
     headers,
     body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
