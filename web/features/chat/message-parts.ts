@@ -8,8 +8,6 @@ export const MessageParts = {
   LinkPreview: preloadable(async () => ({
     default: (await import('./link-preview')).LinkPreviewCard,
   })),
-  // A GIF message's player (web/features/gif/), with the fetch of its bytes through the Worker.
-  Gif: preloadable(() => import('../gif/gif-view')),
   ReactionPicker: preloadable(async () => ({
     default: (await import('./reaction-picker')).ReactionPicker,
   })),

@@ -5,7 +5,7 @@ import { BookmarkButton } from '../bookmarks/bookmark-button'
 import { AttachmentView } from './attachment-view'
 import type { DisplayItem } from './display-item'
 import { EditedMark } from './edited-mark'
-import { GifBox } from './gif-box'
+import { GifBox, GifPlayer } from './gif-box'
 import { LinkText } from './link-text'
 import { MessageActions, Tombstone } from './message-actions'
 import { MessageEditor } from './message-editor'
@@ -46,7 +46,7 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
         {item.attachment && <AttachmentView attachment={item.attachment} upload={item.upload} />}
         {item.gif && (
           <Suspense fallback={<GifBox gif={item.gif} />}>
-            <MessageParts.Gif gif={item.gif} />
+            <GifPlayer gif={item.gif} />
           </Suspense>
         )}
         {item.text && (

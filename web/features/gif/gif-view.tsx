@@ -5,7 +5,7 @@ import { BlurGate } from '../media/blur-gate'
 import { gifMediaQuery } from './gif-media'
 
 /**
- * A message's GIF, playing inline (a chunk of its own, see web/features/chat/message-parts.ts);
+ * A message's GIF, playing inline (a chunk of its own, see web/features/chat/gif-box.tsx);
  * its box is reserved from its size before the bytes arrive.
  */
 export default function GifView({ gif }: { gif: GifRef }) {
