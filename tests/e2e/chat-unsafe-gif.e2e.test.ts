@@ -54,4 +54,10 @@ describe('unsafe links', () => {
     const tab = await opened
     await tab.close()
   })
+
+  it('offers no GIF button while GIF search is not configured', async () => {
+    const { page } = pair.ada
+    await page.getByRole('button', { name: 'Attach a file' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Send a GIF' }).count()).toBe(0)
+  })
 })

@@ -96,7 +96,7 @@ function attachmentOf(row: Record<string, unknown>): Attachment | null {
     size: Number(row.fileSize ?? 0),
     width: positive(row.fileWidth),
     height: positive(row.fileHeight),
-    thumbId: strOrNull(row.thumbId),
+    ...(typeof row.thumbId === 'string' && row.thumbId ? { thumbId: row.thumbId } : {}),
   }
 }
 

@@ -5,7 +5,7 @@ import { BookmarkButton } from '../bookmarks/bookmark-button'
 import { AttachmentView } from './attachment-view'
 import type { DisplayItem } from './display-item'
 import { EditedMark } from './edited-mark'
-import { GifView } from './gif-view'
+import { GifBox, GifPlayer } from './gif-box'
 import { LinkText } from './link-text'
 import { MessageActions, Tombstone } from './message-actions'
 import { MessageEditor } from './message-editor'
@@ -44,7 +44,11 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
       <div className="bubble">
         {item.replyToId && <ReplyQuote messageId={item.replyToId} />}
         {item.attachment && <AttachmentView attachment={item.attachment} upload={item.upload} />}
-        {item.gif && <GifView gif={item.gif} />}
+        {item.gif && (
+          <Suspense fallback={<GifBox gif={item.gif} />}>
+            <GifPlayer gif={item.gif} />
+          </Suspense>
+        )}
         {item.text && (
           <p className="msg-text">
             <LinkText text={item.text} />

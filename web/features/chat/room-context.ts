@@ -29,8 +29,10 @@ export const senderName = (
   chateeName: string | undefined,
 ) => (kind === 'system' ? 'Kathelia' : senderId === meId ? 'You' : (chateeName ?? 'Partner'))
 
-/** A quote's excerpt: the first line of the text, else the attachment's name. */
-export const excerpt = (m: Pick<Message, 'message' | 'attachment' | 'deletedAt'> | null) =>
+/** A quote's excerpt: the first line of the text, else the attachment's name, else "GIF". */
+export const excerpt = (
+  m: (Pick<Message, 'message' | 'attachment' | 'deletedAt'> & { gif?: unknown }) | null,
+) =>
   !m || m.deletedAt
     ? 'Message deleted'
-    : m.message.split('\n', 1)[0]!.trim() || m.attachment?.name || ''
+    : m.message.split('\n', 1)[0]!.trim() || m.attachment?.name || (m.gif ? 'GIF' : '')

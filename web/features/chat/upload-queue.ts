@@ -4,7 +4,6 @@ import { BUCKET_ID, TEAMS } from '../../../shared/db-ids'
 import { storage } from '../../lib/appwrite'
 import { outbox, setFileId, setPendingState, setThumbId, setUpload } from './outbox'
 import { flushOutbox } from './send-queue'
-import { makeThumbnail } from './thumbnail'
 
 // The files of messages whose upload has not finished, while the page lives: a File cannot be
 // stored with the outbox, so a failed upload can be retried only until the page is left.
@@ -64,7 +63,9 @@ async function runUpload(queryClient: QueryClient, clientId: string, again: bool
  * the original).
  */
 async function uploadThumbnail(clientId: string, file: File, meId: string) {
-  const thumb = await makeThumbnail(file)
+  // Its own chunk: only a send with an image needs it.
+  const { makeThumbnail } = await import('../media/thumbnail')
+  const thumb = await makeThumbnail(file).catch(() => null)
   if (!thumb) return setThumbId(clientId, null)
   const thumbId = ID.unique()
   try {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { Gif } from '../../../shared/schemas'
-import { gifMediaQuery } from '../chat/gif-media'
+import { gifMediaQuery } from './gif-media'
 
 type Props = {
   gif: Gif

@@ -98,7 +98,8 @@ const storage = new Hono<EdgeHono>()
     const file = complete(readable(c.var.edge, bucket, c.req.param('fileId')))
     return serveFile(c.var.edge, file, c.req.raw, 'attachment')
   })
-  // No image processing here: previews are the original image (width, height, output… ignored).
+  // No image processing here (workerd has no image codec): previews are the original image
+  // (width, height, output… ignored); the SPA uploads its own WebP thumbnails instead.
   .get('/buckets/:bucketId/files/:fileId/preview', (c) => {
     const bucket = getBucket(c.req.param('bucketId'))
     const file = complete(readable(c.var.edge, bucket, c.req.param('fileId')))

@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
+import { gifBoxStyle } from '../chat/gif-box'
+import type { GifRef } from '../chat/message-model'
 import { BlurGate } from '../media/blur-gate'
-import { shownWidth } from './attachment-format'
 import { gifMediaQuery } from './gif-media'
-import type { GifRef } from './message-model'
 
-/** A message's GIF, playing inline; its box is reserved from its size before the bytes arrive. */
-export function GifView({ gif }: { gif: GifRef }) {
+/**
+ * A message's GIF, playing inline (a chunk of its own, see web/features/chat/gif-box.tsx);
+ * its box is reserved from its size before the bytes arrive.
+ */
+export default function GifView({ gif }: { gif: GifRef }) {
   const media = useQuery(gifMediaQuery(gif.url))
-  const width = shownWidth(gif.width, gif.height)
-  const box = { width, aspectRatio: `${gif.width} / ${gif.height}` }
   return (
     <BlurGate name="GIF">
-      <div className="msg-gif" style={box}>
+      <div className="msg-gif" style={gifBoxStyle(gif)}>
         {media.data ? (
           <img src={media.data} alt="GIF" width={gif.width} height={gif.height} />
         ) : (
