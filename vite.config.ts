@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
 import { exampleVars } from './scripts/local-vars.ts'
+import { jsonBigintShim } from './scripts/json-bigint-plugin.ts'
 import { pwa } from './scripts/pwa-plugin.ts'
 import { signedInMeta } from './scripts/signed-in-meta.ts'
 
@@ -45,6 +46,7 @@ export function appConfig(o: AppConfigOptions): UserConfig {
   return {
     plugins: [
       pwa(),
+      jsonBigintShim(),
       tanstackRouter({
         target: 'react',
         autoCodeSplitting: true,

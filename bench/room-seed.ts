@@ -7,7 +7,7 @@ const PROJECT = vars.APPWRITE_PROJECT_ID
 export const PASSWORD = 'Kathelia#bench-2024'
 
 /** A session secret from the login route (the password is hashed by the Worker, as for the SPA). */
-async function signIn(app: string, email: string) {
+export async function signIn(app: string, email: string) {
   const res = await fetch(`${app}/v1/account/sessions/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT },
@@ -21,7 +21,7 @@ async function signIn(app: string, email: string) {
   return cookie.split(';')[0].slice(`a_session_${PROJECT}=`.length)
 }
 
-async function api(app: string, path: string, jwt: string, body: unknown) {
+export async function api(app: string, path: string, jwt: string, body: unknown) {
   const res = await fetch(`${app}/api${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },

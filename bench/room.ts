@@ -15,7 +15,12 @@ const APP_READY = `document.querySelectorAll('[role="log"] .msg').length >= ${ME
 const ANCHOR_READY = `document.querySelectorAll('[role="log"] li').length >= ${MESSAGES}`
 
 /** Signs in through the app's own form and keeps the session (cookies, storage) for later loads. */
-async function signedInState(browser: Browser, app: string, email: string, password: string) {
+export async function signedInState(
+  browser: Browser,
+  app: string,
+  email: string,
+  password: string,
+) {
   const context = await browser.newContext()
   try {
     const page = await context.newPage()

@@ -6,7 +6,7 @@ import { startBuiltApps } from './pages'
 import { runRoomBench } from './room'
 
 const only = process.argv[2]
-const known = ['bundle', 'room', 'realtime']
+const known = ['bundle', 'room', 'realtime', 'history']
 if (only && !known.includes(only)) {
   console.error(`unknown bench "${only}"; one of ${known.join(', ')}, or none for all`)
   process.exit(2)
@@ -27,6 +27,11 @@ if (wanted('bundle') || wanted('room')) {
     await close()
     await apps.close()
   }
+}
+
+if (wanted('history')) {
+  const { runHistoryBench } = await import('./history')
+  await runHistoryBench()
 }
 
 if (wanted('realtime')) {

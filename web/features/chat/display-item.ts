@@ -19,7 +19,17 @@ export type DisplayItem = {
   gif: GifRef | null
 }
 
-export const fromMessage = (m: Message): DisplayItem => ({
+// One item per message object: a row whose message did not change gets the same props, so the
+// memoized row (message-list.tsx) skips it when an older page or a new message arrives.
+const items = new WeakMap<Message, DisplayItem>()
+
+export function fromMessage(m: Message): DisplayItem {
+  let item = items.get(m)
+  if (!item) items.set(m, (item = toItem(m)))
+  return item
+}
+
+const toItem = (m: Message): DisplayItem => ({
   key: m.$id,
   at: new Date(m.$createdAt),
   senderId: m.senderId,

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import { uiState } from '../../state/ui-state'
 import { activeChat } from './active-chat'
@@ -18,6 +18,10 @@ import { useChatScroll } from './use-chat-scroll'
 import { useJumpToMessage } from './use-jump-to-message'
 import { useMessageSearch } from './use-message-search'
 import { useReadReceipts } from './use-read-receipts'
+
+// Rows re-render only when their own props change: with a long history loaded, an older page or
+// a new message otherwise rendered every row again (npm run bench history).
+const Row = memo(MessageRow)
 
 type Props = { roomId: string; roomName: string; meId: string; onRetry: (clientId: string) => void }
 
@@ -145,7 +149,7 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
           {timeline.map((entry) =>
             entry.type === 'message' ? (
               <Fragment key={entry.key}>
-                <MessageRow
+                <Row
                   item={entry.message}
                   time={entry.time}
                   datetime={entry.datetime}
