@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
+import { dirname } from 'node:path'
 import { HOME_ROOM_ID } from '../shared/constants'
 import { load, merge, type LoadResult, type Target } from './api-load'
 import { signedInPair } from './api-seed'
@@ -107,6 +108,6 @@ export async function runApiBench() {
     await anchor.close()
     await app.close()
     removeBuild(build)
-    removeBuild(anchorConfig.replace(/\/[^/]+\/wrangler\.json$/, ''))
+    removeBuild(dirname(dirname(anchorConfig)))
   }
 }
