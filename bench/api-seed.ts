@@ -1,8 +1,9 @@
 import { Account, Client, ID, Users } from 'node-appwrite'
 
 const PROJECT = 'kathelia'
-const PASSWORD = 'Kathelia#bench-2024'
+export const PASSWORD = 'Kathelia#bench-2024'
 export const PAIR = ['ada@kathelia.test', 'ben@kathelia.test'] as const
+const NAMES = ['Ada Bench', 'Ben Bench']
 
 export type Partner = { email: string; userId: string; jwt: string; session: string }
 
@@ -38,8 +39,13 @@ export async function api(app: string, path: string, jwt: string, body: unknown)
 export async function signedInPair(app: string, key: string): Promise<Partner[]> {
   const users = new Users(new Client().setEndpoint(`${app}/v1`).setProject(PROJECT).setKey(key))
   const partners: Partner[] = []
-  for (const email of PAIR) {
-    const user = await users.create({ userId: ID.unique(), email, password: PASSWORD })
+  for (const [i, email] of PAIR.entries()) {
+    const user = await users.create({
+      userId: ID.unique(),
+      email,
+      password: PASSWORD,
+      name: NAMES[i],
+    })
     await users.updateEmailVerification({ userId: user.$id, emailVerification: true })
     const session = await signIn(app, email)
     const client = new Client().setEndpoint(`${app}/v1`).setProject(PROJECT).setSession(session)

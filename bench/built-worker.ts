@@ -75,15 +75,19 @@ export type Served = ProdServer & { key: string; inbox: MailInbox }
  * The built app under `wrangler dev` with APP_ENV=production, secrets of its own, mail to a local
  * inbox (production refuses the outbox) and fresh state.
  */
-export async function serveApp(build: string): Promise<Served> {
+export async function serveApp(build: string, stateDir?: string): Promise<Served> {
   const inbox = await startMailInbox()
   let key = ''
   try {
-    const server = await startProdServer(build, (origin) => {
-      const vars: Record<string, string> = { ...productionVars(origin), ...inbox.vars }
-      key = vars.EMBEDDED_API_KEY
-      return vars
-    })
+    const server = await startProdServer(
+      build,
+      (origin) => {
+        const vars: Record<string, string> = { ...productionVars(origin), ...inbox.vars }
+        key = vars.EMBEDDED_API_KEY
+        return vars
+      },
+      { stateDir },
+    )
     return {
       ...server,
       key,
