@@ -1,14 +1,12 @@
 import './node-browser-shim'
 import { Channel, Client, Realtime } from 'appwrite'
 import * as server from 'node-appwrite'
-import { exampleVars } from '../scripts/local-vars'
 import { HOME_ROOM_ID } from '../shared/constants'
 import { DATABASE_ID, TABLES, TEAMS } from '../shared/db-schema'
-import { startAppServer } from '../tests/fixtures/app-server'
+import { buildApp, removeBuild, serveApp } from './built-worker'
 import type { RealtimeTarget } from './realtime-load'
 
-const vars = exampleVars()
-const PROJECT = vars.APPWRITE_PROJECT_ID
+const PROJECT = 'kathelia'
 const SAMPLE = 50
 const PAGE = 1000
 
@@ -33,18 +31,27 @@ async function signedInMember(endpoint: string, keyClient: server.Client) {
 }
 
 /**
- * The real app on the dev server with fresh state: a writer creating message rows in the home room
+ * The real app as deployed (`vite build`, served by `wrangler dev` with APP_ENV=production, no
+ * dev-server hop) with fresh state: a writer creating message rows in the home room
  * with node-appwrite and the server key, and a signed-in team member receiving them through the
  * web SDK's `Realtime` on the messages channel.
  */
 export async function startApp(): Promise<RealtimeTarget> {
-  const app = await startAppServer()
+  const build = await buildApp()
+  const served = await serveApp(build).catch((err) => {
+    removeBuild(build)
+    throw err
+  })
+  const app = {
+    ...served,
+    async close() {
+      await served.close()
+      removeBuild(build)
+    },
+  }
   try {
     const endpoint = `${app.url}/v1`
-    const keyClient = new server.Client()
-      .setEndpoint(endpoint)
-      .setProject(PROJECT)
-      .setKey(vars.EMBEDDED_API_KEY)
+    const keyClient = new server.Client().setEndpoint(endpoint).setProject(PROJECT).setKey(app.key)
     const tables = new server.TablesDB(keyClient)
     const writer = await new server.Users(keyClient).create({
       userId: server.ID.unique(),

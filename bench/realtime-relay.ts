@@ -1,27 +1,27 @@
-import { createServer } from 'vite'
+import { dirname } from 'node:path'
 import { WebSocket } from 'ws'
-import { privateCloudflarePlugin } from '../tests/fixtures/private-plugin'
+import { buildAnchor, removeBuild, serveAnchor } from './built-worker'
 import type { RealtimeTarget } from './realtime-load'
 
-// The anchor: bench/relay's bare hibernating Durable Object in workerd, served the same way as the
-// app (a Vite dev server with the Cloudflare plugin on 127.0.0.1), written over HTTP and received
-// on a plain WebSocket.
+// The anchor: bench/relay's bare hibernating Durable Object, built and served the same way as the
+// app (vite build with the Cloudflare plugin, then `wrangler dev` of the output on 127.0.0.1),
+// written over HTTP and received on a plain WebSocket.
 export async function startRelay(): Promise<RealtimeTarget> {
-  const cloudflare = await privateCloudflarePlugin('relay')
-  const server = await createServer({
-    root: 'bench/relay',
-    configFile: false,
-    logLevel: 'warn',
-    clearScreen: false,
-    plugins: [
-      cloudflare({ configPath: 'wrangler.toml', persistState: false, inspectorPort: false }),
-    ],
-    server: { host: '127.0.0.1', port: 0, strictPort: true },
+  const config = await buildAnchor('relay')
+  const out = dirname(dirname(config))
+  const served = await serveAnchor(config).catch((err) => {
+    removeBuild(out)
+    throw err
   })
-  await server.listen()
-  const { port } = server.httpServer!.address() as { port: number }
-  const url = `http://127.0.0.1:${port}`
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/socket`, { perMessageDeflate: false })
+  const server = {
+    url: served.url,
+    async close() {
+      await served.close()
+      removeBuild(out)
+    },
+  }
+  const url = server.url
+  const socket = new WebSocket(`${url.replace('http', 'ws')}/socket`, { perMessageDeflate: false })
   try {
     await new Promise((resolve, reject) => {
       socket.once('open', resolve)

@@ -1,4 +1,4 @@
-// `npm run bench [bundle|room|realtime]`: performance goals, printed as ratios against small anchors
+// `npm run bench [bundle|room|realtime|history|api]`: performance goals, printed as ratios against small anchors
 // measured in the same run on the same machine. Not a test: nothing here passes or fails.
 import { launchBrowser } from '../tests/e2e/helpers/browser'
 import { runSignInBundleBench } from './bundle'
@@ -6,7 +6,7 @@ import { startBuiltApps } from './pages'
 import { runRoomBench } from './room'
 
 const only = process.argv[2]
-const known = ['bundle', 'room', 'realtime', 'history']
+const known = ['bundle', 'room', 'realtime', 'history', 'api']
 if (only && !known.includes(only)) {
   console.error(`unknown bench "${only}"; one of ${known.join(', ')}, or none for all`)
   process.exit(2)
@@ -37,6 +37,11 @@ if (wanted('history')) {
 if (wanted('realtime')) {
   const { runRealtimeBench } = await import('./realtime')
   await runRealtimeBench()
+}
+
+if (wanted('api')) {
+  const { runApiBench } = await import('./api')
+  await runApiBench()
 }
 
 console.log(`\nbench finished in ${((Date.now() - started) / 1000).toFixed(1)} s`)

@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { getConfig } from '../config'
 import { resolveCaller } from './auth/caller'
+import { runBatch, type WireAnswer, type WireRequest } from './batch'
 import { loginSalt, type SaltAnswer } from './account/login-gate'
 import { passwordGate, type GateAnswer, type GateRequest } from './account/password-gate'
 import type { Edge, EdgeEvent } from './context'
@@ -73,6 +74,11 @@ export class EdgeBackend extends DurableObject<Env> {
   /** RPC before the Worker hashes a new password: the route's cheap refusals come first. */
   passwordGate(req: GateRequest): Promise<GateAnswer> {
     return passwordGate(this.sql, getConfig(this.env), req)
+  }
+
+  /** RPC: the caller check and reads of one /api request in one round trip (batch.ts). */
+  batch(reqs: WireRequest[]): Promise<WireAnswer[]> {
+    return runBatch((req) => this.fetch(req), reqs)
   }
 
   /** RPC for GET /__dev/outbox (development only). */

@@ -24,6 +24,9 @@ export type Row<T = Record<string, unknown>> = T & {
 
 export type RowList<T> = { total: number; rows: Row<T>[] }
 
+export type RowRead = { table: TableId; rowId: string }
+export type Fetched = Row | undefined | BackendError
+
 /** The fields of Appwrite's `file` model the product API reads. */
 export type StoredFile = {
   $id: string
@@ -62,6 +65,12 @@ export interface BackendPort {
   readonly kind: 'embedded' | 'appwrite'
   /** The account behind a JWT; BackendError 401 when the JWT is invalid or expired. */
   getCaller(jwt: string): Promise<BackendUser>
+  /**
+   * getCaller and rows read with the key, in one round trip to the embedded object (the JWT is
+   * checked first; nothing is read for a bad one). A missing row is undefined, a failed read its
+   * error (thrown by whoever uses the row, never taken for a failed caller check).
+   */
+  getCallerWith(jwt: string, reads: RowRead[]): Promise<{ caller: BackendUser; rows: Fetched[] }>
   getUser(userId: string): Promise<BackendUser | undefined>
   /** Users matching Appwrite query strings (Query.equal('email', …) etc.). */
   listUsers(queries: string[]): Promise<BackendUser[]>

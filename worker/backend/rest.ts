@@ -1,6 +1,7 @@
 import { BUCKET_ID, DATABASE_ID, type TableId } from '../../shared/db-schema'
 import {
   BackendError,
+  type Fetched,
   toBackendUser,
   toMembership,
   toStoredFile,
@@ -11,6 +12,11 @@ import {
 
 /** Where requests go: the Durable Object stub (embedded) or the network (appwrite). */
 export type Transport = (req: Request) => Promise<Response>
+/**
+ * Several requests in one round trip, answered in order; when the first answer is not a success
+ * the rest are not run (embedded: one RPC to the object, see appwrite-edge/batch.ts).
+ */
+export type BatchTransport = (reqs: Request[]) => Promise<Response[]>
 
 type Auth = { key: true } | { jwt: string } | { guest: true }
 type Raw = Record<string, unknown>
@@ -28,8 +34,9 @@ export function restBackend(opts: {
   project: string
   key: string
   transport: Transport
+  batch?: BatchTransport
 }): BackendPort {
-  async function call<T>(method: string, path: string, auth: Auth, body?: unknown): Promise<T> {
+  function request(method: string, path: string, auth: Auth, body?: unknown): Request {
     const headers = new Headers({
       'x-appwrite-project': opts.project,
       'x-appwrite-response-format': '1.9.5',
@@ -38,20 +45,15 @@ export function restBackend(opts: {
     if ('jwt' in auth) headers.set('x-appwrite-jwt', auth.jwt)
     else if ('key' in auth) headers.set('x-appwrite-key', opts.key)
     if (body !== undefined) headers.set('content-type', 'application/json')
-    let res: Response
-    try {
-      res = await opts.transport(
-        new Request(`${opts.endpoint}${path}`, {
-          method,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(15_000),
-        }),
-      )
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err)
-      throw new BackendError(502, 'backend_unreachable', message)
-    }
+    return new Request(`${opts.endpoint}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    })
+  }
+
+  async function answer<T>(res: Response): Promise<T> {
     if (res.status === 204) return undefined as T
     const text = await res.text()
     let data: Raw
@@ -69,7 +71,25 @@ export function restBackend(opts: {
     return data as T
   }
 
+  const unreachable = (err: unknown) =>
+    new BackendError(502, 'backend_unreachable', err instanceof Error ? err.message : String(err))
+
+  async function call<T>(method: string, path: string, auth: Auth, body?: unknown): Promise<T> {
+    let res: Response
+    try {
+      res = await opts.transport(request(method, path, auth, body))
+    } catch (err) {
+      throw unreachable(err)
+    }
+    return answer<T>(res)
+  }
+
   const key: Auth = { key: true }
+  const settle = (p: Promise<Row | undefined>): Promise<Fetched> =>
+    p.catch((err: unknown) => {
+      if (err instanceof BackendError) return err
+      throw err
+    })
   const orUndefined = async <T>(p: Promise<T>) => {
     try {
       return await p
@@ -89,6 +109,28 @@ export function restBackend(opts: {
   return {
     kind: opts.kind,
     getCaller: async (jwt) => toBackendUser(await call('GET', '/account', { jwt })),
+    // With a batch transport the JWT and the reads share one round trip, the JWT checked first.
+    async getCallerWith(jwt, reads) {
+      if (!opts.batch) {
+        const caller = toBackendUser(await call<Raw>('GET', '/account', { jwt }))
+        const rows = await Promise.all(reads.map((r) => settle(this.getRow(r.table, r.rowId))))
+        return { caller, rows }
+      }
+      let answers: Response[]
+      try {
+        answers = await opts.batch([
+          request('GET', '/account', { jwt }),
+          ...reads.map((r) => request('GET', row(r.table, r.rowId), key)),
+        ])
+      } catch (err) {
+        throw unreachable(err)
+      }
+      const caller = toBackendUser(await answer<Raw>(answers[0]!))
+      const rows = await Promise.all(
+        answers.slice(1).map((res) => settle(orUndefined(answer<Row>(res)))),
+      )
+      return { caller, rows }
+    },
     async getUser(userId) {
       const u = await orUndefined(call<Raw>('GET', `/users/${enc(userId)}`, key))
       return u && toBackendUser(u)

@@ -1,7 +1,14 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { TEXTS } from '../../shared/texts'
-import { BackendError, getBackend, type BackendPort, type BackendUser } from '../backend'
+import {
+  BackendError,
+  getBackend,
+  type BackendPort,
+  type BackendUser,
+  type Fetched,
+  type RowRead,
+} from '../backend'
 import { getConfig, type Config } from '../config'
 import { ApiError } from '../lib/api-error'
 import { later } from '../lib/background'
@@ -33,10 +40,26 @@ export async function authenticate(
   config: Config,
   jwt: string | undefined,
 ): Promise<BackendUser> {
+  return (await authenticateWith(c, backend, config, jwt, [])).caller
+}
+
+/**
+ * authenticate, plus rows read in the same round trip (embedded: one RPC to the object, the JWT
+ * checked there first). The rows are returned only once the caller passed every check.
+ */
+export async function authenticateWith(
+  c: Context,
+  backend: BackendPort,
+  config: Config,
+  jwt: string | undefined,
+  reads: RowRead[],
+): Promise<{ caller: BackendUser; rows: Fetched[] }> {
   if (!jwt) throw new ApiError(401, 'Sign in first: this call needs Authorization: Bearer <JWT>')
-  let caller: BackendUser
+  let found: { caller: BackendUser; rows: Fetched[] }
   try {
-    caller = await backend.getCaller(jwt)
+    found = reads.length
+      ? await backend.getCallerWith(jwt, reads)
+      : { caller: await backend.getCaller(jwt), rows: [] }
   } catch (err) {
     if (err instanceof BackendError && (err.status === 401 || err.status === 400))
       throw new ApiError(401, 'Your session has expired or is invalid - please sign in again')
@@ -44,21 +67,26 @@ export async function authenticate(
       throw new ApiError(403, err.message || 'This account is blocked')
     throw err
   }
+  const { caller } = found
   if (!caller.emailVerification) {
     later(c, announceUnverified(backend, config, caller))
     throw new ApiError(403, TEXTS.unverifiedEmail, 'email_unverified')
   }
   if (!config.ALLOWED_EMAILS.includes(caller.email))
     throw new ApiError(403, TEXTS.notAuthorized, 'not_authorized')
-  return caller
+  return found
 }
 
-/** Every /api route except the public ones: `c.var.caller` is the verified, allowlisted user. */
+/**
+ * Every /api route except the public ones: `c.var.caller` is the verified, allowlisted user
+ * (already there when a route's requireCallerReading ran first, middleware/prefetch.ts).
+ */
 export const requireCaller = createMiddleware<ApiHono>(async (c, next) => {
-  c.set(
-    'caller',
-    await authenticate(c, c.var.backend, c.var.config, bearer(c.req.header('authorization'))),
-  )
+  if (!c.get('caller'))
+    c.set(
+      'caller',
+      await authenticate(c, c.var.backend, c.var.config, bearer(c.req.header('authorization'))),
+    )
   await next()
 })
 

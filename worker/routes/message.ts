@@ -1,16 +1,17 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import {
   AddMessageRequest,
   MessageLimitsRequest,
   type Message,
   type MessageLimits,
 } from '../../shared/schemas'
-import { isConflict, type Row } from '../backend'
+import { isConflict, type Row, type RowRead } from '../backend'
 import { ApiError } from '../lib/api-error'
 import { stableId } from '../lib/stable-id'
 import { validate } from '../lib/validate'
 import { requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
+import { readRow, requireCallerReading } from '../middleware/prefetch'
 import { checkAttachment } from '../services/attachment'
 import { checkGif } from '../services/gif-message'
 import { checkReply } from '../services/message-row'
@@ -47,19 +48,32 @@ export const toMessage = (r: Row<MessageData>): Message => ({
   gifHeight: num(r.gifHeight),
 })
 
+/** What /add reads first, named before the caller is verified: the room and a retried message. */
+async function addReads(c: Context<ApiHono>, claimed: string): Promise<RowRead[]> {
+  const body = AddMessageRequest.safeParse(await c.req.json().catch(() => undefined))
+  if (!body.success) return []
+  const { roomId, clientId } = body.data
+  const reads: RowRead[] = [{ table: 'rooms', rowId: roomId }]
+  if (clientId) reads.push({ table: 'messages', rowId: await stableId('m', claimed, clientId) })
+  return reads
+}
+
 const message = new Hono<ApiHono>()
-  .use('*', withBackend, requireCaller)
+  .use('*', withBackend)
+  // The room and a retry's row come in the caller check's round trip.
+  .use('/add', requireCallerReading(addReads))
+  .use('*', requireCaller)
   // Always as the caller and of kind 'user'; system notices are written only by the server.
   .post('/add', validate('json', AddMessageRequest), async (c) => {
     const { roomId, message: text, clientId, attachment, replyToId, gif } = c.req.valid('json')
     const { caller, backend, config } = c.var
-    const room = await backend.getRow<{ isDeleted?: boolean }>('rooms', roomId)
+    const room = await readRow<{ isDeleted?: boolean }>(c, 'rooms', roomId)
     if (!room) throw new ApiError(404, 'This room does not exist')
     if (room.isDeleted) throw new ApiError(409, 'This room has been deleted')
     // A stable id per (sender, clientId): a retried create collides instead of duplicating.
     const rowId = clientId ? await stableId('m', caller.$id, clientId) : 'unique()'
     const replay = async () => {
-      const found = clientId ? await backend.getRow<MessageData>('messages', rowId) : undefined
+      const found = clientId ? await readRow<MessageData>(c, 'messages', rowId) : undefined
       return found && found.senderId === caller.$id ? found : undefined
     }
     const existing = await replay()

@@ -10,16 +10,26 @@ import { later } from '../lib/background'
 import { validate } from '../lib/validate'
 import { assertSelf, requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
+import { readRow, requireCallerReading } from '../middleware/prefetch'
 import { findChatee, toAccount } from '../services/chatee'
 import { resolveLocation } from '../services/geo'
 import { announce } from '../services/notifier'
 import { nowIso, reportPresence } from '../services/presence'
 import { setSharing, sharingOf, syncSharing } from '../services/presence-sharing'
-import { readStatus, toStatus, type DetailsData, type StatusPatch } from '../services/status'
+import { toStatus, type DetailsData, type StatusData, type StatusPatch } from '../services/status'
 import { parseUserAgent } from '../services/user-agent'
 
 const user = new Hono<ApiHono>()
-  .use('*', withBackend, requireCaller)
+  .use('*', withBackend)
+  // The caller's status rows come in the caller check's round trip (one Durable Object call).
+  .use(
+    '/status',
+    requireCallerReading(async (_c, claimed) => [
+      { table: 'status', rowId: claimed },
+      { table: 'status_details', rowId: claimed },
+    ]),
+  )
+  .use('*', requireCaller)
   // Name and email of the caller or the chatee; never a password or anything else.
   .post('/info', validate('json', UserInfoRequest), async (c) => {
     const { userId } = c.req.valid('json')
@@ -33,9 +43,12 @@ const user = new Hono<ApiHono>()
   .post('/status', validate('json', UserStatusRequest), async (c) => {
     const { userId } = c.req.valid('json')
     assertSelf(c.var.caller, userId)
-    const status = await readStatus(c.var.backend, userId, true)
-    if (!status) throw new ApiError(404, 'No status yet - call /api/auth/create-status first')
-    return c.json(status, 200)
+    const [row, details] = await Promise.all([
+      readRow<StatusData>(c, 'status', userId),
+      readRow<DetailsData>(c, 'status_details', userId),
+    ])
+    if (!row) throw new ApiError(404, 'No status yet - call /api/auth/create-status first')
+    return c.json(toStatus(row, details), 200)
   })
   // Device, browser, OS and location come from the request, never from the payload.
   .post('/update-status', validate('json', UpdateStatusRequest), async (c) => {

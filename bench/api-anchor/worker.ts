@@ -1,0 +1,36 @@
+import { DurableObject } from 'cloudflare:workers'
+
+// The API bench's anchors: the cheapest answers a Worker and a SQLite Durable Object can give.
+// GET /bare answers from the Worker alone; POST /do-read parses the JSON body, makes one RPC to
+// the object, which reads one row from its SQLite storage. No auth, no validation.
+export class Store extends DurableObject<Record<string, never>> {
+  constructor(ctx: DurableObjectState, env: Record<string, never>) {
+    super(ctx, env)
+    ctx.storage.sql.exec(
+      `CREATE TABLE IF NOT EXISTS rows (id TEXT PRIMARY KEY, data TEXT NOT NULL);
+       INSERT OR IGNORE INTO rows VALUES ('status', '{"presence":"online","isTyping":false}')`,
+    )
+  }
+
+  read(id: string): Record<string, unknown> | undefined {
+    const row = this.ctx.storage.sql.exec<{ data: string }>(
+      'SELECT data FROM rows WHERE id = ?',
+      id,
+    )
+    const found = row.toArray()[0]
+    return found && { $id: id, ...JSON.parse(found.data) }
+  }
+}
+
+export default {
+  async fetch(req: Request, env: { STORE: DurableObjectNamespace<Store> }) {
+    const path = new URL(req.url).pathname
+    if (path === '/bare') return Response.json({ status: 'ok' })
+    if (path === '/do-read' && req.method === 'POST') {
+      const { id } = (await req.json()) as { id: string }
+      const row = await env.STORE.get(env.STORE.idFromName('store')).read(id)
+      return row ? Response.json(row) : Response.json({ message: 'not found' }, { status: 404 })
+    }
+    return new Response('not found', { status: 404 })
+  },
+}

@@ -1,0 +1,60 @@
+import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import type { TableId } from '../../shared/db-schema'
+import { BackendError, type Fetched, type Row, type RowRead } from '../backend'
+import { authenticateWith, bearer } from './auth'
+import type { ApiHono } from './context'
+
+/**
+ * The user id a JWT claims, unverified: it only names rows read beside the caller check, and
+ * those rows are used only when the verified caller is that user. Embedded and Appwrite JWTs
+ * carry `userId` in their payload.
+ */
+export function claimedUserId(jwt: string | undefined): string | undefined {
+  try {
+    const part = jwt?.split('.')[1]
+    if (!part) return undefined
+    const id = (
+      JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { userId?: unknown }
+    ).userId
+    return typeof id === 'string' && id ? id : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const keyOf = (table: TableId, rowId: string) => `${table}/${rowId}`
+
+/**
+ * requireCaller for a hot route: the rows `reads` names (from the claimed id, and the body when
+ * it is valid) are read in the same round trip as the JWT check, so the route costs one Durable
+ * Object call where it cost several (docs/benchmarks.md, "API").
+ */
+export const requireCallerReading = (
+  reads: (c: Context<ApiHono>, claimed: string) => Promise<RowRead[]>,
+) =>
+  createMiddleware<ApiHono>(async (c, next) => {
+    const jwt = bearer(c.req.header('authorization'))
+    const claimed = claimedUserId(jwt)
+    const wanted = claimed ? await reads(c, claimed) : []
+    const { caller, rows } = await authenticateWith(c, c.var.backend, c.var.config, jwt, wanted)
+    c.set('caller', caller)
+    if (caller.$id === claimed)
+      c.set('prefetched', new Map(wanted.map((r, i) => [keyOf(r.table, r.rowId), rows[i]])))
+    await next()
+  })
+
+/** A row read beside the caller check (once: a second read asks the backend again), or read now. */
+export async function readRow<T>(
+  c: Context<ApiHono>,
+  table: TableId,
+  rowId: string,
+): Promise<Row<T> | undefined> {
+  const k = keyOf(table, rowId)
+  const cache: Map<string, Fetched> | undefined = c.get('prefetched')
+  if (!cache?.has(k)) return c.var.backend.getRow<T>(table, rowId)
+  const hit = cache.get(k)
+  cache.delete(k)
+  if (hit instanceof BackendError) throw hit
+  return hit as Row<T> | undefined
+}
