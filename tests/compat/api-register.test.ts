@@ -88,7 +88,12 @@ describe.each(adapters(() => pair))('/api/auth/register with the %s adapter', (m
       { email: ada.email },
       await jwtFor(pair.a.url, ada.email),
     )
-    expect(admin.body).toEqual({ isAdmin: true, list: 'admin', repositoryUrl: REPOSITORY_URL })
+    expect(admin.body).toEqual({
+      isAdmin: true,
+      list: 'admin',
+      repositoryUrl: REPOSITORY_URL,
+      gifs: false,
+    })
     const other = await call(
       url(),
       '/auth/flags',
