@@ -1,36 +1,13 @@
 import { Account, Client, ID, Users } from 'node-appwrite'
+import { api, PASSWORD, signIn } from './room-seed'
+
+export { api, PASSWORD }
 
 const PROJECT = 'kathelia'
-export const PASSWORD = 'Kathelia#bench-2024'
 export const PAIR = ['ada@kathelia.test', 'ben@kathelia.test'] as const
 const NAMES = ['Ada Bench', 'Ben Bench']
 
 export type Partner = { email: string; userId: string; jwt: string; session: string }
-
-/** A session secret from the login route (the Worker hashes the password, as for the SPA). */
-async function signIn(app: string, email: string) {
-  const res = await fetch(`${app}/v1/account/sessions/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  })
-  if (res.status !== 201) throw new Error(`bench login failed: ${res.status} ${await res.text()}`)
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`a_session_${PROJECT}=`) && !c.includes('Expires=Thu, 01 Jan 1970'))
-  if (!cookie) throw new Error('bench login set no session cookie')
-  return cookie.split(';')[0].slice(`a_session_${PROJECT}=`.length)
-}
-
-export async function api(app: string, path: string, jwt: string, body: unknown) {
-  const res = await fetch(`${app}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
-    body: JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`bench ${path} failed: ${res.status} ${await res.text()}`)
-  return res.json()
-}
 
 /**
  * Ada and Ben as the product makes them on a fresh server: verified accounts (server `key`), then

@@ -1,41 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAppServer, type AppServer } from '../fixtures/app-server'
-import { GIF_KEY, startGifService, TWO_FRAME_GIF, type GifService } from '../fixtures/gif-service'
+import { describe, expect, it } from 'vitest'
+import { startAppServer } from '../fixtures/app-server'
+import { GIF_KEY, TWO_FRAME_GIF } from '../fixtures/gif-service'
 import { call, createUser, jwtFor } from './api-setup'
+import { useGifServer } from './helpers/gif-server'
 import { expect401, expectError } from './api-routes-setup'
 
 // POST /api/gif/media (the Worker serves the provider's renditions, within limits) and GIF
 // messages through /api/message/add, against a local Tenor v2 and its media host.
-let gifs: GifService
-let server: AppServer
-let jwt: string
-beforeAll(async () => {
-  gifs = await startGifService('tenor')
-  server = await startAppServer({
-    GIF_PROVIDER: 'tenor',
-    GIF_API_URL: gifs.url,
-    GIF_API_KEY: GIF_KEY,
-  })
-  await createUser(server.url, 'ben@kathelia.test', 'Ben')
-  jwt = await jwtFor(server.url, 'ben@kathelia.test')
-}, 120_000)
-afterAll(async () => {
-  await server?.close()
-  expect(gifs.wrong).toEqual([])
-  await gifs.close()
-})
+const g = useGifServer('tenor')
 
-const media = (url: string, token = jwt) =>
-  fetch(`${server.url}/api/gif/media`, {
+const media = (url: string, token = g.jwt) =>
+  fetch(`${g.server.url}/api/gif/media`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ url }),
   })
-const mediaCalls = (id: string) => gifs.requests.filter((r) => r.path.includes(`/media/${id}/`))
+const mediaCalls = (id: string) => g.gifs.requests.filter((r) => r.path.includes(`/media/${id}/`))
 
 describe('/api/gif/media', () => {
   it('serves a rendition as a sandboxed image, asking the media host once while cached', async () => {
-    const url = `${gifs.media}/cats-1/tiny.gif`
+    const url = `${g.gifs.media}/cats-1/tiny.gif`
     const res = await media(url)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('image/gif')
@@ -49,7 +33,7 @@ describe('/api/gif/media', () => {
   })
 
   it('refuses addresses off the media hosts without fetching them; bad input 400; strangers 401', async () => {
-    const before = gifs.requests.length
+    const before = g.gifs.requests.length
     for (const url of [
       'https://evil.example/x.gif',
       'http://media.tenor.com/x.gif',
@@ -57,38 +41,53 @@ describe('/api/gif/media', () => {
       'https://user:pw@media.tenor.com/x.gif',
       'http://127.0.0.1:1/x.gif',
     ]) {
-      const r = await call(server.url, '/gif/media', { url }, jwt)
+      const r = await call(g.server.url, '/gif/media', { url }, g.jwt)
       expect(expectError(r, 400).code, url).toBe('gif_refused')
     }
-    expect(gifs.requests.length).toBe(before)
+    expect(g.gifs.requests.length).toBe(before)
     for (const body of [{}, { url: 'not a url' }, { url: 'ftp://media.tenor.com/x.gif' }])
-      expect(expectError(await call(server.url, '/gif/media', body, jwt), 400).code).toBe(
+      expect(expectError(await call(g.server.url, '/gif/media', body, g.jwt), 400).code).toBe(
         'validation_failed',
       )
-    await expect401(server.url, '/gif/media', { url: `${gifs.media}/cats-1/tiny.gif` })
+    await expect401(g.server.url, '/gif/media', { url: `${g.gifs.media}/cats-1/tiny.gif` })
   })
 
   it('refuses more than 8 MB (413), a web page (415) and a redirect off the media host (400)', async () => {
-    const big = await call(server.url, '/gif/media', { url: `${gifs.media}/big-1/a.gif` }, jwt)
+    const big = await call(
+      g.server.url,
+      '/gif/media',
+      { url: `${g.gifs.media}/big-1/a.gif` },
+      g.jwt,
+    )
     expect(expectError(big, 413).message).toMatch(/8 MB/)
-    const page = await call(server.url, '/gif/media', { url: `${gifs.media}/html-1/a.gif` }, jwt)
+    const page = await call(
+      g.server.url,
+      '/gif/media',
+      { url: `${g.gifs.media}/html-1/a.gif` },
+      g.jwt,
+    )
     expectError(page, 415)
-    const hop = await call(server.url, '/gif/media', { url: `${gifs.media}/hop-1/a.gif` }, jwt)
+    const hop = await call(
+      g.server.url,
+      '/gif/media',
+      { url: `${g.gifs.media}/hop-1/a.gif` },
+      g.jwt,
+    )
     expect(expectError(hop, 400).code).toBe('gif_refused')
   })
 
   it('gives up on a media host slower than 8 s (504)', { timeout: 30_000 }, async () => {
-    const r = await call(server.url, '/gif/media', { url: `${gifs.media}/slow-1/a.gif` }, jwt)
+    const r = await call(g.server.url, '/gif/media', { url: `${g.gifs.media}/slow-1/a.gif` }, g.jwt)
     expect(expectError(r, 504).code).toBe('timeout')
   })
 })
 
 describe('GIF messages', () => {
   const add = (body: Record<string, unknown>) =>
-    call(server.url, '/message/add', { roomId: 'home', ...body }, jwt)
+    call(g.server.url, '/message/add', { roomId: 'home', ...body }, g.jwt)
 
   it('stores a GIF of the service with its size; the text is an optional caption', async () => {
-    const gif = { url: `${gifs.media}/cats-1/full.gif`, width: 498, height: 280 }
+    const gif = { url: `${g.gifs.media}/cats-1/full.gif`, width: 498, height: 280 }
     const r = await add({ gif })
     expect(r.status, JSON.stringify(r.body)).toBe(201)
     expect(r.body).toMatchObject({ message: '', gifUrl: gif.url, gifWidth: 498, gifHeight: 280 })
@@ -101,20 +100,20 @@ describe('GIF messages', () => {
     const off = await add({ gif: { url: 'https://evil.example/x.gif', width: 10, height: 10 } })
     expect(expectError(off, 400).code).toBe('gif_refused')
     const both = await add({
-      gif: { url: `${gifs.media}/cats-1/full.gif`, width: 10, height: 10 },
+      gif: { url: `${g.gifs.media}/cats-1/full.gif`, width: 10, height: 10 },
       attachment: { fileId: 'somefile' },
     })
     expect(expectError(both, 400).message).toMatch(/file or a GIF/)
     for (const gif of [
-      { url: `${gifs.media}/cats-1/full.gif` },
-      { url: `${gifs.media}/cats-1/full.gif`, width: 0, height: 10 },
+      { url: `${g.gifs.media}/cats-1/full.gif` },
+      { url: `${g.gifs.media}/cats-1/full.gif`, width: 0, height: 10 },
       { url: 'javascript:alert(1)', width: 10, height: 10 },
     ])
       expect(expectError(await add({ gif }), 400).code).toBe('validation_failed')
   })
 
   it('tells the SPA that GIFs are on (flags)', async () => {
-    const r = await call(server.url, '/auth/flags', { email: 'ben@kathelia.test' }, jwt)
+    const r = await call(g.server.url, '/auth/flags', { email: 'ben@kathelia.test' }, g.jwt)
     expect(r.body.gifs).toBe(true)
   })
 })

@@ -1,54 +1,38 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAppServer, type AppServer } from '../fixtures/app-server'
-import { GIF_KEY, startGifService, type GifService } from '../fixtures/gif-service'
+import { describe, expect, it } from 'vitest'
+import { startAppServer } from '../fixtures/app-server'
+import { GIF_KEY } from '../fixtures/gif-service'
 import { call, createUser, jwtFor } from './api-setup'
+import { useGifServer } from './helpers/gif-server'
 import { expect401, expectError } from './api-routes-setup'
 
 // POST /api/gif/search against a local Tenor v2 and a local GIPHY, and with neither configured.
 describe.each(['tenor', 'giphy'] as const)('/api/gif/search with %s', (provider) => {
-  let gifs: GifService
-  let server: AppServer
-  let jwt: string
-  beforeAll(async () => {
-    gifs = await startGifService(provider)
-    server = await startAppServer({
-      GIF_PROVIDER: provider,
-      GIF_API_URL: gifs.url,
-      GIF_API_KEY: GIF_KEY,
-    })
-    await createUser(server.url, 'ben@kathelia.test', 'Ben')
-    jwt = await jwtFor(server.url, 'ben@kathelia.test')
-  }, 120_000)
-  afterAll(async () => {
-    await server?.close()
-    expect(gifs.wrong).toEqual([])
-    await gifs.close()
-  })
+  const g = useGifServer(provider)
 
   it('answers small previews and full GIFs, asking the service once per query while cached', async () => {
-    const r = await call(server.url, '/gif/search', { q: ' Cats ' }, jwt)
+    const r = await call(g.server.url, '/gif/search', { q: ' Cats ' }, g.jwt)
     expect(r.status, JSON.stringify(r.body)).toBe(200)
     expect(r.body.results).toHaveLength(2)
     const [first] = r.body.results
     expect(first.id).toBe('cats-1')
     expect(first.title).toBe('cats gif cats-1')
-    expect(first.preview).toMatch(new RegExp(`^${gifs.media}/cats-1/(tiny|100w)\\.gif$`))
-    expect(first.url).toMatch(new RegExp(`^${gifs.media}/cats-1/(full|giphy)\\.gif$`))
+    expect(first.preview).toMatch(new RegExp(`^${g.gifs.media}/cats-1/(tiny|100w)\\.gif$`))
+    expect(first.url).toMatch(new RegExp(`^${g.gifs.media}/cats-1/(full|giphy)\\.gif$`))
     expect(first.width).toBeGreaterThan(0)
     expect(JSON.stringify(r.body)).not.toContain(GIF_KEY)
-    const calls = gifs.requests.length
-    expect((await call(server.url, '/gif/search', { q: 'cats' }, jwt)).body).toEqual(r.body)
-    expect(gifs.requests.length).toBe(calls)
+    const calls = g.gifs.requests.length
+    expect((await call(g.server.url, '/gif/search', { q: 'cats' }, g.jwt)).body).toEqual(r.body)
+    expect(g.gifs.requests.length).toBe(calls)
   })
 
   it('refuses bad input (400), strangers (401); a failing service is 502', async () => {
     for (const body of [{}, { q: '' }, { q: '   ' }, { q: 'x'.repeat(101) }, { q: 5 }])
-      expect(expectError(await call(server.url, '/gif/search', body, jwt), 400).code).toBe(
+      expect(expectError(await call(g.server.url, '/gif/search', body, g.jwt), 400).code).toBe(
         'validation_failed',
       )
-    await expect401(server.url, '/gif/search', { q: 'cats' })
-    gifs.script({ status: 500, json: { error: 'down' } })
-    const e = expectError(await call(server.url, '/gif/search', { q: 'dogs' }, jwt), 502)
+    await expect401(g.server.url, '/gif/search', { q: 'cats' })
+    g.gifs.script({ status: 500, json: { error: 'down' } })
+    const e = expectError(await call(g.server.url, '/gif/search', { q: 'dogs' }, g.jwt), 502)
     expect(e.code).toBe('lookup_failed')
   })
 })
