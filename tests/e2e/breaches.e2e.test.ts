@@ -57,10 +57,10 @@ describe('breaches', () => {
       .filter({ hasText: `${ADA.email} appears in 2 known breaches` })
       .waitFor()
     const sources = page.getByRole('list', { name: `Breaches of ${ADA.email}` })
-    expect(await sources.getByRole('listitem').allInnerTexts()).toEqual([
-      'Kite.example (2019-04)',
-      'Almanac.example (2021-11)',
-    ])
+    // The sources list renders beside the alert, not necessarily in the same frame.
+    await expect
+      .poll(() => sources.getByRole('listitem').allInnerTexts())
+      .toEqual(['Kite.example (2019-04)', 'Almanac.example (2021-11)'])
     expect(leak.requests).toHaveLength(1)
   })
 
