@@ -29,6 +29,26 @@ const bubbleWith = (page: Page, text: string) =>
   messageLog(page).locator('.msg').filter({ hasText: text })
 
 describe('attachments', () => {
+  it('a file picked just before Enter goes with the text: its limit is known before the pick', async () => {
+    const { ada, ben } = pair
+    // The room asks for the file limit once it has settled, so a pick needs no request of its
+    // own; a check that waited on the network staged the file after Enter had sent the text.
+    const limits = ada.page.waitForResponse((r) => r.url().endsWith('/api/message/limits'))
+    await ada.page.reload()
+    expect((await limits).status()).toBe(200)
+    const box = ada.page.getByRole('textbox', { name: 'Message' })
+    await box.pressSequentially('Quick one')
+    const chooser = ada.page.waitForEvent('filechooser')
+    await ada.page.getByRole('button', { name: 'Attach a file' }).click()
+    const file = { name: 'quick.txt', mimeType: 'text/plain', buffer: Buffer.from('quick') }
+    await (await chooser).setFiles(file)
+    await box.press('Enter')
+    await bubbleWith(ben.page, 'Quick one').getByRole('link', { name: 'Download' }).waitFor()
+    expect(
+      await messageLog(ada.page).locator('.file-chip').filter({ hasText: 'quick.txt' }).count(),
+    ).toBe(1)
+  })
+
   it('Ada sends an image with a caption; Ben sees it live, loaded, its box reserved', async () => {
     const { ada, ben } = pair
     const png = { name: 'dot.png', mimeType: 'image/png', buffer: solidPng(40, 30, [200, 40, 90]) }

@@ -8,6 +8,7 @@ import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpe
 // Reply, react, edit and delete as two people use them (issue 14): through the message menu,
 // live for the partner over the one realtime connection, with the server's refusals.
 const pair = useOnboardedPair()
+let deleteAttempt = 0
 
 const row = (page: Page, text: string): Locator =>
   messageLog(page).locator('.msg').filter({ hasText: text }).last()
@@ -164,24 +165,27 @@ describe('message actions', () => {
 
   it('Ada deletes a message with a file: a tombstone for both, the file gone from the bucket', async () => {
     const { ada, ben } = pair
+    // A text of its own per attempt: a retry must not find the first attempt's message.
+    const text = `Burn after reading ${++deleteAttempt}`
     const chooser = ada.page.waitForEvent('filechooser')
     await ada.page.getByRole('button', { name: 'Attach a file' }).click()
     await (
       await chooser
     ).setFiles({ name: 'secret.txt', mimeType: 'text/plain', buffer: Buffer.from('top secret') })
-    await sendMessage(ada.page, 'Burn after reading')
-    await messageInLog(ben.page, 'Burn after reading').waitFor()
-    const href = await row(ben.page, 'Burn after reading')
+    await ada.page.getByRole('group', { name: 'File to send' }).getByText('secret.txt').waitFor()
+    await sendMessage(ada.page, text)
+    const href = await row(ben.page, text)
       .getByRole('link', { name: 'Download' })
       .getAttribute('href')
     const fileId = /\/files\/([^/]+)\//.exec(href!)![1]!
-    await idOf(ada.page, 'Burn after reading')
-    await menu(ada.page, 'Burn after reading', 'Delete')
+    const id = await idOf(ada.page, text)
+    await menu(ada.page, text, 'Delete')
     await ada.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
     for (const page of [ada.page, ben.page]) {
-      await messageLog(page).getByText('This message was deleted').waitFor()
-      expect(await messageInLog(page, 'Burn after reading').count()).toBe(0)
-      expect(await messageLog(page).getByText('secret.txt').count()).toBe(0)
+      const deleted = messageLog(page).locator(`.msg[data-id="${id}"]`)
+      await deleted.getByText('This message was deleted').waitFor()
+      await expect.poll(() => messageInLog(page, text).count()).toBe(0)
+      expect(await deleted.getByText('secret.txt').count()).toBe(0)
     }
     const file = await withServerKey(
       pair.server.url,

@@ -1,7 +1,8 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
-import { useState, type ClipboardEvent, type DragEvent } from 'react'
+import { useEffect, useState, type ClipboardEvent, type DragEvent } from 'react'
 import { FILE_TEXTS } from '../../../shared/texts'
 import { notify } from '../../lib/notify'
+import { whenSettled } from '../../lib/when-settled'
 import { productApi } from '../../lib/product-api'
 import { formatFileSize } from './attachment-format'
 
@@ -22,13 +23,21 @@ export function useFileStaging() {
   const queryClient = useQueryClient()
   const [file, setFile] = useState<File | null>(null)
   const [dragging, setDragging] = useState(false)
+  // Known before the first pick, the limit is checked in the pick's own event: a file whose check
+  // waited on the network was staged after a quick Enter had already sent the text without it.
+  useEffect(
+    () => whenSettled(() => void queryClient.prefetchQuery(messageLimitsQuery)),
+    [queryClient],
+  )
 
   async function stage(picked: File | undefined) {
     if (!picked) return
     if (picked.size === 0)
       return notify({ title: FILE_TEXTS.emptyTitle, body: FILE_TEXTS.empty(picked.name) })
     // Unknown limit (the request failed): the bucket still refuses a file that is too large.
-    const limits = await queryClient.fetchQuery(messageLimitsQuery).catch(() => null)
+    const limits =
+      queryClient.getQueryData(messageLimitsQuery.queryKey) ??
+      (await queryClient.fetchQuery(messageLimitsQuery).catch(() => null))
     if (limits && picked.size > limits.fileMaxBytes)
       return notify({
         title: FILE_TEXTS.tooLargeTitle,
