@@ -32,6 +32,18 @@ describe('insertMessage', () => {
     expect(pages[1]!.rows[0]!.message).toBe('edited')
   })
 
+  it('keeps a tombstone or a newer edit when an older copy of the row arrives last', () => {
+    const deleted = msg(1, { message: '', deletedAt: '2026-11-25T10:00:02.000Z' })
+    const edited = msg(1, { message: 'v2', editedAt: '2026-11-25T10:00:01.000Z' })
+    const stale = [msg(1, { message: 'v1' }), edited]
+    for (const old of stale)
+      expect(insertMessage([{ rows: [deleted] }], old)).toEqual([{ rows: [deleted] }])
+    expect(insertMessage([{ rows: [edited] }], msg(1, { message: 'v1' }))[0]!.rows[0]).toBe(edited)
+    const later = msg(1, { message: 'v3', editedAt: '2026-11-25T10:00:03.000Z' })
+    expect(insertMessage([{ rows: [edited] }], later)[0]!.rows[0]).toBe(later)
+    expect(insertMessage([{ rows: [edited] }], deleted)[0]!.rows[0]).toBe(deleted)
+  })
+
   it('creates the first page when there is none', () => {
     expect(insertMessage([], msg(1))).toEqual([{ rows: [msg(1)] }])
   })

@@ -109,11 +109,24 @@ export function flattenPages(pages: readonly MessagePage[]): Message[] {
 
 /** Adds a realtime or freshly sent row to the newest page unless it is already loaded. */
 export function insertMessage(pages: readonly MessagePage[], message: Message): MessagePage[] {
-  if (pages.some((p) => p.rows.some((m) => m.$id === message.$id))) {
+  const known = pages.flatMap((p) => p.rows).find((m) => m.$id === message.$id)
+  if (known) {
+    if (isOlderCopy(message, known)) return pages as MessagePage[]
     return pages.map((p) => ({ rows: p.rows.map((m) => (m.$id === message.$id ? message : m)) }))
   }
   const [first = { rows: [] }, ...rest] = pages
   return [{ rows: [message, ...first.rows] }, ...rest]
+}
+
+/**
+ * A copy older than the one shown: answers and events travel separately (a delete's answer can
+ * beat the event of an earlier edit), and the one that arrives last must not bring back text
+ * that was edited or deleted. A tombstone is final; edits are ordered by their time.
+ */
+export function isOlderCopy(incoming: Message, shown: Message): boolean {
+  if (incoming.deletedAt) return false
+  if (shown.deletedAt) return true
+  return !!shown.editedAt && (!incoming.editedAt || incoming.editedAt < shown.editedAt)
 }
 
 /** Pending messages the server has not echoed back yet (matched by clientId). */
