@@ -72,6 +72,26 @@ describe('a message is bookmarked once per owner', () => {
     expect((await savedOf(b, messageId)).map((r) => r.excerpt)).toEqual(['b'])
   })
 
+  it("a row the partner put under the owner's bookmark id does not keep the owner from saving", async () => {
+    const messageId = uid()
+    // Both ids are known to the partner, so the derived id is too.
+    await webTables(b).createRow({
+      databaseId: DB,
+      tableId: 'bookmarks',
+      rowId: await messageBookmarkId(a.id, messageId),
+      data: asData(copy(messageId, 'squatter')),
+      permissions: ownerOnly(b.id),
+    })
+    expect(await saveMessageBookmark(webTables(a), a.id, copy(messageId, 'mine'))).toEqual({
+      created: true,
+    })
+    expect((await savedOf(a, messageId)).map((r) => r.excerpt)).toEqual(['mine'])
+    expect(await saveMessageBookmark(webTables(a), a.id, copy(messageId, 'again'))).toEqual({
+      created: false,
+    })
+    expect((await savedOf(a, messageId)).map((r) => r.excerpt)).toEqual(['mine'])
+  })
+
   it('a plain create with the same id is refused with row_already_exists', async () => {
     const messageId = uid()
     await saveMessageBookmark(webTables(a), a.id, copy(messageId, 'x'))

@@ -1,4 +1,4 @@
-import { Permission, Role, type TablesDB } from 'appwrite'
+import { ID, Permission, Query, Role, type TablesDB } from 'appwrite'
 import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 
 /** Only the owner may read, change or remove a bookmark. */
@@ -23,27 +23,48 @@ export async function messageBookmarkId(ownerId: string, messageId: string): Pro
 const isConflict = (err: unknown) =>
   err instanceof Error && (err as Error & { code?: unknown }).code === 409
 
+const isNotFound = (err: unknown) =>
+  err instanceof Error && (err as Error & { code?: unknown }).code === 404
+
 /**
  * Saves a message bookmark once per owner and message: `created` false when it was already
- * saved (the stored row is left as it is).
+ * saved (the stored row is left as it is). The id can be worked out by anyone who knows both ids,
+ * so a row under it that the owner cannot read is someone else's squatting it: the bookmark is
+ * then saved under a fresh id (once: the owner's own rows are checked first) rather than refused.
  */
 export async function saveMessageBookmark(
   tables: TablesDB,
   ownerId: string,
   data: Record<string, unknown> & { messageId: string },
 ): Promise<{ created: boolean }> {
-  const rowId = await messageBookmarkId(ownerId, data.messageId)
-  try {
-    await tables.createRow({
+  const create = (rowId: string) =>
+    tables.createRow({
       databaseId: DATABASE_ID,
       tableId: TABLE_IDS.bookmarks,
       rowId,
       data,
       permissions: ownerOnly(ownerId),
     })
+  const rowId = await messageBookmarkId(ownerId, data.messageId)
+  try {
+    await create(rowId)
     return { created: true }
   } catch (err) {
-    if (isConflict(err)) return { created: false }
-    throw err
+    if (!isConflict(err)) throw err
   }
+  try {
+    await tables.getRow({ databaseId: DATABASE_ID, tableId: TABLE_IDS.bookmarks, rowId })
+    return { created: false }
+  } catch (err) {
+    if (!isNotFound(err)) throw err
+  }
+  // Squatted: the owner's own rows (the only ones they can list) say whether it is saved already.
+  const own = await tables.listRows({
+    databaseId: DATABASE_ID,
+    tableId: TABLE_IDS.bookmarks,
+    queries: [Query.equal('messageId', data.messageId), Query.limit(1)],
+  })
+  if (own.total > 0) return { created: false }
+  await create(ID.unique())
+  return { created: true }
 }
