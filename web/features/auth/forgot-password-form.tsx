@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react'
 import { RECOVERY_TEXTS } from '../../../shared/texts'
 import { toNotice } from '../../lib/errors'
 import { showAuthNotice } from '../../state/ui-state'
-import { loadAuthActions } from './load-auth-actions'
+import { useAuthSubmit } from './use-auth-submit'
 
 /** Asks for the email and mails a reset link; known or not, the answer is the same notice. */
 export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: string }) {
   const [email, setEmail] = useState(initialEmail)
-  const [busy, setBusy] = useState(false)
+  const { busy, submit, formProps } = useAuthSubmit()
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
@@ -15,27 +15,22 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
     const title = RECOVERY_TEXTS.requestTitle
     if (!address)
       return showAuthNotice({ type: 'warning', title, body: RECOVERY_TEXTS.emailRequired })
-    setBusy(true)
-    showAuthNotice(null)
-    try {
-      await (await loadAuthActions()).requestRecovery(address)
-      showAuthNotice({ type: 'info', title, body: RECOVERY_TEXTS.requested(address.toLowerCase()) })
-    } catch (err) {
+    await submit(
+      async (actions) => {
+        await actions.requestRecovery(address)
+        showAuthNotice({
+          type: 'info',
+          title,
+          body: RECOVERY_TEXTS.requested(address.toLowerCase()),
+        })
+      },
       // A refusal for every address alike (bad format, rate limit, network), never "unknown".
-      showAuthNotice(toNotice(title, err))
-    } finally {
-      setBusy(false)
-    }
+      (err) => toNotice(title, err),
+    )
   }
 
   return (
-    <form
-      className="auth-form"
-      onSubmit={onSubmit}
-      onFocus={() => void loadAuthActions()}
-      noValidate
-      aria-busy={busy}
-    >
+    <form {...formProps} onSubmit={onSubmit} noValidate>
       <label>
         Email
         <input

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react'
 import { toNotice } from '../../lib/errors'
 import { showAuthNotice } from '../../state/ui-state'
 import { PasswordChecklist } from './password-checklist'
-import { loadAuthActions } from './load-auth-actions'
 import { checkRegistration, emptyRegistration, type RegistrationInput } from './registration-rules'
+import { useAuthSubmit } from './use-auth-submit'
 
 export function RegisterForm() {
   const [form, setForm] = useState<RegistrationInput>(emptyRegistration)
-  const [busy, setBusy] = useState(false)
+  const { busy, submit, formProps } = useAuthSubmit()
   const field = (name: keyof RegistrationInput) => ({
     name,
     value: form[name],
@@ -20,32 +20,23 @@ export function RegisterForm() {
     e.preventDefault()
     const problem = checkRegistration(form)
     if (problem) return showAuthNotice(problem)
-    setBusy(true)
-    showAuthNotice(null)
-    try {
-      const email = await (await loadAuthActions()).register(form)
-      showAuthNotice({
-        type: 'success',
-        title: 'Registration Successful',
-        body: `We sent a verification link to ${email}. Please open it to activate your account. Didn't get it?`,
-        resend: { email },
-      })
-      setForm(emptyRegistration())
-    } catch (err) {
-      showAuthNotice(toNotice('registration', err))
-    } finally {
-      setBusy(false)
-    }
+    await submit(
+      async (actions) => {
+        const email = await actions.register(form)
+        showAuthNotice({
+          type: 'success',
+          title: 'Registration Successful',
+          body: `We sent a verification link to ${email}. Please open it to activate your account. Didn't get it?`,
+          resend: { email },
+        })
+        setForm(emptyRegistration())
+      },
+      (err) => toNotice('registration', err),
+    )
   }
 
   return (
-    <form
-      className="auth-form"
-      onSubmit={onSubmit}
-      onFocus={() => void loadAuthActions()}
-      noValidate
-      aria-busy={busy}
-    >
+    <form {...formProps} onSubmit={onSubmit} noValidate>
       <label>
         Email
         <input type="email" autoComplete="email" {...field('email')} />

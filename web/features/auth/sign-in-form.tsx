@@ -1,38 +1,29 @@
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
 import { isUnverifiedRefusal, toNotice } from '../../lib/errors'
-import { showAuthNotice } from '../../state/ui-state'
-import { loadAuthActions } from './load-auth-actions'
+import { useAuthSubmit } from './use-auth-submit'
 
 type Props = { onForgot: () => void; onForgotIntent?: () => unknown }
 
 export function SignInForm({ onForgot, onForgotIntent }: Props) {
-  const [busy, setBusy] = useState(false)
+  const { busy, submit, formProps } = useAuthSubmit()
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
     const data = new FormData(e.currentTarget)
     const email = String(data.get('email') ?? '')
-    setBusy(true)
-    showAuthNotice(null)
-    try {
-      await (await loadAuthActions()).signIn(email, String(data.get('password') ?? ''))
-    } catch (err) {
-      const notice = toNotice(ERROR_TITLES.login, err)
-      // Unverified: offer a new link, sent with the credentials just typed.
-      showAuthNotice(isUnverifiedRefusal(err) ? { ...notice, resend: { email } } : notice)
-    } finally {
-      setBusy(false)
-    }
+    await submit(
+      (actions) => actions.signIn(email, String(data.get('password') ?? '')),
+      (err) => {
+        const notice = toNotice(ERROR_TITLES.login, err)
+        // Unverified: offer a new link, sent with the credentials just typed.
+        return isUnverifiedRefusal(err) ? { ...notice, resend: { email } } : notice
+      },
+    )
   }
 
   return (
-    <form
-      className="auth-form"
-      onSubmit={onSubmit}
-      onFocus={() => void loadAuthActions()}
-      aria-busy={busy}
-    >
+    <form {...formProps} onSubmit={onSubmit}>
       <label>
         Email
         <input name="email" type="email" autoComplete="email" required />
