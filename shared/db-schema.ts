@@ -66,6 +66,8 @@ export const TABLES = {
       { key: 'announced', type: 'enum', elements: ['online', 'away', 'offline'] },
       // When `announced` last changed: racing reports derive the same announcement key from it.
       { key: 'announcedAt', type: 'datetime' },
+      // The tab whose beacon said offline: its reports still in flight then change nothing.
+      str('closedTab', 36),
     ],
     indexes: [{ key: 'online', type: 'key', columns: ['isOnline'] }],
   },

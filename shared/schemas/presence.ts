@@ -20,12 +20,15 @@ export type Activity = z.infer<typeof Activity>
  * POST /api/presence/heartbeat (Bearer JWT). A visible tab sends `{}` (or presence 'online') every
  * `intervalMs`, which marks the caller online. A hidden tab sends presence 'away' every
  * `hiddenIntervalMs`: proof that it is still open (it never turns another tab's online into away),
- * which also keeps its JWT fresh for the unload beacon.
+ * which also keeps its JWT fresh for the unload beacon. `tab` names the page's life (a new one
+ * after a reload or a return from the back-forward cache): once that tab's beacon has said
+ * offline, a report from it still in flight is not taken as a new sign of life.
  */
 export const HeartbeatRequest = z
   .object({
     presence: z.enum(['online', 'away']).default('online'),
     activity: Activity.optional(),
+    tab: Id.optional(),
   })
   .strict()
 export type HeartbeatRequest = z.input<typeof HeartbeatRequest>
@@ -48,5 +51,6 @@ export type HeartbeatResponse = z.infer<typeof HeartbeatResponse>
 export const BeaconRequest = z.object({
   jwt: z.string().min(1).max(4096).optional(),
   presence: z.enum(['away', 'offline']).default('offline'),
+  tab: Id.optional(),
 })
 export type BeaconRequest = z.input<typeof BeaconRequest>

@@ -38,7 +38,12 @@ export const StatusPatch = z
   )
 export type StatusPatch = z.input<typeof StatusPatch>
 
-export const UpdateStatusRequest = z.object({ userId: Id, payload: StatusPatch })
+// `tab`: the reporting page's life, as in HeartbeatRequest.
+export const UpdateStatusRequest = z.object({
+  userId: Id,
+  payload: StatusPatch,
+  tab: Id.optional(),
+})
 export type UpdateStatusRequest = z.input<typeof UpdateStatusRequest>
 // Response: Status (the caller's row after the update).
 

@@ -188,4 +188,36 @@ describe.each(adapters(() => world.pair))('/api/user with the %s adapter', (_mod
       /^Invalid request body: presence: /,
     )
   })
+
+  it('a report still on its way from a tab whose beacon said offline changes nothing', async () => {
+    const { ada } = world
+    const tab = crypto.randomUUID()
+    const beacon = (t: string) =>
+      fetch(`${url()}/api/presence/beacon`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({ jwt: world.jwt[ada.email], presence: 'offline', tab: t }),
+      })
+    const status = async () => (await post('/user/status', { userId: ada.id }, ada)).body
+    expect((await post('/presence/heartbeat', { tab }, ada)).body.isOnline).toBe(true)
+    expect((await beacon(tab)).status).toBe(204)
+    // The closed tab's heartbeat (visible or hidden) and status report arrive after its beacon.
+    expect((await post('/presence/heartbeat', { tab }, ada)).body.isOnline).toBe(false)
+    await post('/presence/heartbeat', { tab, presence: 'away' }, ada)
+    const late = await post(
+      '/user/update-status',
+      { userId: ada.id, payload: { isOnline: true }, tab },
+      ada,
+    )
+    expect(late.body).toMatchObject({ isOnline: false, presence: 'offline' })
+    expect(await status()).toMatchObject({ isOnline: false, presence: 'offline' })
+    // The reloaded page is a new tab: it counts at once.
+    expect(
+      (await post('/presence/heartbeat', { tab: crypto.randomUUID() }, ada)).body.isOnline,
+    ).toBe(true)
+    expect(await status()).toMatchObject({ isOnline: true, presence: 'online' })
+    expect(
+      expectError(await post('/presence/heartbeat', { tab: '../x' }, ada), 400).message,
+    ).toMatch(/tab/)
+  })
 })

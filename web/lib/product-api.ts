@@ -46,10 +46,18 @@ export const productApi = {
   userInfo: (userId: string) =>
     apiPost<UserInfoResponse>('/user/info', { userId, includePassword: false }, 'UserInfoResponse'),
   userStatus: (userId: string) => apiPost<Status>('/user/status', { userId }, 'Status'),
-  updateStatus: (userId: string, payload: StatusPatch) =>
-    apiPost<Status>('/user/update-status', { userId, payload }, 'Status'),
-  heartbeat: (presence: HeartbeatRequest['presence'] = 'online', activity?: Activity) =>
-    apiPost<HeartbeatResponse>('/presence/heartbeat', { presence, activity }, 'HeartbeatResponse'),
+  updateStatus: (userId: string, payload: StatusPatch, tab?: string) =>
+    apiPost<Status>('/user/update-status', { userId, payload, tab }, 'Status'),
+  heartbeat: (
+    presence: HeartbeatRequest['presence'] = 'online',
+    activity?: Activity,
+    tab?: string,
+  ) =>
+    apiPost<HeartbeatResponse>(
+      '/presence/heartbeat',
+      { presence, activity, tab },
+      'HeartbeatResponse',
+    ),
   log: (entry: LogRequest) => apiPost<LogResponse>('/system/log', entry, 'LogResponse'),
   addMessage: (body: AddMessageRequest) => apiPost<Message>('/message/add', body, 'Message'),
   messageLimits: () => apiPost<MessageLimits>('/message/limits', {}, 'MessageLimits'),
@@ -66,9 +74,12 @@ export const productApi = {
  * "This tab is leaving", for pagehide/beforeunload: sendBeacon cannot set headers, so the cached
  * JWT travels in the body (text/plain keeps it a simple request).
  */
-export function presenceBeacon(presence: BeaconRequest['presence'] = 'offline'): boolean {
+export function presenceBeacon(
+  presence: BeaconRequest['presence'] = 'offline',
+  tab?: string,
+): boolean {
   const jwt = peekJwt()
   if (!jwt) return false
-  const body: BeaconRequest = { jwt, presence }
+  const body: BeaconRequest = { jwt, presence, tab }
   return navigator.sendBeacon('/api/presence/beacon', JSON.stringify(body))
 }

@@ -17,13 +17,13 @@ const presence = new Hono<PublicHono>()
   // A visible tab's heartbeat reports online; a hidden tab's (presence 'away') only says it is open.
   .post('/heartbeat', requireCaller, validate('json', HeartbeatRequest), async (c) => {
     const { caller, backend, config } = c.var
-    const { presence, activity } = c.req.valid('json')
+    const { presence, activity, tab } = c.req.valid('json')
     // Before the report: the admin's status event then never comes before the activity.
     if (activity) await recordActivity(backend, caller.$id, activity)
     const report =
       presence === 'away'
-        ? await keepAlive(backend, caller)
-        : await reportPresence(backend, caller, {}, 'online')
+        ? await keepAlive(backend, caller, tab)
+        : await reportPresence(backend, caller, {}, 'online', { tab })
     const { row } = report
     if (report.regrant) await syncSharing(backend, config, caller)
     if ('notice' in report && report.notice)
@@ -62,6 +62,7 @@ const presence = new Hono<PublicHono>()
     const caller = await authenticate(c, backend, config, jwt)
     const { regrant } = await reportPresence(backend, caller, {}, body.data.presence, {
       beacon: true,
+      tab: body.data.tab,
     })
     if (regrant) await syncSharing(backend, config, caller)
     return c.body(null, 204)

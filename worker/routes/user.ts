@@ -52,7 +52,7 @@ const user = new Hono<ApiHono>()
   })
   // Device, browser, OS and location come from the request, never from the payload.
   .post('/update-status', validate('json', UpdateStatusRequest), async (c) => {
-    const { userId, payload } = c.req.valid('json')
+    const { userId, payload, tab } = c.req.valid('json')
     const { caller, backend, config } = c.var
     assertSelf(caller, userId)
     const presence =
@@ -70,7 +70,13 @@ const user = new Hono<ApiHono>()
       const location = await resolveLocation(c.req.raw, config)
       if (location) patch.location = location
     }
-    const { row, details, notice, regrant } = await reportPresence(backend, caller, patch, presence)
+    const { row, details, notice, regrant } = await reportPresence(
+      backend,
+      caller,
+      patch,
+      presence,
+      { tab },
+    )
     if (regrant) await syncSharing(backend, config, caller)
     if (notice) later(c, announce(backend, config, notice.kind, caller, notice.key))
     const own = details ?? (await backend.getRow<DetailsData>('status_details', caller.$id))

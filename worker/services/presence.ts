@@ -66,10 +66,11 @@ export async function reportPresence(
   user: Pick<BackendUser, '$id' | 'name'>,
   patch: StatusPatch,
   presence?: PresenceState,
-  { beacon = false } = {},
+  { beacon = false, tab }: { beacon?: boolean; tab?: string } = {},
 ): Promise<{ row: StatusRow; details?: DetailsRow; notice?: PendingNotice; regrant: boolean }> {
   const userId = user.$id
   let current = await backend.getRow<StatusData>('status', userId)
+  if (current && closedBefore(current, tab, beacon)) return { row: current, regrant: false }
   const now = nowIso()
   const split = splitPatch(patch)
   // The name comes from the verified account, never from the report.
@@ -85,6 +86,7 @@ export async function reportPresence(
     data.presence = presence
     data.isOnline = presence === 'online'
     data.closed = beacon && presence === 'offline'
+    if (data.closed) data.closedTab = tab ?? null
     if (presence !== 'online') data.isTyping = false
     if (presence === 'online' && current?.announced !== 'online') {
       if (!current) ({ row: current, created } = await ensureStatusRow(backend, userId))
@@ -110,13 +112,25 @@ export async function reportPresence(
 }
 
 /**
+ * A report from the tab whose beacon has already said offline: it was on its way when the tab
+ * closed and would otherwise make its user online again until the sweep.
+ */
+const closedBefore = (row: StatusData, tab: string | undefined, beacon = false) =>
+  !beacon && !!tab && row.closedTab === tab
+
+/**
  * A hidden tab's slow heartbeat: a sign of life, not a report. It stamps `aliveAt` only, so it
  * never turns a row another (visible) tab keeps online into away, and the away announcement
  * still counts from the moment the tab was hidden.
  */
-export async function keepAlive(backend: BackendPort, user: Pick<BackendUser, '$id' | 'name'>) {
+export async function keepAlive(
+  backend: BackendPort,
+  user: Pick<BackendUser, '$id' | 'name'>,
+  tab?: string,
+) {
   const current = await backend.getRow<StatusData>('status', user.$id)
-  if (!current) return reportPresence(backend, user, {}, 'away')
+  if (!current) return reportPresence(backend, user, {}, 'away', { tab })
+  if (closedBefore(current, tab)) return { row: current, regrant: false }
   const row = await backend.updateRow<StatusData>('status', user.$id, { aliveAt: nowIso() })
   return { row, regrant: lacksGrants(user.$id, current.$permissions) }
 }

@@ -15,6 +15,7 @@ export type StatusData = {
   closed: boolean
   announced: PresenceState | null
   announcedAt: string | null
+  closedTab: string | null
 }
 export type StatusRow = Row<StatusData>
 

@@ -22,6 +22,9 @@ export function usePresence() {
     let intervals = DEFAULT_INTERVALS
     let stopped = false
     let beating = false
+    // This page's life: once its beacon has said offline, the server ignores its reports still
+    // on their way. A page back from the back-forward cache starts a new one.
+    let tab = crypto.randomUUID()
 
     const schedule = () => {
       clearTimeout(timer)
@@ -39,6 +42,7 @@ export function usePresence() {
         const answer = await productApi.heartbeat(
           document.hidden ? 'away' : 'online',
           currentActivity(),
+          tab,
         )
         intervals = { visible: answer.intervalMs, hidden: answer.hiddenIntervalMs }
       } catch {
@@ -50,10 +54,11 @@ export function usePresence() {
     }
     const report = async (visible: boolean) => {
       try {
-        const status = await productApi.updateStatus(meId, {
-          isOnline: visible,
-          presence: visible ? 'online' : 'away',
-        })
+        const status = await productApi.updateStatus(
+          meId,
+          { isOnline: visible, presence: visible ? 'online' : 'away' },
+          tab,
+        )
         globalState.status = status
         if (status.location) globalState.location = status.location
       } catch {
@@ -70,7 +75,9 @@ export function usePresence() {
     }
     const onShow = (e: PageTransitionEvent) => {
       leaving = false
-      if (e.persisted) void report(!document.hidden)
+      if (!e.persisted) return
+      tab = crypto.randomUUID()
+      void report(!document.hidden)
     }
     let leftAt = 0
     // pagehide and beforeunload both fire on a normal close; one beacon is enough.
@@ -78,7 +85,7 @@ export function usePresence() {
       leaving = true
       if (Date.now() - leftAt < 1000) return
       leftAt = Date.now()
-      presenceBeacon('offline')
+      presenceBeacon('offline', tab)
     }
 
     const stopTracking = trackActivity()
