@@ -1,4 +1,5 @@
 import { Client, ID, Users } from 'node-appwrite'
+import { inject } from 'vitest'
 import { exampleVars } from '../../scripts/local-vars'
 import { startAppServer, type AppServer } from '../fixtures/app-server'
 import { webClient } from './helpers/web-sdk'
@@ -33,6 +34,17 @@ export async function jwtFor(server: string, email: string): Promise<string> {
   const { account } = webClient(server)
   await account.createEmailPasswordSession({ email, password: PASSWORD })
   return (await account.createJWT()).jwt
+}
+
+/**
+ * The run's shared server (the documented defaults, tests/fixtures/global-server.ts) and a JWT of
+ * its allowlisted dummy, made by the first file that asks: for a test of the defaults (a feature
+ * left unconfigured), which needs no server of its own.
+ */
+export async function defaultServer(): Promise<{ url: string; jwt: string }> {
+  const url = inject('serverUrl')
+  await createUser(url, 'dummy@kathelia.test', 'Dee').catch(() => undefined)
+  return { url, jwt: await jwtFor(url, 'dummy@kathelia.test') }
 }
 
 export type ApiAnswer = { status: number; body: any; headers: Headers }
