@@ -1,15 +1,24 @@
 import { ID, Permission, Role, Storage } from 'appwrite'
 import { expect } from 'vitest'
 import { BUCKET_ID } from '../../shared/db-schema'
-import { call, createUser, PASSWORD } from './api-setup'
+import { call, PASSWORD, startAdapterPair, userOf, type AdapterPair } from './api-setup'
 import { webClient, type WebClient } from './helpers/web-sdk'
 
 // Shared pieces of the attachment compat tests: a signed-in member of the team `user` with the
 // web SDK's Storage, and uploads as the SPA makes them.
 export type Person = { id: string; web: WebClient; storage: Storage; jwt: string }
 
+/**
+ * The adapter pair of the attachment, thumbnail, message action and receipt files: one for the
+ * run (AppServerOptions.shared). Their tests already run twice on the same data (once per adapter,
+ * both on A's) and each makes its own files, messages and rooms, so none needs a fresh server.
+ */
+export const attachmentsPair = (): Promise<AdapterPair> =>
+  startAdapterPair({}, { shared: 'attachments' })
+
+/** The files that share their server (ATTACHMENTS_PAIR) share these people, made by the first. */
 export async function person(server: string, email: string, name: string): Promise<Person> {
-  const { id } = await createUser(server, email, name)
+  const { id } = await userOf(server, email, name)
   const web = webClient(server)
   await web.account.createEmailPasswordSession({ email, password: PASSWORD })
   const { jwt } = await web.account.createJWT()

@@ -16,11 +16,15 @@ let ada: Person, ben: Person
 let photo: Models.File
 
 beforeAll(async () => {
-  a = await startAppServer()
+  a = await startAppServer({}, { shared: 'attachments' })
   ada = await person(a.url, 'ada@kathelia.test', 'Ada')
   ben = await person(a.url, 'ben@kathelia.test', 'Ben')
   photo = await upload(ada, 'photo.png', 'image/png')
-  b = await startAppServer({ APPWRITE_ENDPOINT: `${a.url}/v1`, APPWRITE_API_KEY: KEY })
+  // The pair of attachmentsPair(), whichever file of them starts it.
+  b = await startAppServer(
+    { APPWRITE_ENDPOINT: `${a.url}/v1`, APPWRITE_API_KEY: KEY },
+    { shared: 'attachments' },
+  )
 }, 120_000)
 
 afterAll(async () => {

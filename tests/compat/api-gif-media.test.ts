@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { startAppServer } from '../fixtures/app-server'
 import { GIF_KEY, TWO_FRAME_GIF } from '../fixtures/gif-service'
-import { call, createUser, jwtFor } from './api-setup'
+import { call, defaultServer } from './api-setup'
 import { useGifServer } from './helpers/gif-server'
 import { expect401, expectError } from './api-routes-setup'
 
@@ -120,25 +119,19 @@ describe('GIF messages', () => {
 
 describe('GIFs unconfigured', () => {
   it('answers 409 feature_off for media and GIF messages; flags say off', async () => {
-    const off = await startAppServer()
-    try {
-      await createUser(off.url, 'ben@kathelia.test', 'Ben')
-      const token = await jwtFor(off.url, 'ben@kathelia.test')
-      const url = 'https://media.tenor.com/abc/tiny.gif'
-      expect(expectError(await call(off.url, '/gif/media', { url }, token), 409).code).toBe(
-        'feature_off',
-      )
-      const msg = await call(
-        off.url,
-        '/message/add',
-        { roomId: 'home', gif: { url, width: 10, height: 10 } },
-        token,
-      )
-      expect(expectError(msg, 409).code).toBe('feature_off')
-      const flags = await call(off.url, '/auth/flags', { email: 'ben@kathelia.test' }, token)
-      expect(flags.body.gifs).toBe(false)
-    } finally {
-      await off.close()
-    }
+    const { url: server, jwt: token } = await defaultServer()
+    const url = 'https://media.tenor.com/abc/tiny.gif'
+    expect(expectError(await call(server, '/gif/media', { url }, token), 409).code).toBe(
+      'feature_off',
+    )
+    const msg = await call(
+      server,
+      '/message/add',
+      { roomId: 'home', gif: { url, width: 10, height: 10 } },
+      token,
+    )
+    expect(expectError(msg, 409).code).toBe('feature_off')
+    const flags = await call(server, '/auth/flags', { email: 'dummy@kathelia.test' }, token)
+    expect(flags.body.gifs).toBe(false)
   })
 })

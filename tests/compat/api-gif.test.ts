@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { startAppServer } from '../fixtures/app-server'
 import { GIF_KEY } from '../fixtures/gif-service'
-import { call, createUser, jwtFor } from './api-setup'
+import { call, defaultServer } from './api-setup'
 import { useGifServer } from './helpers/gif-server'
 import { expect401, expectError } from './api-routes-setup'
 
@@ -39,14 +38,8 @@ describe.each(['tenor', 'giphy'] as const)('/api/gif/search with %s', (provider)
 
 describe('/api/gif/search unconfigured', () => {
   it('answers 409 feature_off', async () => {
-    const server = await startAppServer()
-    try {
-      await createUser(server.url, 'ben@kathelia.test', 'Ben')
-      const jwt = await jwtFor(server.url, 'ben@kathelia.test')
-      const r = await call(server.url, '/gif/search', { q: 'cats' }, jwt)
-      expect(expectError(r, 409).code).toBe('feature_off')
-    } finally {
-      await server.close()
-    }
+    const { url, jwt } = await defaultServer()
+    const r = await call(url, '/gif/search', { q: 'cats' }, jwt)
+    expect(expectError(r, 409).code).toBe('feature_off')
   })
 })

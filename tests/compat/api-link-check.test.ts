@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { startAppServer } from '../fixtures/app-server'
 import { SAFE_BROWSING_KEY, startSafeBrowsing } from '../fixtures/safe-browsing'
-import { adapters, call, createUser, jwtFor } from './api-setup'
+import { adapters, call, defaultServer } from './api-setup'
 import { expect401, expectError, poster, useRoutesWorld } from './api-routes-setup'
 
 // POST /api/link-check through both adapters against a local Safe Browsing v4 Lookup API.
@@ -63,16 +62,10 @@ describe('/api/link-check when the lookup fails or is not configured', () => {
   })
 
   it('answers 409 feature_off without SAFE_BROWSING_URL, asking nobody', async () => {
-    const server = await startAppServer()
-    try {
-      await createUser(server.url, 'ben@kathelia.test', 'Ben')
-      const jwt = await jwtFor(server.url, 'ben@kathelia.test')
-      const before = lookup.requests.length
-      const r = await call(server.url, '/link-check', { urls: ['https://phish.example/'] }, jwt)
-      expect(expectError(r, 409).code).toBe('feature_off')
-      expect(lookup.requests.length).toBe(before)
-    } finally {
-      await server.close()
-    }
+    const { url, jwt } = await defaultServer()
+    const before = lookup.requests.length
+    const r = await call(url, '/link-check', { urls: ['https://phish.example/'] }, jwt)
+    expect(expectError(r, 409).code).toBe('feature_off')
+    expect(lookup.requests.length).toBe(before)
   })
 })

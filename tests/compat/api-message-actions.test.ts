@@ -2,15 +2,8 @@ import { ID, TablesDB as WebTables } from 'appwrite'
 import { Query, Storage, TablesDB } from 'node-appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BUCKET_ID } from '../../shared/db-schema'
-import {
-  adapters,
-  call,
-  errorShape,
-  keyClient,
-  startAdapterPair,
-  type AdapterPair,
-} from './api-setup'
-import { person, upload, type Person } from './api-attachments-setup'
+import { adapters, call, errorShape, keyClient, type AdapterPair } from './api-setup'
+import { attachmentsPair, person, upload, type Person } from './api-attachments-setup'
 
 // Reply, edit, delete and react (issue 14) through /api on both adapters (B runs in appwrite
 // mode against A's /v1): only the sender edits (24 h) or deletes, system notices are nobody's to
@@ -19,7 +12,7 @@ let pair: AdapterPair
 let ada: Person, ben: Person
 
 beforeAll(async () => {
-  pair = await startAdapterPair()
+  pair = await attachmentsPair()
   ada = await person(pair.a.url, 'ada@kathelia.test', 'Ada')
   ben = await person(pair.a.url, 'ben@kathelia.test', 'Ben')
 }, 120_000)

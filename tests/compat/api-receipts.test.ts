@@ -1,7 +1,7 @@
 import { ID, Query, TablesDB } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { person, type Person } from './api-attachments-setup'
-import { adapters, call, errorShape, startAdapterPair, type AdapterPair } from './api-setup'
+import { attachmentsPair, person, type Person } from './api-attachments-setup'
+import { adapters, call, errorShape, type AdapterPair } from './api-setup'
 
 // Read receipts through both adapters: written only through /api/receipt as the caller, the
 // partner's position readable only while both send receipts (the setting is reciprocal).
@@ -9,7 +9,7 @@ let pair: AdapterPair
 let ada: Person
 let ben: Person
 beforeAll(async () => {
-  pair = await startAdapterPair()
+  pair = await attachmentsPair()
   ada = await person(pair.a.url, 'ada@kathelia.test', 'Ada')
   ben = await person(pair.a.url, 'ben@kathelia.test', 'Ben')
 }, 120_000)

@@ -2,7 +2,6 @@ import { TablesDB } from 'node-appwrite'
 import { afterAll, beforeAll, expect } from 'vitest'
 import {
   call,
-  createUser,
   errorShape,
   jwtFor,
   keyClient,
@@ -10,6 +9,7 @@ import {
   type AdapterPair,
   type ApiAnswer,
   type TestUser,
+  userOf,
 } from './api-setup'
 
 // Shared by the route tests (api-auth, api-user, api-content): every spec route of /api through
@@ -27,12 +27,16 @@ export type RoutesWorld = {
 export function useRoutesWorld(vars: Record<string, string> = {}): RoutesWorld {
   const world = { jwt: {} } as RoutesWorld
   beforeAll(async () => {
-    world.pair = await startAdapterPair(vars)
+    // The files without vars of their own share one pair and its cast: each of their tests
+    // already runs twice on the same data (once per adapter, both on A's), so none assumes a
+    // fresh server, and each file starts what it checks (e.g. dropping status rows first).
+    const shared = Object.keys(vars).length ? undefined : 'routes-world'
+    world.pair = await startAdapterPair(vars, { shared })
     const url = world.pair.a.url
-    world.ada = await createUser(url, 'ada@kathelia.test', 'Ada')
-    world.ben = await createUser(url, 'ben@kathelia.test', 'Ben')
-    world.dummy = await createUser(url, 'dummy@kathelia.test', 'Dummy', false)
-    world.outsider = await createUser(url, 'outsider@kathelia.test', 'Outsider')
+    world.ada = await userOf(url, 'ada@kathelia.test', 'Ada')
+    world.ben = await userOf(url, 'ben@kathelia.test', 'Ben')
+    world.dummy = await userOf(url, 'dummy@kathelia.test', 'Dummy', false)
+    world.outsider = await userOf(url, 'outsider@kathelia.test', 'Outsider')
     for (const u of [world.ada, world.ben, world.dummy, world.outsider])
       world.jwt[u.email] = await jwtFor(url, u.email)
   }, 120_000)

@@ -1,6 +1,7 @@
-import { Client, ID, Users } from 'node-appwrite'
+import { Client, ID, Query, Users } from 'node-appwrite'
+import { inject } from 'vitest'
 import { exampleVars } from '../../scripts/local-vars'
-import { startAppServer, type AppServer } from '../fixtures/app-server'
+import { startAppServer, type AppServer, type AppServerOptions } from '../fixtures/app-server'
 import { webClient } from './helpers/web-sdk'
 
 // Shared pieces of the product API compat tests (tests/compat/api-*.test.ts): users made with the
@@ -28,11 +29,33 @@ export async function createUser(
   return { id: user.$id, email, name }
 }
 
+/** createUser, or the user of that email made before (by another file on a shared server). */
+export async function userOf(server: string, email: string, name: string, verified = true) {
+  const made = await createUser(server, email, name, verified).catch((err) => {
+    if ((err as { code?: number }).code !== 409) throw err
+  })
+  if (made) return made
+  const users = new Users(keyClient(server))
+  const [user] = (await users.list({ queries: [Query.equal('email', email)] })).users
+  return { id: user.$id, email, name: user.name }
+}
+
 /** Signs in with the web SDK as the SPA does (its own cookie jar) and returns a JWT for /api. */
 export async function jwtFor(server: string, email: string): Promise<string> {
   const { account } = webClient(server)
   await account.createEmailPasswordSession({ email, password: PASSWORD })
   return (await account.createJWT()).jwt
+}
+
+/**
+ * The run's shared server (the documented defaults, tests/fixtures/global-server.ts) and a JWT of
+ * its allowlisted dummy, made by the first file that asks: for a test of the defaults (a feature
+ * left unconfigured), which needs no server of its own.
+ */
+export async function defaultServer(): Promise<{ url: string; jwt: string }> {
+  const url = inject('serverUrl')
+  await createUser(url, 'dummy@kathelia.test', 'Dee').catch(() => undefined)
+  return { url, jwt: await jwtFor(url, 'dummy@kathelia.test') }
 }
 
 export type ApiAnswer = { status: number; body: any; headers: Headers }
@@ -98,13 +121,15 @@ export type AdapterPair = { a: AppServer; b: AppServer; close(): Promise<void> }
  * The product API over both backend adapters: server A runs the embedded backend; server B runs
  * in appwrite mode against A's /v1 with A's key (B has no /v1 of its own), so both share A's data.
  */
-export async function startAdapterPair(vars: Record<string, string> = {}): Promise<AdapterPair> {
-  const a = await startAppServer(vars)
-  const b = await startAppServer({
-    ...vars,
-    APPWRITE_ENDPOINT: `${a.url}/v1`,
-    APPWRITE_API_KEY: KEY,
-  })
+export async function startAdapterPair(
+  vars: Record<string, string> = {},
+  options: AppServerOptions = {},
+): Promise<AdapterPair> {
+  const a = await startAppServer(vars, options)
+  const b = await startAppServer(
+    { ...vars, APPWRITE_ENDPOINT: `${a.url}/v1`, APPWRITE_API_KEY: KEY },
+    options,
+  )
   return {
     a,
     b,
