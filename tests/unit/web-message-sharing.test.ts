@@ -1,8 +1,13 @@
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query'
+import { proxy, snapshot } from 'valtio'
 import { describe, expect, it, vi } from 'vitest'
 import { storeMessage } from '../../web/features/chat/apply-message-event'
-import { fromMessage } from '../../web/features/chat/display-item'
-import { flattenPages, type Message } from '../../web/features/chat/message-model'
+import { fromMessage, fromPending } from '../../web/features/chat/display-item'
+import {
+  flattenPages,
+  type Message,
+  type PendingMessage,
+} from '../../web/features/chat/message-model'
 import {
   messagesKey,
   messagesQuery,
@@ -62,5 +67,26 @@ describe('live messages keep the loaded ones as they were', () => {
     client.setQueryData(messagesKey('same'), answer)
     expect(client.getQueryData(messagesKey('same'))).toBe(cached)
     unsubscribe()
+  })
+})
+
+describe('queued messages', () => {
+  it('an unchanged queued message keeps its display item while another one changes', () => {
+    const queued = (n: number): PendingMessage => ({
+      clientId: `c${n}`,
+      roomId: 'home',
+      message: `queued ${n}`,
+      senderId: 'ada',
+      createdAt: new Date(2024, 0, 1, 0, n).toISOString(),
+      state: 'sending',
+    })
+    const outbox = proxy({ items: [queued(1), queued(2)] })
+    const before = snapshot(outbox).items.map(fromPending)
+    outbox.items[1]!.state = 'sent'
+    const after = snapshot(outbox).items.map(fromPending)
+    // A new item per render re-rendered every queued row on each send.
+    expect(after[0]).toBe(before[0])
+    expect(after[1]).not.toBe(before[1])
+    expect(after[1]!.state).toBe('sent')
   })
 })
