@@ -30,6 +30,18 @@ describe('buildTimeline', () => {
     expect(out[3]).toMatchObject({ type: 'gap', label: '10:29 am' })
   })
 
+  it('divides at midnight even a few minutes apart, and 14.9 minutes is no gap', () => {
+    const late = new Date(2024, 0, 5, 23, 55)
+    const out = timeline([
+      m('a', late),
+      m('b', new Date(2024, 0, 6, 0, 5)),
+      m('c', new Date(2024, 0, 6, 0, 19, 54)),
+    ])
+    expect(out.map((e) => e.type)).toEqual(['day', 'message', 'day', 'message', 'message'])
+    // Built again (the list rebuilds on every message): the same entries.
+    expect(timeline([m('a', late)])).toEqual(out.slice(0, 2))
+  })
+
   it('marks consecutive messages by the same author without a divider as continued', () => {
     const t = new Date(2024, 4, 1, 10, 0)
     const out = timeline([m('a', t, 'ada'), m('b', t, 'ada'), m('c', t, 'ben')])

@@ -46,7 +46,18 @@ const toItem = (m: Message): DisplayItem => ({
   gif: m.gif,
 })
 
-export const fromPending = (p: PendingMessage): DisplayItem => ({
+// The same for optimistic copies: the list passes valtio snapshots, which keep their object while
+// unchanged. A new item per render re-rendered every queued row on each send (a soak on a busy
+// machine queued hundreds).
+const pendingItems = new WeakMap<PendingMessage, DisplayItem>()
+
+export function fromPending(p: PendingMessage): DisplayItem {
+  let item = pendingItems.get(p)
+  if (!item) pendingItems.set(p, (item = toPendingItem(p)))
+  return item
+}
+
+const toPendingItem = (p: PendingMessage): DisplayItem => ({
   key: `pending-${p.clientId}`,
   at: new Date(p.createdAt),
   senderId: p.senderId,

@@ -6,6 +6,7 @@ import { tablesDB } from '../../lib/appwrite'
 import { takeFirstLoadRows } from '../../lib/first-load'
 import { fetchBegins } from './live-replay'
 import { toMessage, type MessagePage } from './message-model'
+import { shareMessages } from './share-messages'
 
 export const messagesKey = (roomId: string) => ['messages', roomId] as const
 
@@ -46,6 +47,7 @@ export const messagesQuery = (roomId: string) =>
     // Realtime events keep the pages current (and a reconnect refetches them), so the room
     // opening right after the sign-in prefetch does not load them a second time.
     staleTime: 10_000,
+    structuralSharing: shareMessages,
     initialPageParam: null as number | null,
     queryFn: ({ pageParam, client }) => {
       fetchBegins(client, roomId)

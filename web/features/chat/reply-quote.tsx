@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { excerpt, useRoom } from './room-context'
+import { excerpt, useLoadedMessage, useRoom } from './room-context'
 import { singleMessageQuery } from './single-message-query'
 
 /**
@@ -8,7 +8,7 @@ import { singleMessageQuery } from './single-message-query'
  */
 export function ReplyQuote({ messageId }: { messageId: string }) {
   const room = useRoom()
-  const local = room.loaded(messageId)
+  const local = useLoadedMessage(messageId)
   const single = useQuery({ ...singleMessageQuery(messageId), enabled: !local })
   const original = local ?? single.data ?? null
   const waiting = !local && single.isPending

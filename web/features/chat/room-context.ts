@@ -7,13 +7,21 @@ export type RoomContext = {
   meId: string
   /** "You", the partner's name, or "Kathelia" for a system notice. */
   nameOf: (senderId: string, kind?: Message['kind']) => string
-  /** A message among the loaded pages, if it is there. */
-  loaded: (messageId: string) => Message | undefined
   /** Scrolls to a message (loading older pages until it is there) and highlights it. */
   jumpTo: (messageId: string) => void
 }
 
 export const RoomCtx = createContext<RoomContext | null>(null)
+
+/**
+ * The loaded messages by id, apart from RoomCtx: it changes with every message, and only quotes
+ * read it. In RoomCtx it re-rendered every row's menu and reactions per live message, and each
+ * row's last render kept that moment's pages reachable.
+ */
+export const LoadedCtx = createContext<ReadonlyMap<string, Message>>(new Map())
+
+/** A message among the loaded pages, if it is there. */
+export const useLoadedMessage = (messageId: string) => useContext(LoadedCtx).get(messageId)
 
 export function useRoom(): RoomContext {
   const room = useContext(RoomCtx)

@@ -5,7 +5,7 @@ import { globalState } from '../../state/global-state'
 import { flattenPages } from './message-model'
 import { messagesQuery } from './messages-query'
 import { reactionsQuery } from './reactions-query'
-import { RoomCtx, senderName } from './room-context'
+import { LoadedCtx, RoomCtx, senderName } from './room-context'
 import { singleMessageQuery } from './single-message-query'
 
 const HIGHLIGHT_MS = 2500
@@ -66,10 +66,13 @@ export function RoomProvider({
       meId,
       nameOf: (senderId: string, kind?: 'user' | 'system') =>
         senderName(senderId, kind, meId, chateeName),
-      loaded: (id: string) => byId.get(id),
       jumpTo: (id: string) => void jumpTo(id),
     }),
-    [roomId, meId, chateeName, byId, jumpTo],
+    [roomId, meId, chateeName, jumpTo],
   )
-  return <RoomCtx.Provider value={room}>{children}</RoomCtx.Provider>
+  return (
+    <RoomCtx.Provider value={room}>
+      <LoadedCtx.Provider value={byId}>{children}</LoadedCtx.Provider>
+    </RoomCtx.Provider>
+  )
 }

@@ -1,4 +1,3 @@
-import { differenceInMinutes, isSameDay } from 'date-fns'
 import { MESSAGE_GAP_MINUTES } from '../../../shared/constants'
 import { formatDate } from '../../lib/date-format'
 
@@ -8,6 +7,22 @@ export type TimelineEntry<M> =
   | { type: 'message'; key: string; message: M; time: string; datetime: string; continued: boolean }
 
 type Dated = { key: string; at: Date; author: string }
+
+type Stamp = { day: number; time: string; datetime: string }
+
+// Per Date object (a row's stays the same while it is loaded): the list is rebuilt on every
+// message, and formatting and comparing every row's date again was its largest cost.
+const stamps = new WeakMap<Date, Stamp>()
+
+function stampOf(at: Date): Stamp {
+  let stamp = stamps.get(at)
+  if (!stamp) {
+    const day = at.getFullYear() * 10_000 + at.getMonth() * 100 + at.getDate()
+    stamp = { day, time: formatDate(at, 'messageTime'), datetime: fullDateTime(at) }
+    stamps.set(at, stamp)
+  }
+  return stamp
+}
 
 /**
  * Interleaves day dividers ("EEEE, MMMM d, yyyy") and a divider after every gap of 15 minutes
@@ -19,22 +34,23 @@ export function buildTimeline<M>(
   date: (m: M) => Dated,
 ): TimelineEntry<M>[] {
   const out: TimelineEntry<M>[] = []
-  let prev: Dated | null = null
+  let prev: (Dated & Stamp) | null = null
   for (const message of messages) {
-    const cur = date(message)
+    const dated = date(message)
+    const cur = { ...dated, ...stampOf(dated.at) }
     let divided = false
-    if (!prev || !isSameDay(prev.at, cur.at)) {
+    if (!prev || prev.day !== cur.day) {
       out.push({
         type: 'day',
         key: `day-${cur.key}`,
         label: formatDate(cur.at, 'dayDivider'),
       })
       divided = true
-    } else if (differenceInMinutes(cur.at, prev.at) >= MESSAGE_GAP_MINUTES) {
+    } else if (Math.trunc((cur.at.getTime() - prev.at.getTime()) / 60_000) >= MESSAGE_GAP_MINUTES) {
       out.push({
         type: 'gap',
         key: `gap-${cur.key}`,
-        label: formatDate(cur.at, 'messageTime'),
+        label: cur.time,
       })
       divided = true
     }
@@ -42,8 +58,8 @@ export function buildTimeline<M>(
       type: 'message',
       key: cur.key,
       message,
-      time: formatDate(cur.at, 'messageTime'),
-      datetime: fullDateTime(cur.at),
+      time: cur.time,
+      datetime: cur.datetime,
       continued: !divided && prev?.author === cur.author,
     })
     prev = cur
