@@ -13,7 +13,7 @@ import {
   type StandbyServer,
 } from './helpers/crash-server'
 import { ADA, BEN, messageLog } from './helpers/pair'
-import { signInViaUi } from './helpers/users'
+import { signInViaApi } from './helpers/register-api'
 
 // Crashes: the server PROCESS (Node, Vite, workerd) is killed with SIGKILL while messages are
 // being sent, three times, and started again on its persisted state. Every message the sender
@@ -76,7 +76,7 @@ beforeAll(async () => {
   ;[server, chrome] = await Promise.all([startServerProcess(stateDir, port), launchBrowser()])
   await Promise.all([verifiedUser(ADA), verifiedUser(BEN)])
   ada = await openPage(chrome.browser)
-  await signInViaUi(ada.page, server.url, ADA.email, ADA.password)
+  await signInViaApi(ada.page, server.url, ADA.email, ADA.password)
   await Promise.all(standbys.map((s) => s.loaded))
 }, 180_000)
 
