@@ -116,3 +116,9 @@ function asCookie(header: string, url: string): Cookie {
       : {}),
   }
 }
+
+/** An account made and verified through HTTP, then signed in (as onboardViaUi, without the forms). */
+export async function onboardViaApi(page: Page, baseUrl: string, user: NewUser): Promise<void> {
+  await registerVerifiedViaApi(baseUrl, user)
+  await signInViaApi(page, baseUrl, user.email, user.password)
+}
