@@ -106,7 +106,11 @@ describe('media settings', () => {
     const video = messageLog(other).locator('video[aria-label="clip.webm"]')
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.loop)).toBe(true)
     await page.reload()
-    await expect.poll(() => media(page).getByLabel('Loop videos').isChecked()).toBe(true)
+    // The reloaded page reads the settings again: at a load of 15 that takes more than the
+    // poll's default second.
+    await expect
+      .poll(() => media(page).getByLabel('Loop videos').isChecked(), { timeout: 15_000 })
+      .toBe(true)
     expect(await media(page).getByLabel('Blur media until I click').isChecked()).toBe(true)
   })
 })
