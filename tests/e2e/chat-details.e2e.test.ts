@@ -17,7 +17,7 @@ import {
   chatTitle,
   messageInLog,
   messageLog,
-  onboardPair,
+  onboardPairViaApi,
   sendMessage,
   startPair,
   type Pair,
@@ -33,7 +33,7 @@ beforeAll(async () => {
   pair = await startPair()
   // Before Ada's app connects: her realtime link is relayed so one test can lose an event.
   adaRealtime = await relayRealtime(pair.ada.page)
-  await onboardPair(pair)
+  await onboardPairViaApi(pair)
   // The typing indicator shows only while both share presence (Settings).
   await shareBoth(pair)
 }, 150_000)

@@ -11,7 +11,8 @@ import {
   type Pair,
 } from './helpers/pair'
 import { createRooms, sidebarRoom } from './helpers/rooms'
-import { registerVerifiedViaUi, signedInMarker, signInViaUi } from './helpers/users'
+import { registerVerifiedViaApi, signInViaApi } from './helpers/register-api'
+import { signedInMarker, signInViaUi } from './helpers/users'
 
 // What a reader counts as unread (the partner's words, never system notices) and the tab title
 // that totals it; the composer's draft per room, across room switches and reloads.
@@ -19,13 +20,10 @@ let pair: Pair
 
 beforeAll(async () => {
   pair = await startPair()
-  const { server, ada, ben } = pair
-  await Promise.all([
-    registerVerifiedViaUi(ada.page, server.url, ADA),
-    registerVerifiedViaUi(ben.page, server.url, BEN),
-  ])
+  const { server, ada } = pair
+  await Promise.all([ADA, BEN].map((user) => registerVerifiedViaApi(server.url, user)))
   // Only Ada signs in for now: Ben's sign-in, later, posts "Ben Franklin is online" in Home.
-  await signInViaUi(ada.page, server.url, ADA.email, ADA.password)
+  await signInViaApi(ada.page, server.url, ADA.email, ADA.password)
 }, 150_000)
 
 afterAll(async () => {

@@ -6,9 +6,14 @@ import { exampleVars } from '../../scripts/local-vars'
 import { HOME_ROOM_ID } from '../../shared/constants'
 import { freePort } from '../fixtures/app-server'
 import { launchBrowser, openPage, type TestBrowser, type TestPage } from './helpers/browser'
-import { startServerProcess, type ServerProcess } from './helpers/crash-server'
+import {
+  spawnStandby,
+  startServerProcess,
+  type ServerProcess,
+  type StandbyServer,
+} from './helpers/crash-server'
 import { ADA, BEN, messageLog } from './helpers/pair'
-import { signInViaUi } from './helpers/users'
+import { signInViaApi } from './helpers/register-api'
 
 // Crashes: the server PROCESS (Node, Vite, workerd) is killed with SIGKILL while messages are
 // being sent, three times, and started again on its persisted state. Every message the sender
@@ -22,6 +27,9 @@ const texts = Array.from({ length: COUNT }, (_, i) => `Crash-proof message ${i +
 let stateDir: string
 let port: number
 let server: ServerProcess
+// The next server processes, one per kill, loading their modules while the first one starts: a
+// restart then only opens the state and the port.
+let standbys: StandbyServer[] = []
 let chrome: TestBrowser
 let ada: TestPage
 
@@ -64,14 +72,17 @@ async function jwtOf(email: string, password: string): Promise<string> {
 beforeAll(async () => {
   stateDir = mkdtempSync(join(tmpdir(), 'kathelia-crash-'))
   port = await freePort()
+  standbys = KILL_AT.map(() => spawnStandby(stateDir, port))
   ;[server, chrome] = await Promise.all([startServerProcess(stateDir, port), launchBrowser()])
   await Promise.all([verifiedUser(ADA), verifiedUser(BEN)])
   ada = await openPage(chrome.browser)
-  await signInViaUi(ada.page, server.url, ADA.email, ADA.password)
+  await signInViaApi(ada.page, server.url, ADA.email, ADA.password)
+  await Promise.all(standbys.map((s) => s.loaded))
 }, 180_000)
 
 afterAll(async () => {
   await chrome?.close()
+  for (const s of standbys) s.kill()
   server?.kill()
   await server?.exited
   rmSync(stateDir, { recursive: true, force: true })
@@ -107,7 +118,7 @@ describe('a server killed mid-write', () => {
         await new Promise((r) => setTimeout(r, 5 * KILL_AT.indexOf(i)))
         server.kill()
         await server.exited
-        server = await startServerProcess(stateDir, port)
+        server = await standbys.shift()!.start()
       }
       retried += await sending
     }

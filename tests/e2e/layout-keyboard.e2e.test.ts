@@ -5,7 +5,8 @@ import { useAppAndBrowser } from './helpers/app'
 import { openPage, type TestPage } from './helpers/browser'
 import { ADA, chatTitle, messageInLog } from './helpers/pair'
 import { sidebarRoom } from './helpers/rooms'
-import { onboardViaUi, signedInMarker } from './helpers/users'
+import { onboardViaApi } from './helpers/register-api'
+import { signedInMarker } from './helpers/users'
 
 // The signed-in layout with the keyboard alone: the skip link and the main landmark, the profile
 // menu, the create-room panel as a modal dialog, and the composer taking focus in an opened room.
@@ -14,7 +15,7 @@ let tab: TestPage
 
 beforeAll(async () => {
   tab = await openPage(app.chrome.browser)
-  await onboardViaUi(tab.page, app.server.url, ADA)
+  await onboardViaApi(tab.page, app.server.url, ADA)
 }, 120_000)
 
 const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement)

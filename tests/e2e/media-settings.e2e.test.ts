@@ -5,7 +5,8 @@ import { useAppAndBrowser } from './helpers/app'
 import { openPage, type TestPage } from './helpers/browser'
 import { messageLog } from './helpers/pair'
 import { ADA } from './helpers/pair'
-import { onboardViaUi, signedInMarker } from './helpers/users'
+import { onboardViaApi } from './helpers/register-api'
+import { signedInMarker } from './helpers/users'
 
 // "Blur media until I click" and "Loop videos": account prefs saved in Settings, applied at once
 // in Ada's other tab (the account's realtime event), to an image and a WebM video played inline.
@@ -49,7 +50,7 @@ async function attach(page: Page, file: Payload) {
 
 beforeAll(async () => {
   desk = await openPage(app.chrome.browser)
-  await onboardViaUi(desk.page, app.server.url, ADA)
+  await onboardViaApi(desk.page, app.server.url, ADA)
   await attach(desk.page, {
     name: 'dot.png',
     mimeType: 'image/png',
@@ -105,7 +106,11 @@ describe('media settings', () => {
     const video = messageLog(other).locator('video[aria-label="clip.webm"]')
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.loop)).toBe(true)
     await page.reload()
-    await expect.poll(() => media(page).getByLabel('Loop videos').isChecked()).toBe(true)
+    // The reloaded page reads the settings again: at a load of 15 that takes more than the
+    // poll's default second.
+    await expect
+      .poll(() => media(page).getByLabel('Loop videos').isChecked(), { timeout: 15_000 })
+      .toBe(true)
     expect(await media(page).getByLabel('Blur media until I click').isChecked()).toBe(true)
   })
 })

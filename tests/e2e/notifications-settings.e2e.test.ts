@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { useAppAndBrowser } from './helpers/app'
 import { openPage, type TestPage } from './helpers/browser'
 import { ADA } from './helpers/pair'
-import { onboardViaUi, signedInMarker } from './helpers/users'
+import { onboardViaApi } from './helpers/register-api'
+import { signedInMarker } from './helpers/users'
 
 // Settings → Notifications: nothing is asked on load; turning it on asks the browser, and a
 // refusal says so and leaves it off. (Headless Chromium reaches no real push service, so the
@@ -12,7 +13,7 @@ let tab: TestPage
 
 beforeAll(async () => {
   tab = await openPage(app.chrome.browser)
-  await onboardViaUi(tab.page, app.server.url, ADA)
+  await onboardViaApi(tab.page, app.server.url, ADA)
 }, 120_000)
 
 describe('Settings → Notifications', () => {

@@ -5,7 +5,8 @@ import { useAppAndBrowser } from './helpers/app'
 import { passwordMarkers, readNotice, signInWith, TITLES } from './helpers/auth-screen'
 import { openPage, type TestPage } from './helpers/browser'
 import { ADA } from './helpers/pair'
-import { onboardViaUi, signedInMarker, signInViaUi } from './helpers/users'
+import { onboardViaApi } from './helpers/register-api'
+import { signedInMarker, signInViaUi } from './helpers/users'
 
 // /settings as Ada uses it: her name, her password, the devices she is signed in on, and the
 // theme of this device. Each test continues from the one before.
@@ -17,7 +18,7 @@ const IPHONE =
 
 beforeAll(async () => {
   tab = await openPage(app.chrome.browser)
-  await onboardViaUi(tab.page, app.server.url, ADA)
+  await onboardViaApi(tab.page, app.server.url, ADA)
 }, 120_000)
 
 /** Opens Settings the way a person does: profile menu, then Settings. */

@@ -1,5 +1,8 @@
+import type { BrowserContext, Page } from 'playwright-core'
 import { exampleVars } from '../../../scripts/local-vars'
-import { verificationLink, type NewUser } from './users'
+import { signedInMarker, verificationLink, type NewUser } from './users'
+
+type Cookie = Parameters<BrowserContext['addCookies']>[0][number]
 
 // An account made through the HTTP calls the registration form and the mailed link make
 // (web/features/auth/register.ts, web/features/verification/verify-account.ts), without a
@@ -63,4 +66,59 @@ export async function registerVerifiedViaApi(baseUrl: string, user: NewUser): Pr
   const lines = (await (await expectStatus(verified, 200, 'verify')).text()).trim().split('\n')
   const outcome = JSON.parse(lines.at(-1) ?? '{}') as { type?: string }
   if (outcome.type !== 'done') throw new Error(`verifying ${email} ended with ${lines.at(-1)}`)
+}
+
+/**
+ * Signs in with the call the sign-in form makes (POST /v1/account/sessions/email, with the
+ * browser's user agent, which the session records), puts the cookies it set into the page's
+ * context, and opens the app signed in: for files whose subject is not the sign-in screen (that
+ * form is driven through the UI in the auth-*, journey and session files).
+ */
+export async function signInViaApi(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  const userAgent = await page.evaluate(() => navigator.userAgent)
+  const res = await fetch(new URL('/v1/account/sessions/email', baseUrl), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': userAgent,
+      origin: new URL(baseUrl).origin,
+      'X-Appwrite-Project': PROJECT,
+    },
+    body: JSON.stringify({ email, password }),
+  })
+  await expectStatus(res, 201, `signing ${email} in`)
+  await page.context().addCookies(res.headers.getSetCookie().map((c) => asCookie(c, baseUrl)))
+  await page.goto(baseUrl)
+  await signedInMarker(page).waitFor({ timeout: 45_000 })
+}
+
+/** One Set-Cookie header as Playwright's cookie, for the server's origin. */
+function asCookie(header: string, url: string): Cookie {
+  const [pair = '', ...attributes] = header.split(';').map((part) => part.trim())
+  const at = pair.indexOf('=')
+  const flags = new Map(
+    attributes.map((a) => [a.split('=')[0]!.toLowerCase(), a.split('=').slice(1).join('=')]),
+  )
+  const sameSite = flags.get('samesite')?.toLowerCase()
+  return {
+    name: pair.slice(0, at),
+    value: pair.slice(at + 1),
+    url,
+    httpOnly: flags.has('httponly'),
+    secure: flags.has('secure'),
+    ...(sameSite
+      ? { sameSite: sameSite === 'none' ? 'None' : sameSite === 'lax' ? 'Lax' : 'Strict' }
+      : {}),
+  }
+}
+
+/** An account made and verified through HTTP, then signed in (as onboardViaUi, without the forms). */
+export async function onboardViaApi(page: Page, baseUrl: string, user: NewUser): Promise<void> {
+  await registerVerifiedViaApi(baseUrl, user)
+  await signInViaApi(page, baseUrl, user.email, user.password)
 }
