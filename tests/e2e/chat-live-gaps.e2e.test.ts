@@ -39,6 +39,13 @@ beforeAll(async () => {
   })
 })
 
+/**
+ * Resolves once Ben's reloaded app has sent a subscribe frame (held): it subscribes once loaded,
+ * which at a load of 15 takes more than the poll's default second.
+ */
+const heldSubscribe = () =>
+  expect.poll(() => link.held.length, { timeout: 15_000 }).toBeGreaterThan(0)
+
 /** Resolves once a realtime frame carrying `text` has been passed to Ben's page. */
 const deliveredToBen = (text: string) =>
   expect.poll(() => link.delivered.includes(text), { timeout: 10_000 }).toBe(true)
@@ -76,7 +83,7 @@ describe('realtime gaps', () => {
     await ben.page.reload()
     await chatTitle(ben.page, 'Home')
     await messageLog(ben.page).waitFor()
-    await expect.poll(() => link.held.length).toBeGreaterThan(0)
+    await heldSubscribe()
 
     await sendMessage(ada.page, 'Sent before Ben was listening')
     await messageLog(ada.page).getByText('Sending…').waitFor({ state: 'detached' })
@@ -144,7 +151,7 @@ describe('realtime gaps', () => {
     link.holdSubscribes = true
     await ben.page.goto(new URL(`/rooms/${libraryId}`, pair.server.url).href)
     await messageInLog(ben.page, deep(110)).waitFor()
-    await expect.poll(() => link.held.length).toBeGreaterThan(0)
+    await heldSubscribe()
 
     // Ben scrolls to the top; the older page is read by the server, its answer held.
     const older = await holdAnswers(ben.page, isOlderPage(libraryId))
@@ -170,7 +177,7 @@ describe('realtime gaps', () => {
     link.holdSubscribes = true
     await ben.page.reload()
     await chatTitle(ben.page, 'Library')
-    await expect.poll(() => link.held.length).toBeGreaterThan(0)
+    await heldSubscribe()
     await ben.page.getByRole('searchbox', { name: 'Search messages' }).fill('Deep')
     const note = messageLog(ben.page).locator('.search-note')
     await note.filter({ hasText: /^The newest 100 messages matching “Deep”/ }).waitFor()
