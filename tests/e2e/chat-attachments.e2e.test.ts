@@ -38,6 +38,7 @@ describe('attachments', () => {
     expect((await limits).status()).toBe(200)
     const box = ada.page.getByRole('textbox', { name: 'Message' })
     await box.pressSequentially('Quick one')
+    await expect.poll(() => box.inputValue()).toBe('Quick one')
     const chooser = ada.page.waitForEvent('filechooser')
     await ada.page.getByRole('button', { name: 'Attach a file' }).click()
     const file = { name: 'quick.txt', mimeType: 'text/plain', buffer: Buffer.from('quick') }

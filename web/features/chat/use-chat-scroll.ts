@@ -17,6 +17,14 @@ type Args = {
 }
 
 /**
+ * At the bottom by the last scroll event, and not moved since: a jump to a quoted message
+ * scrolls before its scroll event arrives, and a row growing in that gap (a preview, reactions)
+ * must not take the reader back down.
+ */
+const stillAtBottom = (el: HTMLElement, seen: { atBottom: boolean; scrollTop: number }) =>
+  seen.atBottom && Math.abs(el.scrollTop - seen.scrollTop) < 2
+
+/**
  * Sticks to the bottom only while the reader is there; otherwise new rows are counted for the
  * "N new" pill and the view stays put. Older pages prepended above keep the visible row in place.
  */
@@ -56,9 +64,9 @@ export function useChatScroll({
     } else if (oldestKey !== prev.oldestKey && newestKey === prev.newestKey) {
       el.scrollTop = prev.scrollTop + (el.scrollHeight - prev.scrollHeight)
     } else if (newestKey !== prev.newestKey && count > prev.count) {
-      if (prev.atBottom || newestIsMine) scrollToBottom()
+      if (stillAtBottom(el, prev) || newestIsMine) scrollToBottom()
       else setNewCount((n) => n + (count - prev.count))
-    } else if (ownTail !== prev.ownTail && prev.atBottom) {
+    } else if (ownTail !== prev.ownTail && stillAtBottom(el, prev)) {
       // E.g. "Not sent. Retry" appearing under the reader's last message: keep it in view.
       scrollToBottom()
     }
@@ -80,7 +88,9 @@ export function useChatScroll({
     const el = ref.current
     if (!el || !loaded) return
     const observer = new ResizeObserver(() => {
-      if (last.current.atBottom) el.scrollTop = el.scrollHeight
+      if (!stillAtBottom(el, last.current)) return
+      el.scrollTop = el.scrollHeight
+      last.current.scrollTop = el.scrollTop
     })
     // The log itself too: a row that grows after it rendered (a receipt, reactions, a preview
     // card) changes the content's height, not the scroll box's.
