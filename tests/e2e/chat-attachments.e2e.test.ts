@@ -33,9 +33,13 @@ describe('attachments', () => {
     const { ada, ben } = pair
     // The room asks for the file limit once it has settled, so a pick needs no request of its
     // own; a check that waited on the network staged the file after Enter had sent the text.
-    const limits = ada.page.waitForResponse((r) => r.url().endsWith('/api/message/limits'))
-    await ada.page.reload()
-    expect((await limits).status()).toBe(200)
+    const asked = () =>
+      ada.page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((e) => e.name.endsWith('/api/message/limits')),
+      )
+    await expect.poll(asked, { timeout: 30_000 }).toBe(true)
     const box = ada.page.getByRole('textbox', { name: 'Message' })
     await box.pressSequentially('Quick one')
     await expect.poll(() => box.inputValue()).toBe('Quick one')

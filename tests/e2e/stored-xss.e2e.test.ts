@@ -20,8 +20,8 @@ const pair = useOnboardedPair({ LINK_PREVIEW_TEST_ORIGINS: origin })
 afterAll(() => new Promise((r) => site.close(r)))
 
 const NAME = `<img src=x onerror=alert('name')>`
-const MESSAGE = `<script>alert('msg')</script><img src=x onerror=alert('msg2')>`
-const FILE = `<img src=x onerror=alert('file')>.txt`
+// Texts of their own per attempt: a retry must not find the first attempt's rows.
+let attempt = 0
 
 const dialogs: string[] = []
 const watch = (p: Page) =>
@@ -36,6 +36,9 @@ const injected = (p: Page) =>
 describe('stored XSS in the rendered room', () => {
   it('shows a name, a message, a file name and a preview with payloads as text only', async () => {
     const { ada, ben, server } = pair
+    const n = ++attempt
+    const MESSAGE = `<script>alert('msg')</script><img src=x onerror=alert('msg2')> ${n}`
+    const FILE = `<img src=x onerror=alert('file')>${n}.txt`
     watch(ada.page)
     watch(ben.page)
     await ben.page.goto(`${server.url}/settings`)
@@ -48,19 +51,22 @@ describe('stored XSS in the rendered room', () => {
     const chooser = ben.page.waitForEvent('filechooser')
     await ben.page.getByRole('button', { name: 'Attach a file' }).click()
     await (await chooser).setFiles({ name: FILE, mimeType: 'text/plain', buffer: Buffer.from('x') })
+    await ben.page.getByRole('group', { name: 'File to send' }).waitFor()
     const box = ben.page.getByRole('textbox', { name: 'Message' })
     await box.pressSequentially(MESSAGE)
     await box.press('Enter')
-    await box.pressSequentially(`${origin}/xss`)
+    await box.pressSequentially(`${origin}/xss?${n}`)
     await box.press('Enter')
 
     await messageInLog(ada.page, MESSAGE).waitFor({ timeout: 20_000 })
     await messageLog(ada.page).getByText(FILE).first().waitFor({ timeout: 20_000 })
     await messageLog(ada.page)
       .getByRole('link', { name: `Link preview: <img src=x onerror=alert('title')>` })
+      .last()
       .waitFor({ timeout: 20_000 })
+    // Ben's new name reaches Ada with his next status report at the latest (every 20 s).
     await expect
-      .poll(() => ada.page.getByText(NAME).count(), { timeout: 20_000 })
+      .poll(() => ada.page.getByText(NAME).count(), { timeout: 45_000 })
       .toBeGreaterThan(0)
 
     for (const p of [ada.page, ben.page]) expect(await injected(p)).toBe(0)
