@@ -27,6 +27,14 @@ export async function person(server: string, email: string, name: string): Promi
   return { id, web, storage: new Storage(web.client), jwt }
 }
 
+/** The shared pair and its Ada and Ben, for a file's beforeAll. */
+export async function attachmentsPeople() {
+  const pair = await attachmentsPair()
+  const ada = await person(pair.a.url, 'ada@kathelia.test', 'Ada')
+  const ben = await person(pair.a.url, 'ben@kathelia.test', 'Ben')
+  return { pair, ada, ben }
+}
+
 /** Shared with the partner's team; only the uploader may change or delete it (as the SPA does). */
 export const shared = (id: string) => [
   Permission.read(Role.team('user')),

@@ -3,7 +3,7 @@ import { Query, Storage, TablesDB } from 'node-appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BUCKET_ID } from '../../shared/db-schema'
 import { adapters, call, errorShape, keyClient, type AdapterPair } from './api-setup'
-import { attachmentsPair, person, upload, type Person } from './api-attachments-setup'
+import { attachmentsPeople, upload, type Person } from './api-attachments-setup'
 
 // Reply, edit, delete and react (issue 14) through /api on both adapters (B runs in appwrite
 // mode against A's /v1): only the sender edits (24 h) or deletes, system notices are nobody's to
@@ -11,11 +11,7 @@ import { attachmentsPair, person, upload, type Person } from './api-attachments-
 let pair: AdapterPair
 let ada: Person, ben: Person
 
-beforeAll(async () => {
-  pair = await attachmentsPair()
-  ada = await person(pair.a.url, 'ada@kathelia.test', 'Ada')
-  ben = await person(pair.a.url, 'ben@kathelia.test', 'Ben')
-}, 120_000)
+beforeAll(async () => void ({ pair, ada, ben } = await attachmentsPeople()), 120_000)
 
 afterAll(async () => {
   await pair?.close()

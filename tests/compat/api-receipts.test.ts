@@ -1,6 +1,6 @@
 import { ID, Query, TablesDB } from 'appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { attachmentsPair, person, type Person } from './api-attachments-setup'
+import { attachmentsPeople, type Person } from './api-attachments-setup'
 import { adapters, call, errorShape, type AdapterPair } from './api-setup'
 
 // Read receipts through both adapters: written only through /api/receipt as the caller, the
@@ -8,11 +8,7 @@ import { adapters, call, errorShape, type AdapterPair } from './api-setup'
 let pair: AdapterPair
 let ada: Person
 let ben: Person
-beforeAll(async () => {
-  pair = await attachmentsPair()
-  ada = await person(pair.a.url, 'ada@kathelia.test', 'Ada')
-  ben = await person(pair.a.url, 'ben@kathelia.test', 'Ben')
-}, 120_000)
+beforeAll(async () => void ({ pair, ada, ben } = await attachmentsPeople()), 120_000)
 afterAll(async () => {
   await pair?.close()
 })

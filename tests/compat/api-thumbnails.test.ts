@@ -2,7 +2,7 @@ import { Storage } from 'node-appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BUCKET_ID } from '../../shared/db-schema'
 import { adapters, call, errorShape, keyClient, type AdapterPair } from './api-setup'
-import { attachmentsPair, person, upload, type Person } from './api-attachments-setup'
+import { attachmentsPeople, upload, type Person } from './api-attachments-setup'
 
 // An image's WebP thumbnail (made by the sender's browser, uploaded beside the original) through
 // /api/message/add on both adapters: it must be the caller's own finished WebP upload shared with
@@ -10,11 +10,7 @@ import { attachmentsPair, person, upload, type Person } from './api-attachments-
 let pair: AdapterPair
 let ada: Person, ben: Person
 
-beforeAll(async () => {
-  pair = await attachmentsPair()
-  ada = await person(pair.a.url, 'ada@kathelia.test', 'Ada')
-  ben = await person(pair.a.url, 'ben@kathelia.test', 'Ben')
-}, 120_000)
+beforeAll(async () => void ({ pair, ada, ben } = await attachmentsPeople()), 120_000)
 afterAll(async () => {
   await pair?.close()
 })
