@@ -6,6 +6,7 @@ import { requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
 import { fetchGifMedia, GifMediaError } from '../services/gif-media'
 import { GifServiceError, searchGifs } from '../services/gif-search'
+import { proxiedMedia } from '../lib/proxied-media'
 
 const RESULTS_SECONDS = 10 * 60
 const MEDIA_SECONDS = 24 * 60 * 60
@@ -71,14 +72,7 @@ const gif = new Hono<ApiHono>()
       })
       c.executionCtx.waitUntil(caches.default.put(k, res.clone()))
     }
-    return new Response(res.body, {
-      headers: {
-        'content-type': res.headers.get('content-type') ?? 'image/gif',
-        'cache-control': 'private, max-age=86400',
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': "default-src 'none'; sandbox",
-      },
-    })
+    return proxiedMedia(res, 'image/gif')
   })
 
 export default gif

@@ -7,6 +7,7 @@ import type { ApiHono } from '../middleware/context'
 import { fetchGuarded, LinkFetchError } from '../services/link-fetch'
 import { checkLinkUrl, LinkRefused } from '../services/link-guard'
 import { readPreview } from '../services/link-meta'
+import { proxiedMedia } from '../lib/proxied-media'
 
 const DAY_SECONDS = 24 * 60 * 60
 // Types a browser shows in <img> without running anything (SVG can carry script: not proxied).
@@ -95,14 +96,7 @@ const link = new Hono<ApiHono>()
       })
       c.executionCtx.waitUntil(caches.default.put(key, res.clone()))
     }
-    return new Response(res.body, {
-      headers: {
-        'content-type': res.headers.get('content-type') ?? 'application/octet-stream',
-        'cache-control': 'private, max-age=86400',
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': "default-src 'none'; sandbox",
-      },
-    })
+    return proxiedMedia(res, 'application/octet-stream')
   })
 
 export default link
