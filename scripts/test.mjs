@@ -16,6 +16,8 @@ let reason = ''
 // Each lane's counts and per-file times (scripts/lane-reporter.ts), for the closing lines.
 const reports = mkdtempSync(join(tmpdir(), 'kathelia-test-'))
 const laneReports = []
+// The deployable build every test server serves, made once for both lanes.
+const testBuild = join(reports, 'build')
 
 /**
  * Runs a command to its end. With `prefix`, its output goes line by line behind that label, so two
@@ -99,13 +101,15 @@ const stages = [
     },
   },
   {
-    // Each is single-threaded (about 37 and 12 CPU-seconds): side by side on two cores they take
-    // about the time of tsc alone. Both must pass.
-    name: 'typecheck and format (tsc -b, prettier --check .)',
+    // Each is single-threaded (about 37, 12 and 8 CPU-seconds): side by side on two cores they
+    // take about the time of tsc alone. All must pass. The build is the deployable one, served by
+    // the test servers of both lanes and the prod suite (tests/fixtures/app-build.ts).
+    name: 'typecheck, format and build (tsc -b, prettier --check ., vite build)',
     run: async () => {
       const codes = await Promise.all([
         exec('tsc', ['-b'], {}, '[tsc] '),
         exec('prettier', ['--check', '.'], {}, '[prettier] '),
+        exec('tsx', ['scripts/test-build.ts', testBuild], {}, '[build] '),
       ])
       return codes.find((code) => code !== 0) ?? 0
     },
@@ -113,7 +117,7 @@ const stages = [
   {
     name: 'tests (vitest run, two lanes)',
     run: async () => {
-      const env = { CHROMIUM_PATH: chromiumPath }
+      const env = { CHROMIUM_PATH: chromiumPath, KATHELIA_TEST_BUILD: testBuild }
       const codes = await Promise.all(
         LANES.map(async ({ label, projects, args: extra = [] }) => {
           const report = join(reports, `${label}.json`)

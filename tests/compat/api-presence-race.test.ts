@@ -74,7 +74,7 @@ describe.each([
       rowId: ben.id,
       data: { lastSeenAt: silentSince, aliveAt: silentSince },
     })
-    expect((await fetch(`${url()}/cdn-cgi/handler/scheduled`)).status).toBe(200)
+    await [a, b].find((s) => s.url === url())!.scheduled()
     await hook.waitFor(1, (r) => JSON.parse(r.body).text.startsWith('Offline'))
   }
 

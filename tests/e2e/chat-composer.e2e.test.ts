@@ -10,6 +10,7 @@ import {
   setTabHidden,
   useOnboardedPair,
 } from './helpers/pair'
+import { jwtOf } from './helpers/page-api'
 import { shareBoth } from './helpers/presence-sharing'
 
 // The chat's promises no other file pins down: the optimistic bubble, Shift+Enter, the typing
@@ -141,7 +142,7 @@ describe('the composer and the message list', () => {
     await setAdminView(ada.page, false)
 
     // (A string: the test runner rewrites import() in code.)
-    const jwt = String(await ada.page.evaluate(`import('/web/lib/jwt.ts').then((m) => m.getJwt())`))
+    const jwt = await jwtOf(ada.page)
     for (const { page } of [ada, ben]) {
       const entries = await page.evaluate(() => Object.entries({ ...localStorage }))
       expect(entries.map(([key]) => key).sort()).toEqual(expect.arrayContaining(['global-state']))

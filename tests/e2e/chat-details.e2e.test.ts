@@ -10,8 +10,8 @@ import {
   rowInView,
   scrollLogTo,
   scrollState,
-  withProductApi,
 } from './helpers/chat-view'
+import { apiAs } from './helpers/page-api'
 import {
   BEN,
   chatTitle,
@@ -161,11 +161,16 @@ describe('chat details in two browsers', () => {
     await typing.waitFor()
     // Heartbeats rewrite Ben's status row (as a short grace period's would, every 2 s); they
     // must not renew his typing flag.
-    await withProductApi(ben.page, 'window.__beats = setInterval(() => api.heartbeat(), 2000)')
-    // The one real wait of this file (~10 s): the expiry is the behaviour under test.
-    await typing.waitFor({ state: 'detached', timeout: 14_000 })
+    const api = apiAs(ben.page, pair.server.url)
+    const beat = () => void api('/presence/heartbeat', { presence: 'online' }).catch(() => {})
+    const beats = setInterval(beat, 2000)
+    try {
+      // The one real wait of this file (~10 s): the expiry is the behaviour under test.
+      await typing.waitFor({ state: 'detached', timeout: 14_000 })
+    } finally {
+      clearInterval(beats)
+    }
     expect(Date.now() - start).toBeGreaterThanOrEqual(9_000)
     expect(await box.inputValue()).toBe('I was going to say')
-    await ben.page.evaluate('clearInterval(window.__beats)')
   })
 })

@@ -2,7 +2,8 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { exampleVars } from '../../scripts/local-vars'
 import { withServerKey } from './helpers/app'
-import { postMessagesAs, rowInView, withProductApi } from './helpers/chat-view'
+import { postMessagesAs, rowInView } from './helpers/chat-view'
+import { accountIdOf, apiAs, ApiRefusal } from './helpers/page-api'
 import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 
 // Reply, react, edit and delete as two people use them (issue 14): through the message menu,
@@ -57,10 +58,11 @@ describe('message actions', () => {
     const originalId = await idOf(ada.page, 'Original far back')
     const filler = Array.from({ length: 110 }, (_, i) => `Filler ${i}`)
     await postMessagesAs(ada.page, server.url, 'home', filler)
-    await withProductApi(
-      ben.page,
-      `await api.addMessage({ roomId: 'home', message: 'Remember this?', replyToId: '${originalId}' })`,
-    )
+    await apiAs(ben.page, server.url)('/message/add', {
+      roomId: 'home',
+      message: 'Remember this?',
+      replyToId: originalId,
+    })
     await ada.page.reload()
     await messageInLog(ada.page, 'Remember this?').waitFor({ timeout: 30_000 })
     expect(await messageInLog(ada.page, 'Original far back').count()).toBe(0)
@@ -130,11 +132,7 @@ describe('message actions', () => {
 
   it('an edit after 24 hours is refused by the server with 403', async () => {
     const { ada, server } = pair
-    const adaId = String(
-      await ada.page.evaluate(
-        `import('/web/state/global-state.ts').then((m) => m.globalState.account.$id)`,
-      ),
-    )
+    const adaId = await accountIdOf(ada.page)
     const vars = exampleVars()
     const old = await fetch(new URL('/v1/tablesdb/kathelia/tables/messages/rows', server.url), {
       method: 'POST',
@@ -155,10 +153,12 @@ describe('message actions', () => {
       }),
     })
     expect(old.status).toBe(201)
-    const answer = await withProductApi(
-      ada.page,
-      `try { await api.editMessage({ messageId: 'old-message', message: 'Changed' }); return 'edited' }
-       catch (e) { return [e.status, e.code] }`,
+    const answer = await apiAs(ada.page, server.url)('/message/edit', {
+      messageId: 'old-message',
+      message: 'Changed',
+    }).then(
+      () => 'edited',
+      (e: ApiRefusal) => [e.status, e.code],
     )
     expect(answer).toEqual([403, 'edit_window_closed'])
   })
@@ -222,11 +222,9 @@ describe('message actions', () => {
     await messageInLog(ben.page, 'Said before the gap').waitFor({ timeout: 30_000 })
     const id = await idOf(ada.page, 'Said before the gap')
     relay.drop = id
-    await withProductApi(
-      ada.page,
-      `await api.editMessage({ messageId: '${id}', message: 'Said, then changed' });
-       await api.react({ messageId: '${id}', emoji: '🎉', on: true })`,
-    )
+    const api = apiAs(ada.page, pair.server.url)
+    await api('/message/edit', { messageId: id, message: 'Said, then changed' })
+    await api('/message/react', { messageId: id, emoji: '🎉', on: true })
     await messageInLog(ada.page, 'Said, then changed').waitFor()
     await sendMessage(ada.page, 'A later message arrives')
     await messageInLog(ben.page, 'A later message arrives').waitFor()

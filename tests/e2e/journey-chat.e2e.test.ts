@@ -17,6 +17,7 @@ import {
   type Pair,
 } from './helpers/pair'
 import { shareBoth } from './helpers/presence-sharing'
+import { v1InPage } from './helpers/page-api'
 
 // Issue 5's journey, part one: two people sign up through the UI and talk, live, in Home and in a
 // room one of them creates. Every step is what a person does in the browser.
@@ -175,14 +176,12 @@ describe('rooms Ada deletes, and leaving', () => {
     const { ada, ben } = pair
     const roomId = new URL(ada.page.url()).pathname.split('/').pop()!
     // The SPA has no delete button (the spec shows none): Ada, in the admin team, soft-deletes
-    // the row with her own session through the app's web SDK client, as an admin tool would.
-    await ada.page.evaluate(
-      `import('/web/lib/appwrite.ts').then(({ tablesDB }) => tablesDB.updateRow(${JSON.stringify({
-        databaseId: DATABASE_ID,
-        tableId: TABLES.rooms.id,
-        rowId: roomId,
-        data: { isDeleted: true },
-      })}))`,
+    // the row with her own session (the call the web SDK's updateRow makes), as an admin tool would.
+    await v1InPage(
+      ada.page,
+      'PATCH',
+      `/tablesdb/${DATABASE_ID}/tables/${TABLES.rooms.id}/rows/${roomId}`,
+      { data: { isDeleted: true } },
     )
     await sidebarRoom(ben.page, 'Garden').waitFor({ state: 'detached' })
     await sidebarRoom(ada.page, 'Garden').waitFor({ state: 'detached' })

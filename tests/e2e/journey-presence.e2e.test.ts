@@ -159,12 +159,11 @@ describe('presence and device details', () => {
     await crashed
     const crashedAt = Date.now()
 
-    // The cron sweep, triggered every second as the platform's schedule would (the dev server
+    // The cron sweep, triggered every second as the platform's schedule would (a local server
     // runs none). His last heartbeat was at most a third of the grace period before the crash,
     // so a sweep that ignored the grace period would make him offline well before this bound.
     const sweep = async () => {
-      const res = await fetch(`${server.url}/cdn-cgi/handler/scheduled`)
-      expect(res.ok).toBe(true)
+      await server.scheduled()
       return chateePresence(ada.page).innerText()
     }
     await expect

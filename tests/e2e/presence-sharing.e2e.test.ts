@@ -8,11 +8,14 @@ import { setSharingInSettings, shareBox } from './helpers/presence-sharing'
 // neither partner sees the other's presence or typing; the admin does with the admin view on;
 // both see each other's only while both share. Ada is the admin, Ben her partner.
 const pair = useOnboardedPair()
-/** The partner's typing flag as the page's state holds it (what the indicator would read). */
-const partnerTypingKnown = (page: Page) =>
-  page.evaluate(
-    "import('/web/state/global-state.ts').then((m) => m.globalState.chateeStatus?.isTyping === true)",
+/** What the page's realtime connection receives, from its next connection on (e.g. a reload). */
+function realtimeFrames(page: Page): string[] {
+  const frames: string[] = []
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => frames.push(String(payload))),
   )
+  return frames
+}
 const header = (page: Page) => page.getByLabel('Chat partner')
 
 describe('presence sharing', () => {
@@ -46,6 +49,9 @@ describe('presence sharing', () => {
     const { ada, ben } = pair
     const box = ben.page.getByRole('textbox', { name: 'Message' })
     const typing = ada.page.getByText(`${BEN.name} is typing…`)
+    const adaReceives = realtimeFrames(ada.page)
+    await ada.page.reload()
+    await header(ada.page).getByText(BEN.name).waitFor()
     await box.pressSequentially('hello')
     await typing.waitFor()
     await box.fill('')
@@ -54,9 +60,12 @@ describe('presence sharing', () => {
     await setSharingInSettings(ada.page, false)
     await expect.poll(() => chateePresence(ben.page).count()).toBe(0)
     expect(await chateePresence(ada.page).count()).toBe(0)
+    adaReceives.length = 0
     await box.pressSequentially('again')
     // The signal reaches Ada's page (she is the admin), yet without the admin view it shows nothing.
-    await expect.poll(() => partnerTypingKnown(ada.page), { timeout: 15_000 }).toBe(true)
+    await expect
+      .poll(() => adaReceives.some((f) => f.includes('"isTyping":true')), { timeout: 15_000 })
+      .toBe(true)
     expect(await typing.count()).toBe(0)
     await setAdminView(ada.page, true)
     await typing.waitFor()

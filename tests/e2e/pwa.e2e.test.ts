@@ -40,6 +40,16 @@ const cachedPaths = (page: Page) =>
     return paths
   })
 
+/** The build's scripts and stylesheets the page loaded (the app shell). */
+const loadedAssets = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name))
+      .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'))
+      .map((u) => u.pathname),
+  )
+
 describe('installable app', () => {
   it('has a manifest and service worker Chromium finds installable', async () => {
     // Chromium never offers installation in an incognito context, which newContext() is.
@@ -68,11 +78,17 @@ describe('installable app', () => {
   it('loads the app shell offline after one visit, with an offline notice', async () => {
     const page = await visit()
     // The worker fetches what the page loaded before it was in control.
+    const shell = await loadedAssets(page)
+    expect(shell.length).toBeGreaterThan(1)
     await expect
-      .poll(async () => (await cachedPaths(page)).filter((p) => p.startsWith('/web/')).length, {
-        timeout: 30_000,
-      })
-      .toBeGreaterThan(3)
+      .poll(
+        async () => {
+          const cached = await cachedPaths(page)
+          return shell.filter((p) => !cached.includes(p))
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual([])
     await expect
       .poll(async () => (await cachedPaths(page)).includes('/'), { timeout: 10_000 })
       .toBe(true)

@@ -197,11 +197,11 @@ describe('settings', () => {
     expect(await theme(page)).toEqual({ attribute: 'dark', scheme: 'dark', background: DARK_BG })
 
     // Without the app's script the page is still marked dark: index.html applies the choice
-    // before the first paint (in this dev server the stylesheet itself comes with the script).
-    await page.route('**/web/main.tsx*', (route) => route.abort())
+    // before the first paint.
+    await page.route('**/assets/*.js', (route) => route.abort())
     await page.reload()
     expect((await theme(page)).attribute).toBe('dark')
-    await page.unroute('**/web/main.tsx*')
+    await page.unroute('**/assets/*.js')
 
     await page.reload()
     const again = section(page, 'Appearance')

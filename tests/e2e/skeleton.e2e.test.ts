@@ -4,8 +4,9 @@ import { visible } from './helpers/auth-screen'
 import { openPage, type TestPage } from './helpers/browser'
 
 // Walking skeleton: one Worker serves the SPA, the JSON API and the dev outbox, and a real
-// browser reaches each of them the way a person would.
-const app = useAppAndBrowser()
+// browser reaches each of them the way a person would. On the Vite dev server of `npm run dev`
+// (the README's first command); the other browser tests use the deployable build.
+const app = useAppAndBrowser({}, { dev: true })
 let tab: TestPage
 
 describe('walking skeleton in Chromium', () => {

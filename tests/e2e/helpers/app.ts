@@ -1,6 +1,6 @@
 import { exampleVars } from '../../../scripts/local-vars'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { startAppServer, type AppServer } from '../../fixtures/app-server'
+import { startAppServer, type AppServer, type AppServerOptions } from '../../fixtures/app-server'
 import { launchBrowser, openPage, type TestBrowser, type TestPage } from './browser'
 
 /**
@@ -8,10 +8,13 @@ import { launchBrowser, openPage, type TestBrowser, type TestPage } from './brow
  * them (hooks run as a stack, so the file's own afterAll closes its pages first). Read the fields
  * inside tests and hooks: they are set once the servers are up.
  */
-export function useAppAndBrowser(vars: Record<string, string> = {}) {
+export function useAppAndBrowser(
+  vars: Record<string, string> = {},
+  options: AppServerOptions = {},
+) {
   const app = {} as { server: AppServer; chrome: TestBrowser }
   beforeAll(async () => {
-    ;[app.server, app.chrome] = await Promise.all([startAppServer(vars), launchBrowser()])
+    ;[app.server, app.chrome] = await Promise.all([startAppServer(vars, options), launchBrowser()])
   })
   afterAll(async () => {
     await app.chrome?.close()

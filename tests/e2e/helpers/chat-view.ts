@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core'
+import { jwtOf } from './page-api'
 import { messageInLog } from './pair'
 
 // The chat's scroll box as a reader experiences it, and a realtime link that can lose events.
@@ -34,20 +35,11 @@ export const messageInView = (page: Page, text: string): Promise<boolean> =>
   rowInView(messageInLog(page, text))
 
 /**
- * Runs `body` in the page with the running SPA's own product API client as `api`: the app's real
- * calls with the user's session. A string, because the test runner rewrites `import()` in code.
- */
-export const withProductApi = (page: Page, body: string): Promise<unknown> =>
-  page.evaluate(
-    `import('/web/lib/product-api.ts').then(async ({ productApi: api }) => { ${body} })`,
-  )
-
-/**
  * Posts messages one after another (so they keep their order) to the product API's
- * POST /api/message/add, as the page's signed-in user with a JWT from the app's own client.
+ * POST /api/message/add, as the page's signed-in user.
  */
 export async function postMessagesAs(page: Page, baseUrl: string, roomId: string, texts: string[]) {
-  const jwt = String(await page.evaluate(`import('/web/lib/jwt.ts').then((m) => m.getJwt())`))
+  const jwt = await jwtOf(page)
   for (const message of texts) {
     const res = await fetch(new URL('/api/message/add', baseUrl), {
       method: 'POST',

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
+import { inject } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../../..')
 
@@ -14,8 +15,8 @@ export type StandbyServer = {
 }
 
 /**
- * Spawns tests/fixtures/crash-server.ts as its own process group (Node, Vite and workerd) in
- * standby: it loads Vite, wrangler and Miniflare (seconds of a restart) while the current server
+ * Spawns tests/fixtures/crash-server.ts as its own process group (Node and workerd) in standby:
+ * it loads Miniflare and wrangler (a second of a restart) while the current server
  * still runs, and touches neither the port nor the state folder until `start`. `kill` is SIGKILL
  * to the whole group: the server dies mid-whatever, as in a power cut, and no workerd is left
  * holding the state folder.
@@ -24,7 +25,13 @@ export function spawnStandby(stateDir: string, port: number): StandbyServer {
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', 'tests/fixtures/crash-server.ts', stateDir, String(port), '--standby'],
-    { cwd: root, detached: true, stdio: ['pipe', 'pipe', 'pipe'] },
+    {
+      cwd: root,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // The run's deployable build (server-host.ts), which the test servers serve.
+      env: { ...process.env, KATHELIA_TEST_BUILD: inject('appBuild') },
+    },
   )
   const exited = new Promise<void>((done) => child.on('exit', () => done()))
   const kill = () => {

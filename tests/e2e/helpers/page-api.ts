@@ -1,0 +1,67 @@
+import type { Page } from 'playwright-core'
+import { exampleVars } from '../../../scripts/local-vars'
+
+// Calls made as a page's signed-in user, from the test: the session is the page's own cookie
+// (read inside the page, where the browser sends it), the calls the ones the SPA makes. The
+// tests run the deployable build, whose modules a test cannot import by their source path.
+
+const PROJECT = exampleVars().APPWRITE_PROJECT_ID!
+const jwts = new WeakMap<Page, Promise<string>>()
+
+/** A fresh Appwrite call from inside the page, with its session cookie; rejects on an error status. */
+export async function v1InPage(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body, project }) => {
+      const res = await fetch(`/v1${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-appwrite-project': project },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      if (!res.ok)
+        throw new Error(`${method} /v1${path} answered ${res.status}: ${await res.text()}`)
+      return res.json()
+    },
+    { method, path, body, project: PROJECT },
+  )
+}
+
+/** A JWT of the page's user (POST /v1/account/jwts, as the SDK's createJWT), one per page. */
+export function jwtOf(page: Page): Promise<string> {
+  if (!jwts.has(page))
+    jwts.set(
+      page,
+      v1InPage(page, 'POST', '/account/jwts', {}).then((r) => r.jwt),
+    )
+  return jwts.get(page)!
+}
+
+/** The page's signed-in account id. */
+export const accountIdOf = async (page: Page): Promise<string> =>
+  (await v1InPage(page, 'GET', '/account')).$id
+
+/** An /api answer that was not a success: its status and error code. */
+export class ApiRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(`answered ${status} ${code}`)
+  }
+}
+
+/**
+ * The product API (web/lib/product-api.ts routes) as the page's user: POST /api<route> with the
+ * page's JWT; resolves to the answer's JSON, rejects with an ApiRefusal.
+ */
+export function apiAs(page: Page, baseUrl: string) {
+  return async <T = any>(route: string, body: unknown): Promise<T> => {
+    const res = await fetch(new URL(`/api${route}`, baseUrl), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await jwtOf(page)}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const json = await res.json()
+    if (!res.ok) throw new ApiRefusal(res.status, json.code)
+    return json as T
+  }
+}
