@@ -10,6 +10,8 @@ const retry = process.env.CI ? 1 : 0
 // A project whose files start app servers lists this global setup: the servers then run in one
 // host process per run, which loads Vite, wrangler and Miniflare once (tests/fixtures/server-host.ts).
 const SERVER_HOST = 'tests/fixtures/server-host.ts'
+// Test clients open a connection per request to the app servers (the file says why).
+const FRESH_CONNECTIONS = 'tests/fixtures/fresh-connections.ts'
 const fuzzVars = () => ({
   FUZZ_SEED: process.env.FUZZ_SEED ?? '18',
   FUZZ_RUNS: process.env.FUZZ_RUNS ?? '',
@@ -39,6 +41,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/compat/**/*.test.ts'],
           globalSetup: [SERVER_HOST, 'tests/fixtures/global-server.ts'],
+          setupFiles: [FRESH_CONNECTIONS],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
@@ -51,6 +54,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: [SERVER_HOST, 'tests/e2e/helpers/browser-host.ts'],
+          setupFiles: [FRESH_CONNECTIONS],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -64,6 +68,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/prod/**/*.prod.test.ts'],
           globalSetup: ['tests/prod/fixtures/build.ts'],
+          setupFiles: [FRESH_CONNECTIONS],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
