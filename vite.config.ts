@@ -29,12 +29,13 @@ export type AppConfigOptions = {
 
 // A signed-in room in two scripts where the bundler made eighteen: what every page runs first (the
 // entry's static imports), and what a signed-in screen adds (layout, chat, presence, realtime, the
-// Appwrite SDK, date-fns). Many small chunks queue behind a browser's six connections per origin:
-// `npm run bench room` went from 1.67–1.93× the anchor to 1.18–1.37×. Settings, the create-room
-// panel, toasts, the zod schemas and Sentry stay lazy chunks of their own, and so do the parts of a
-// message needed only on a click or a preview's answer (web/features/chat/message-parts.ts).
+// Appwrite SDK, date-fns, and TanStack Query's client: a visitor's sign-in screen never queries).
+// Many small chunks queue behind a browser's six connections per origin: `npm run bench room`
+// went from 1.67–1.93× the anchor to 1.18–1.37×. Settings, the create-room panel, toasts, the zod
+// schemas and Sentry stay lazy chunks of their own, and so do the parts of a message needed only
+// on a click or a preview's answer (web/features/chat/message-parts.ts).
 const SIGNED_IN =
-  /web[\\/](features[\\/](chat[\\/](?!(message-editor-form|link-preview|link-api|reaction-picker)\.)|layout|presence|realtime|auth[\\/]session)|lib[\\/](appwrite|jwt|product-api|api|realtime))|node_modules[\\/](appwrite|date-fns)[\\/]|shared[\\/]db-ids/
+  /web[\\/](features[\\/](chat[\\/](?!(message-editor-form|link-preview|link-api|reaction-picker)\.)|layout|presence|realtime|auth[\\/]session)|lib[\\/](appwrite|jwt|product-api|api|realtime|query-client))|node_modules[\\/](appwrite|date-fns)[\\/]|shared[\\/]db-ids/
 const CHUNK_GROUPS = [
   { name: 'app', tags: ['$initial' as const], priority: 2 },
   { name: 'signed-in', test: SIGNED_IN, priority: 1 },
