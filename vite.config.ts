@@ -3,6 +3,7 @@ import { cloudflare } from '@cloudflare/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
+import { appwriteSdkEnums } from './scripts/appwrite-sdk-plugin.ts'
 import { exampleVars } from './scripts/local-vars.ts'
 import { jsonBigintShim } from './scripts/json-bigint-plugin.ts'
 import { pwa } from './scripts/pwa-plugin.ts'
@@ -48,6 +49,7 @@ export function appConfig(o: AppConfigOptions): UserConfig {
     plugins: [
       pwa(),
       jsonBigintShim(),
+      appwriteSdkEnums(),
       tanstackRouter({
         target: 'react',
         autoCodeSplitting: true,
