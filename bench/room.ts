@@ -9,7 +9,8 @@ const PROFILE_LABEL = {
   mobile: 'mobile profile (150 ms RTT, 1.6/0.75 Mbps, CPU 4×)',
 }
 const MESSAGES = 100
-const BUDGET_KB = 170
+// Issue 17's goal, also held by tests/prod/initial-js.prod.test.ts on the production build.
+const BUDGET_KB = 150
 // Rendered message rows in the room's log (the app) and list items (the anchor).
 const APP_READY = `document.querySelectorAll('[role="log"] .msg').length >= ${MESSAGES}`
 const ANCHOR_READY = `document.querySelectorAll('[role="log"] li').length >= ${MESSAGES}`
