@@ -3,6 +3,7 @@ import { cloudflare } from '@cloudflare/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
+import { appwriteSdkEnums } from './scripts/appwrite-sdk-plugin.ts'
 import { exampleVars } from './scripts/local-vars.ts'
 import { jsonBigintShim } from './scripts/json-bigint-plugin.ts'
 import { pwa } from './scripts/pwa-plugin.ts'
@@ -29,12 +30,13 @@ export type AppConfigOptions = {
 
 // A signed-in room in two scripts where the bundler made eighteen: what every page runs first (the
 // entry's static imports), and what a signed-in screen adds (layout, chat, presence, realtime, the
-// Appwrite SDK, date-fns). Many small chunks queue behind a browser's six connections per origin:
-// `npm run bench room` went from 1.67–1.93× the anchor to 1.18–1.37×. Settings, the create-room
-// panel, toasts, the zod schemas and Sentry stay lazy chunks of their own, and so do the parts of a
-// message needed only on a click or a preview's answer (web/features/chat/message-parts.ts).
+// Appwrite SDK, date-fns, and TanStack Query's client: a visitor's sign-in screen never queries).
+// Many small chunks queue behind a browser's six connections per origin: `npm run bench room`
+// went from 1.67–1.93× the anchor to 1.18–1.37×. Settings, the create-room panel, toasts, the zod
+// schemas and Sentry stay lazy chunks of their own, and so do the parts of a message needed only
+// on a click or a preview's answer (web/features/chat/message-parts.ts).
 const SIGNED_IN =
-  /web[\\/](features[\\/](chat[\\/](?!(message-editor-form|link-preview|link-api|reaction-picker)\.)|layout|presence|realtime|auth[\\/]session)|lib[\\/](appwrite|jwt|product-api|api|realtime))|node_modules[\\/](appwrite|date-fns)[\\/]|shared[\\/]db-ids/
+  /web[\\/](features[\\/](chat[\\/](?!(message-editor-form|link-preview|link-api|reaction-picker)\.)|layout|presence|realtime|auth[\\/]session)|lib[\\/](appwrite|jwt|product-api|api|realtime|query-client))|node_modules[\\/](appwrite|date-fns)[\\/]|shared[\\/]db-ids/
 const CHUNK_GROUPS = [
   { name: 'app', tags: ['$initial' as const], priority: 2 },
   { name: 'signed-in', test: SIGNED_IN, priority: 1 },
@@ -47,6 +49,7 @@ export function appConfig(o: AppConfigOptions): UserConfig {
     plugins: [
       pwa(),
       jsonBigintShim(),
+      appwriteSdkEnums(),
       tanstackRouter({
         target: 'react',
         autoCodeSplitting: true,

@@ -10,6 +10,7 @@ import { exampleVars } from '../scripts/local-vars'
 import { freePort } from '../tests/fixtures/app-server'
 import { appConfig } from '../vite.config'
 import { privateCloudflarePlugin } from '../tests/fixtures/private-plugin'
+import { startCompressingProxy } from './compressing-proxy'
 import { applyProfile, type Profile } from './mobile-profile'
 
 export type PageLoad = {
@@ -57,9 +58,15 @@ export async function measurePage(
   }
 }
 
+/** The anchor's files, and at /messages.json the rows its room fetches (set by the room bench). */
 function serveStatic(root: string, port: number) {
+  let messages = '[]'
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname
+    if (path === '/messages.json') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(messages)
+      return
+    }
     const file = extname(path) ? join(root, path) : join(root, 'index.html')
     try {
       const type = { '.js': 'text/javascript', '.css': 'text/css' }[extname(file)] ?? 'text/html'
@@ -69,14 +76,19 @@ function serveStatic(root: string, port: number) {
       res.writeHead(404).end()
     }
   })
-  return new Promise<{ close(): void }>((r) =>
-    server.listen(port, '127.0.0.1', () => r({ close: () => server.close() })),
+  return new Promise<{ close(): void; setMessages(json: string): void }>((r) =>
+    server.listen(port, '127.0.0.1', () =>
+      r({ close: () => server.close(), setMessages: (json) => (messages = json) }),
+    ),
   )
 }
 
 export type BuiltApps = Awaited<ReturnType<typeof startBuiltApps>>
 
-/** Builds the app and the anchor, serves both on 127.0.0.1 (the app with fresh state). */
+/**
+ * Builds the app and the anchor, serves both on 127.0.0.1 (the app with fresh state), each behind
+ * a proxy that compresses as Cloudflare's edge does (compressing-proxy.ts): pages load through it.
+ */
 export async function startBuiltApps() {
   // The whole app (client and Worker environments), as `vite build` does; build() makes only the client.
   await (await createBuilder({ configFile: 'vite.config.ts', logLevel: 'warn' })).buildApp()
@@ -96,7 +108,9 @@ export async function startBuiltApps() {
       build: { outDir: anchorOut, emptyOutDir: true },
     })
     const [appPort, anchorPort] = [await freePort(), await freePort()]
-    const app = `http://127.0.0.1:${appPort}`
+    const [appProxyPort, anchorProxyPort] = [await freePort(), await freePort()]
+    // The browser's origin is the proxy's.
+    const app = `http://127.0.0.1:${appProxyPort}`
     // `vite preview` runs the built Worker in workerd and reads .dev.vars beside the built config.
     const vars = { ...exampleVars(), APP_ORIGINS: app }
     writeFileSync(
@@ -117,12 +131,19 @@ export async function startBuiltApps() {
       preview: { port: appPort, host: '127.0.0.1', strictPort: true },
     })
     const anchorServer = await serveStatic(anchorOut, anchorPort)
+    const proxies = [
+      await startCompressingProxy(`http://127.0.0.1:${appPort}`, appProxyPort),
+      await startCompressingProxy(`http://127.0.0.1:${anchorPort}`, anchorProxyPort),
+    ]
     return {
       app,
-      anchor: `http://127.0.0.1:${anchorPort}`,
+      anchor: proxies[1]!.url,
+      /** What the anchor's room fetches: the same rows as the app's room shows. */
+      setAnchorMessages: anchorServer.setMessages,
       appRoot: resolve('dist/client'),
       anchorRoot: anchorOut,
       async close() {
+        for (const p of proxies) p.close()
         anchorServer.close()
         await server.close()
         removeDirs()

@@ -1,11 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { applyFirstLoad } from './features/auth/first-load-state'
 import { preloadIfSignedInBefore } from './features/auth/preload-signed-in'
 import { startMonitoring } from './lib/monitoring'
-import { createQueryClient } from './lib/query-client'
 import { whenSettled } from './lib/when-settled'
 import { routeTree } from './routeTree.gen'
 import { applyTheme, themeState } from './state/theme-state'
@@ -13,13 +11,11 @@ import './styles.css'
 
 // index.html already set the theme before the first paint; this keeps it in step from here on.
 applyTheme(themeState.theme)
-const queryClient = createQueryClient()
 applyFirstLoad()
-preloadIfSignedInBefore(queryClient)
+preloadIfSignedInBefore()
 
 const router = createRouter({
   routeTree,
-  context: { queryClient },
   defaultPreload: 'intent',
   // React Query owns caching, so loader results are never considered fresh on their own.
   defaultPreloadStaleTime: 0,
@@ -34,9 +30,7 @@ declare module '@tanstack/react-router' {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <RouterProvider router={router} />
   </StrictMode>,
 )
 

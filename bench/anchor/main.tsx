@@ -1,5 +1,6 @@
 // The bench's anchor: a minimal React + TanStack Router + TanStack Query app. `/` shows a sign-in
-// heading; `/room` renders 100 messages fetched through Query, like a room of the real app.
+// heading; `/room` renders 100 messages fetched through Query with one request after its JS
+// loads (issue 17's anchor): the same rows the app's room shows, served by the bench.
 import { QueryClient, QueryClientProvider, useSuspenseQuery } from '@tanstack/react-query'
 import {
   createRootRoute,
@@ -32,12 +33,12 @@ function Messages() {
   const { data } = useSuspenseQuery({
     queryKey: ['messages'],
     queryFn: async () =>
-      Array.from({ length: 100 }, (_, i) => ({ id: String(i), text: `Message number ${i}` })),
+      (await (await fetch('/messages.json')).json()) as { $id: string; message: string }[],
   })
   return (
     <ol role="log">
       {data.map((m) => (
-        <li key={m.id}>{m.text}</li>
+        <li key={m.$id}>{m.message}</li>
       ))}
     </ol>
   )

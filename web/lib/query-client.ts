@@ -23,3 +23,9 @@ export function createQueryClient() {
     }),
   })
 }
+
+/**
+ * The page's one client. Only signed-in screens query, so it lives in the signed-in chunk
+ * (vite.config.ts) and a visitor's sign-in screen does not carry TanStack Query's core.
+ */
+export const queryClient = createQueryClient()

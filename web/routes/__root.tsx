@@ -1,5 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { createRootRoute, Outlet } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { useSnapshot } from 'valtio'
 import { AuthGate } from '../features/auth/auth-gate'
@@ -10,7 +9,7 @@ import { uiState } from '../state/ui-state'
 // Loaded with the first notification, so the sign-in screen does not carry the toast library.
 const ToastHost = lazy(() => import('../lib/toast-host'))
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+export const Route = createRootRoute({
   component: RootComponent,
   notFoundComponent: NotFoundPage,
 })

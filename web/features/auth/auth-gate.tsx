@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from '@tanstack/react-router'
 import { Suspense, useEffect, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
@@ -24,10 +23,9 @@ export function AuthGate({ children }: { children: ReactNode }) {
   const { isVerifying } = useSnapshot(uiState)
   const navigate = useNavigate()
   const pathname = useLocation({ select: (l) => l.pathname })
-  const queryClient = useQueryClient()
   useEffect(() => {
-    void startApp(() => void navigate({ to: '/', search: {}, replace: true }), queryClient)
-  }, [navigate, queryClient])
+    void startApp(() => void navigate({ to: '/', search: {}, replace: true }))
+  }, [navigate])
   // The reset link works signed in or out: the new password ends every session anyway.
   if (pathname === RECOVERY_PATH)
     return (

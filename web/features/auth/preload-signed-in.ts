@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { globalState } from '../../state/global-state'
 import { ChatRoom } from '../chat/lazy-chat-room'
 import { roomIdOf } from '../chat/room-path'
@@ -18,7 +17,7 @@ let preloaded = false
  * A refused account only wastes them. Once per page: a second prefetch would read the messages
  * again.
  */
-export function preloadSignedIn(queryClient: QueryClient, pathname: string) {
+export function preloadSignedIn(pathname: string) {
   if (preloaded) return
   preloaded = true
   preloadSignedInChunks()
@@ -26,8 +25,10 @@ export function preloadSignedIn(queryClient: QueryClient, pathname: string) {
   void import('../../lib/jwt').then(({ getJwt }) => getJwt()).catch(() => undefined)
   const roomId = roomIdOf(pathname)
   if (!roomId) return
-  void import('../chat/messages-query').then(({ messagesQuery }) =>
-    queryClient.prefetchInfiniteQuery({ ...messagesQuery(roomId), retry: false }),
+  // Both modules are in the signed-in chunk fetched above: no request of their own.
+  void Promise.all([import('../chat/messages-query'), import('../../lib/query-client')]).then(
+    ([{ messagesQuery }, { queryClient }]) =>
+      queryClient.prefetchInfiniteQuery({ ...messagesQuery(roomId), retry: false }),
   )
 }
 
@@ -35,6 +36,6 @@ export function preloadSignedIn(queryClient: QueryClient, pathname: string) {
  * Before the session probe answers: this browser was signed in when last used (the kept display
  * data says so), so a session is likely and the preloads overlap the probe's round trip.
  */
-export function preloadIfSignedInBefore(queryClient: QueryClient) {
-  if (globalState.account) preloadSignedIn(queryClient, window.location.pathname)
+export function preloadIfSignedInBefore() {
+  if (globalState.account) preloadSignedIn(window.location.pathname)
 }

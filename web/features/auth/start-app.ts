@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
 import { toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
@@ -17,12 +16,12 @@ let started: Promise<void> | null = null
  * Runs once per page (StrictMode mounts twice; a verification secret works only once): the
  * verification landing first when the link's parameters are present, then the account check.
  */
-export function startApp(replaceWithRoot: () => void, queryClient: QueryClient): Promise<void> {
-  started ??= run(replaceWithRoot, queryClient)
+export function startApp(replaceWithRoot: () => void): Promise<void> {
+  started ??= run(replaceWithRoot)
   return started
 }
 
-async function run(replaceWithRoot: () => void, queryClient: QueryClient) {
+async function run(replaceWithRoot: () => void) {
   // A reset link carries userId and secret too; it is the recovery screen's, not a verification.
   const params =
     window.location.pathname === RECOVERY_PATH
@@ -41,7 +40,7 @@ async function run(replaceWithRoot: () => void, queryClient: QueryClient) {
     }
   }
   // The early probe predates the verification, whose account state it may not show.
-  await checkAccount(queryClient, params !== null)
+  await checkAccount(params !== null)
   // Signed in already: the auth screen is not shown, so the verification result becomes a toast.
   if (globalState.account && uiState.authNotice) {
     notify(uiState.authNotice)
@@ -49,7 +48,7 @@ async function run(replaceWithRoot: () => void, queryClient: QueryClient) {
   }
 }
 
-async function checkAccount(queryClient: QueryClient, fresh: boolean) {
+async function checkAccount(fresh: boolean) {
   // Rendered from the page's embedded data already: checked behind the room, not a spinner.
   const background = firstLoad() !== null && !fresh
   if (!background) globalState.isLoading = true
@@ -59,7 +58,7 @@ async function checkAccount(queryClient: QueryClient, fresh: boolean) {
       signedOut()
       return
     }
-    preloadSignedIn(queryClient, window.location.pathname)
+    preloadSignedIn(window.location.pathname)
     // Only the account check: a signed-in reload does not need the forms' actions.
     await (await import('./session')).loadSession(probe.account)
   } catch (err) {

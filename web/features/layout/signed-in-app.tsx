@@ -1,5 +1,7 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
+import { queryClient } from '../../lib/query-client'
 import { globalState } from '../../state/global-state'
 import { useSessionWatch } from '../auth/use-session-watch'
 import { useOutboxSync } from '../chat/use-outbox-sync'
@@ -22,8 +24,19 @@ import './side-panel.css'
 
 const CreateRoomPanel = lazy(() => import('../rooms/create-room-panel'))
 
-/** The signed-in layout (its own chunk): sidebar, top bar, the page, and live data. */
+/**
+ * The signed-in layout (its own chunk): sidebar, top bar, the page, and live data. Only signed-in
+ * screens query, so the query client is provided here rather than around the whole app.
+ */
 export default function SignedInApp({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell>{children}</Shell>
+    </QueryClientProvider>
+  )
+}
+
+function Shell({ children }: { children: ReactNode }) {
   useRealtimeSync()
   usePresence()
   useUnreadTitle()

@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pureAppwriteSdk } from '../../scripts/appwrite-sdk-plugin'
+
+// The client build bundles the Appwrite web SDK rewritten by pureAppwriteSdk (vite.config.ts);
+// here the rewritten file runs beside the package itself and must export the same values.
+const require = createRequire(import.meta.url)
+const sdkPath = require.resolve('appwrite').replace(/cjs[\\/]sdk\.js$/, 'esm/sdk.js')
+const source = readFileSync(sdkPath, 'utf8')
+const dir = mkdtempSync(join(tmpdir(), 'kathelia-sdk-pure-'))
+type Sdk = Record<string, unknown>
+let original: Sdk
+let rewritten: Sdk
+
+beforeAll(async () => {
+  const { code } = pureAppwriteSdk(source)
+  const jsonBigint = pathToFileURL(require.resolve('json-bigint')).href
+  const file = join(dir, 'sdk.mjs')
+  const runnable = code.replace("from 'json-bigint'", `from '${jsonBigint}'`)
+  // The package's map stays beside the package; the copy has none.
+  writeFileSync(file, runnable.replace(/^\/\/# sourceMappingURL=.*$/m, ''))
+  original = (await import(pathToFileURL(sdkPath).href)) as Sdk
+  rewritten = (await import(pathToFileURL(file).href)) as Sdk
+})
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('the Appwrite SDK as the client bundles it', () => {
+  it('rewrites every enum and the classes with static helpers (an SDK upgrade that changes its emit fails here)', () => {
+    const { enums, classes } = pureAppwriteSdk(source)
+    expect(enums).toHaveLength(17)
+    expect(enums).toEqual(expect.arrayContaining(['Timezone', 'Flag', 'RealtimeCode']))
+    expect(classes).toEqual(['Query', 'Client', 'Service', 'Permission', 'Operator'])
+  })
+
+  it("keeps every line's number, so the package's source map still points at the right code", () => {
+    const before = source.split('\n')
+    const after = pureAppwriteSdk(source).code.split('\n')
+    expect(after).toHaveLength(before.length)
+    expect(after.filter((line, i) => line !== before[i])).toHaveLength(17 * 3 + 5 * 2)
+  })
+
+  it('exports the same names, enums and static members', () => {
+    expect(Object.keys(rewritten).sort()).toEqual(Object.keys(original).sort())
+    for (const [name, value] of Object.entries(original)) {
+      const other = rewritten[name]
+      expect(typeof other, name).toBe(typeof value)
+      if (typeof value === 'object') expect(other, name).toEqual(value)
+      if (typeof value === 'function')
+        expect(Object.getOwnPropertyNames(other).sort(), name).toEqual(
+          Object.getOwnPropertyNames(value).sort(),
+        )
+    }
+  })
+
+  it('builds the same query, permission and operator strings', () => {
+    type Helpers = {
+      Query: Record<string, (...a: unknown[]) => string>
+      Permission: Record<string, (role: string) => string>
+      Role: { user(id: string): string; any(): string }
+      Operator: Record<string, (...a: unknown[]) => string>
+      Client: { CHUNK_SIZE: number }
+    }
+    const strings = (sdk: Sdk) => {
+      const { Query, Permission, Role, Operator, Client } = sdk as unknown as Helpers
+      return [
+        Query.equal('roomId', ['home']),
+        Query.orderDesc('seq'),
+        Query.limit(100),
+        Query.cursorBefore('row-1'),
+        Query.or([Query.equal('a', 1), Query.isNull('b')]),
+        Query.between('n', 1, 9),
+        Permission.read(Role.user('ada')),
+        Permission.delete(Role.any()),
+        Operator.increment(2, 10),
+        Operator.arrayAppend(['x']),
+        Client.CHUNK_SIZE,
+      ]
+    }
+    expect(strings(rewritten)).toEqual(strings(original))
+  })
+})
