@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createBuilder } from 'vite'
+import { DEPLOY_ENV, keepingDeployRedirect, viteBuild } from '../tests/fixtures/app-build'
 import { privateCloudflarePlugin } from '../tests/fixtures/private-plugin'
 import { startMailInbox, type MailInbox } from '../tests/prod/fixtures/mail-inbox'
 import {
@@ -12,41 +12,11 @@ import {
 } from '../tests/prod/fixtures/prod-server'
 
 const root = resolve(import.meta.dirname, '..')
-// The Cloudflare plugin records the last build here and `wrangler deploy` ships what it names:
-// a bench build in a temp folder must never become the next deploy.
-const deployRedirect = join(root, '.wrangler', 'deploy', 'config.json')
-
-async function keepingDeployRedirect(build: () => Promise<void>) {
-  const before = existsSync(deployRedirect) ? readFileSync(deployRedirect, 'utf8') : undefined
-  try {
-    await build()
-  } finally {
-    if (before === undefined) rmSync(deployRedirect, { force: true })
-    else writeFileSync(deployRedirect, before)
-  }
-}
 
 /** `vite build` of the app as `npm run deploy` makes it, into a temp folder; returns the folder. */
 export async function buildApp(): Promise<string> {
   const out = mkdtempSync(join(tmpdir(), 'kathelia-bench-build-'))
-  await keepingDeployRedirect(
-    () =>
-      new Promise((done, fail) => {
-        const child = spawn(
-          join(root, 'node_modules', '.bin', 'vite'),
-          ['build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'],
-          {
-            cwd: root,
-            stdio: ['ignore', 'inherit', 'inherit'],
-            env: { ...process.env, VITE_APPWRITE_ENDPOINT: '' },
-          },
-        )
-        child.on('error', fail)
-        child.on('close', (code) =>
-          code === 0 ? done() : fail(new Error(`vite build exited ${code}`)),
-        )
-      }),
-  )
+  await viteBuild(out, DEPLOY_ENV)
   return out
 }
 
