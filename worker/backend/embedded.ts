@@ -24,7 +24,8 @@ export function embeddedBackend(env: Env, config: Config): BackendPort {
       carriesPassword(`${req.method} ${new URL(req.url).pathname}`)
         ? Promise.resolve(edge.fetch(req, env))
         : stub.fetch(req),
-    // No password travels in a batch: only the caller check and row reads.
-    batch: async (reqs) => (await stub.batch(await Promise.all(reqs.map(toWire)))).map(fromWire),
+    // No password travels in a batch: only the caller check, row reads and a guarded row create.
+    batch: async (reqs) =>
+      (await stub.batch(await Promise.all(reqs.map((r) => toWire(r.req, r.when))))).map(fromWire),
   })
 }

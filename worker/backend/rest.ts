@@ -1,4 +1,6 @@
 import { BUCKET_ID, DATABASE_ID, type TableId } from '../../shared/db-schema'
+import type { Guard } from '../appwrite-edge/batch'
+import { createGuards } from './guards'
 import {
   BackendError,
   type Fetched,
@@ -14,9 +16,12 @@ import {
 export type Transport = (req: Request) => Promise<Response>
 /**
  * Several requests in one round trip, answered in order; when the first answer is not a success
- * the rest are not run (embedded: one RPC to the object, see appwrite-edge/batch.ts).
+ * the rest are not run, nor is one whose guards fail (undefined; embedded: one RPC to the object,
+ * see appwrite-edge/batch.ts).
  */
-export type BatchTransport = (reqs: Request[]) => Promise<Response[]>
+export type BatchTransport = (
+  reqs: { req: Request; when?: Guard[] }[],
+) => Promise<(Response | undefined)[]>
 
 type Auth = { key: true } | { jwt: string } | { guest: true }
 type Raw = Record<string, unknown>
@@ -109,27 +114,42 @@ export function restBackend(opts: {
   return {
     kind: opts.kind,
     getCaller: async (jwt) => toBackendUser(await call('GET', '/account', { jwt })),
-    // With a batch transport the JWT and the reads share one round trip, the JWT checked first.
-    async getCallerWith(jwt, reads) {
+    // With a batch transport the JWT, the reads and a guarded create share one round trip.
+    async getCallerWith(jwt, reads, create) {
       if (!opts.batch) {
         const caller = toBackendUser(await call<Raw>('GET', '/account', { jwt }))
         const rows = await Promise.all(reads.map((r) => settle(this.getRow(r.table, r.rowId))))
         return { caller, rows }
       }
-      let answers: Response[]
+      let answers: (Response | undefined)[]
       try {
         answers = await opts.batch([
-          request('GET', '/account', { jwt }),
-          ...reads.map((r) => request('GET', row(r.table, r.rowId), key)),
+          { req: request('GET', '/account', { jwt }) },
+          ...reads.map((r) => ({ req: request('GET', row(r.table, r.rowId), key) })),
+          ...(create
+            ? [
+                {
+                  req: request('POST', rows(create.table), key, {
+                    rowId: create.rowId,
+                    data: create.data,
+                  }),
+                  when: createGuards(create),
+                },
+              ]
+            : []),
         ])
       } catch (err) {
         throw unreachable(err)
       }
       const caller = toBackendUser(await answer<Raw>(answers[0]!))
-      const rows = await Promise.all(
-        answers.slice(1).map((res) => settle(orUndefined(answer<Row>(res)))),
+      const fetched = await Promise.all(
+        reads.map((_, i) => {
+          const res = answers[i + 1]
+          return res ? settle(orUndefined(answer<Row>(res))) : undefined
+        }),
       )
-      return { caller, rows }
+      const made = create && answers[reads.length + 1]
+      return { caller, rows: fetched, created: made ? await settle(answer<Row>(made)) : undefined }
     },
     async getUser(userId) {
       const u = await orUndefined(call<Raw>('GET', `/users/${enc(userId)}`, key))
