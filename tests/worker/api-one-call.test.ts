@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../worker/app'
 import { stableId } from '../../worker/lib/stable-id'
 import { calls, counted } from './counted-backend'
-import { login, newUser, v1, type Creds } from './edge'
+import { jsonPath } from '../../worker/appwrite-edge/rows/store'
+import { inBackend, login, newUser, v1, type Creds } from './edge'
 
 // /api/message/add writes in the caller check's round trip (the batch's guarded create). These
 // are the cases where the object must NOT write: every refusal of the route still refuses, and
@@ -132,5 +133,20 @@ describe('message/add in one round trip writes only what the route would write',
       replyToId: 'nope',
     })
     expect(missing.status).toBe(400)
+  })
+
+  it('the unique (senderId, clientId) check of every send reads an index, not every message', async () => {
+    // The query rows/store.ts assertUnique makes for the messages' client_id index.
+    const where = ['senderId', 'clientId'].map((c) => `${jsonPath(c)} = ?`).join(' AND ')
+    const plan = await inBackend((sql) =>
+      sql.all<{ detail: string }>(
+        `EXPLAIN QUERY PLAN SELECT id FROM rows WHERE table_id = ? AND id != ? AND ${where} LIMIT 1`,
+        'messages',
+        'x',
+        'a',
+        'b',
+      ),
+    )
+    expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING INDEX rows_client_id/)
   })
 })
