@@ -19,23 +19,6 @@ export type WireRequest = {
 }
 export type WireAnswer = { status: number; body: string } | { skipped: true }
 
-export async function toWire(req: Request, when?: Guard[]): Promise<WireRequest> {
-  const body = req.body ? await req.text() : undefined
-  return {
-    method: req.method,
-    url: req.url,
-    headers: [...req.headers],
-    body,
-    ...(when && { when }),
-  }
-}
-
-export function fromWire(a: WireAnswer): Response | undefined {
-  if ('skipped' in a) return undefined
-  // 204 and 304 answers may not carry a body.
-  return new Response(a.status === 204 || a.status === 304 ? null : a.body, { status: a.status })
-}
-
 function holds(g: Guard, answers: WireAnswer[], json: Map<number, unknown>): boolean {
   const a = answers[g.answer]
   if (!a || 'skipped' in a) return false

@@ -1,6 +1,5 @@
 import type { Config } from '../config'
 import { edge } from '../appwrite-edge'
-import { fromWire, toWire } from '../appwrite-edge/batch'
 import { carriesPassword } from '../appwrite-edge/password-step'
 import { backendStub } from '../appwrite-edge/stub'
 import type { BackendPort } from './port'
@@ -25,7 +24,6 @@ export function embeddedBackend(env: Env, config: Config): BackendPort {
         ? Promise.resolve(edge.fetch(req, env))
         : stub.fetch(req),
     // No password travels in a batch: only the caller check, row reads and a guarded row create.
-    batch: async (reqs) =>
-      (await stub.batch(await Promise.all(reqs.map((r) => toWire(r.req, r.when))))).map(fromWire),
+    batch: (reqs) => stub.batch(reqs),
   })
 }
