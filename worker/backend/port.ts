@@ -39,6 +39,8 @@ export type CreateIf = {
   callerId: string
   allowedEmails: string[]
   rows: ({ read: number; missing: true } | { read: number; unset: string })[]
+  /** Listed right after, only when the create succeeded (e.g. whom to tell of the new row). */
+  thenList?: { table: TableId; queries: string[] }
 }
 
 /** The fields of Appwrite's `file` model the product API reads. */
@@ -90,7 +92,12 @@ export interface BackendPort {
     jwt: string,
     reads: RowRead[],
     create?: CreateIf,
-  ): Promise<{ caller: BackendUser; rows: Fetched[]; created?: Row | BackendError }>
+  ): Promise<{
+    caller: BackendUser
+    rows: Fetched[]
+    created?: Row | BackendError
+    listed?: RowList<unknown>
+  }>
   getUser(userId: string): Promise<BackendUser | undefined>
   /** Users matching Appwrite query strings (Query.equal('email', …) etc.). */
   listUsers(queries: string[]): Promise<BackendUser[]>

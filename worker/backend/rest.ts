@@ -150,6 +150,18 @@ export function restBackend(opts: {
                 },
               ]
             : []),
+          ...(create?.thenList
+            ? [
+                {
+                  ...wire(
+                    'GET',
+                    `${rows(create.thenList.table)}${qs(create.thenList.queries)}`,
+                    key,
+                  ),
+                  when: [{ answer: reads.length + 1, status: 201 }],
+                },
+              ]
+            : []),
         ])
       } catch (err) {
         throw unreachable(err)
@@ -161,7 +173,13 @@ export function restBackend(opts: {
           : settleNow(() => parse<Row>(a.status, a.body))
       const caller = toBackendUser(read0(answers[0]))
       const made = create && answers[reads.length + 1]
+      const list = answers[reads.length + 2]
       return {
+        // A failed list is read again by whoever needs it.
+        listed:
+          list && 'status' in list && list.status === 200
+            ? parse<RowList<unknown>>(list.status, list.body)
+            : undefined,
         caller,
         rows: reads.map((_, i) => read(answers[i + 1])),
         created:

@@ -8,6 +8,7 @@ import {
   type BackendUser,
   type Fetched,
   type Row,
+  type RowList,
 } from '../backend'
 import { getConfig, type Config } from '../config'
 import { ApiError } from '../lib/api-error'
@@ -44,6 +45,13 @@ export async function authenticate(
   return (await authenticateWith(c, backend, config, jwt, { reads: [] })).caller
 }
 
+type Found = {
+  caller: BackendUser
+  rows: Fetched[]
+  created?: Row | BackendError
+  listed?: RowList<unknown>
+}
+
 /**
  * authenticate, plus rows read (and a guarded create made) in the same round trip (embedded: one
  * RPC to the object, the JWT checked there first). They are returned only once the caller passed
@@ -55,9 +63,9 @@ export async function authenticateWith(
   config: Config,
   jwt: string | undefined,
   { reads, create }: Prefetch,
-): Promise<{ caller: BackendUser; rows: Fetched[]; created?: Row | BackendError }> {
+): Promise<Found> {
   if (!jwt) throw new ApiError(401, 'Sign in first: this call needs Authorization: Bearer <JWT>')
-  let found: { caller: BackendUser; rows: Fetched[]; created?: Row | BackendError }
+  let found: Found
   try {
     found =
       reads.length || create

@@ -1,4 +1,4 @@
-import type { BackendError, BackendPort, BackendUser, Fetched, Row } from '../backend'
+import type { BackendError, BackendPort, BackendUser, Fetched, Row, RowList } from '../backend'
 import type { Config } from '../config'
 
 /** What every /api handler finds in `c.var` after the middleware ran. */
@@ -10,6 +10,8 @@ export type ApiVars = {
   prefetched?: Map<string, Fetched>
   /** The row a route's guarded create made in that round trip, or the write's error. */
   created?: Row | BackendError
+  /** What the create's `thenList` listed after it (the push subscriptions of /message/add). */
+  listed?: RowList<unknown>
 }
 export type ApiHono = { Bindings: Env; Variables: ApiVars }
 /** Public routes: config and backend, no caller. */

@@ -41,14 +41,21 @@ export const requireCallerReading = (
     const jwt = bearer(c.req.header('authorization'))
     const claimed = claimedUserId(jwt)
     const { reads, create } = claimed ? await plan(c, claimed) : { reads: [] }
-    const { caller, rows, created } = await authenticateWith(c, c.var.backend, c.var.config, jwt, {
-      reads,
-      create,
-    })
+    const { caller, rows, created, listed } = await authenticateWith(
+      c,
+      c.var.backend,
+      c.var.config,
+      jwt,
+      {
+        reads,
+        create,
+      },
+    )
     c.set('caller', caller)
     if (caller.$id === claimed) {
       c.set('prefetched', new Map(reads.map((r, i) => [keyOf(r.table, r.rowId), rows[i]])))
       if (created) c.set('created', created)
+      if (listed) c.set('listed', listed)
     }
     await next()
   })

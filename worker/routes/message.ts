@@ -89,7 +89,8 @@ const message = new Hono<ApiHono>()
       // clientId (answered 200 above) never pushes twice.
       const title = caller.name.trim() || caller.email
       const body = text.trim() || (gif ? 'Sent a GIF' : 'Sent a file')
-      later(c, pushToOthers(backend, config, caller.$id, roomPayload(roomId, title, body)))
+      const payload = roomPayload(roomId, title, body)
+      later(c, pushToOthers(backend, config, caller.$id, payload, made && c.get('listed')))
       return c.json(toMessage(row), 201)
     } catch (err) {
       // A concurrent retry won the race: answer with its row.

@@ -6,6 +6,8 @@ import { validate } from '../lib/validate'
 import type { ApiHono } from '../middleware/context'
 import type { Prefetch } from '../middleware/prefetch'
 import { checkGif } from './gif-message'
+import { vapidOf } from './push/push-config'
+import { SUBSCRIPTIONS_LIST } from './push/deliver'
 
 type AddBody = (typeof AddMessageRequest)['_zod']['output']
 
@@ -60,6 +62,8 @@ export async function addPlan(c: Context<ApiHono>, claimed: string): Promise<Pre
       data: messageData(claimed, body, gifColumns),
       callerId: claimed,
       allowedEmails: c.var.config.ALLOWED_EMAILS,
+      // Whom Web Push tells of it, listed in the same call when push is on.
+      ...(vapidOf(c.var.config) && { thenList: SUBSCRIPTIONS_LIST }),
       rows: [
         { read: 0, unset: 'isDeleted' },
         ...(rowId ? [{ read: 1, missing: true as const }] : []),
