@@ -5,6 +5,7 @@ import { HOME_ROOM_ID } from '../shared/constants'
 import { load, merge, type LoadResult, type Target } from './api-load'
 import { signedInPair } from './api-seed'
 import { buildAnchor, buildApp, removeBuild, serveAnchor, serveApp } from './built-worker'
+import { groupCpuMs } from './group-cpu'
 import { fmt } from './stats'
 
 const CONNECTIONS = 10
@@ -54,6 +55,9 @@ function targets(app: string, anchor: string, jwt: string, userId: string): Targ
 const row = (cells: string[]) =>
   cells.map((c, i) => (i === 0 ? c.padEnd(24) : c.padStart(i === 6 ? 30 : 9))).join('  ')
 
+/** Server CPU per served request over a target's rounds (its server's whole process group). */
+type Cpu = { ms: number; requests: number }
+
 export async function runApiBench() {
   console.log(
     `\nAPI: ${CONNECTIONS} keep-alive connections per route, closed loop, ${ROUNDS} alternating rounds of ${SECONDS} s each (after ${WARM_UP} s warm-up); built Worker under wrangler dev (APP_ENV=production) beside the anchor Worker (bench/api-anchor) built and served the same way; load average ${loadAvg()}`,
@@ -70,8 +74,17 @@ export async function runApiBench() {
     const all = targets(app.url, anchor.url, ada.jwt, ada.userId)
     for (const t of all) await load(t, CONNECTIONS, WARM_UP)
     const results = new Map<Target, LoadResult[]>(all.map((t) => [t, []]))
+    const cpu = new Map<Target, Cpu>(all.map((t) => [t, { ms: 0, requests: 0 }]))
     for (let round = 0; round < ROUNDS; round++)
-      for (const t of all) results.get(t)!.push(await load(t, CONNECTIONS, SECONDS))
+      for (const t of all) {
+        const pgid = t.url.startsWith(anchor.url) ? anchor.pid : app.pid
+        const before = groupCpuMs(pgid)
+        const r = await load(t, CONNECTIONS, SECONDS)
+        const c = cpu.get(t)!
+        c.ms += groupCpuMs(pgid) - before
+        c.requests += r.requests
+        results.get(t)!.push(r)
+      }
     console.log(`rounds done; load average ${loadAvg()}`)
     const m = new Map(all.map((t) => [t.label, merge(results.get(t)!)]))
     const bare = m.get('anchor: bare Worker')!
@@ -104,6 +117,14 @@ export async function runApiBench() {
         `${label}: p50 ${fmt(r.p50 / doRead.p50)}×, p99 ${fmt(r.p99 / doRead.p99)}× the bare DO read's`,
       )
     }
+    // Requests/s follows whatever else the machine runs; the server's CPU per request much less.
+    const perRequest = (t: Target) => cpu.get(t)!.ms / cpu.get(t)!.requests
+    const doReadCpu = perRequest(all.find((t) => t.label === 'anchor: bare DO read')!)
+    console.log('server CPU per request (wrangler dev and workerd, user + system):')
+    for (const t of all)
+      console.log(
+        `  ${t.label.padEnd(24)} ${fmt(perRequest(t), 3).padStart(7)} ms  ${fmt(perRequest(t) / doReadCpu)}× the bare DO read's`,
+      )
   } finally {
     await anchor.close()
     await app.close()

@@ -188,11 +188,21 @@ export class ConfigError extends Error {
 }
 
 const cache = new WeakMap<object, Config>()
+// Sentry's wrapper hands each request a new proxy of env, which missed the cache above every
+// time (a full parse per request); the variables' values name a config as well as the object.
+const byValues = new Map<string, Config>()
+const KEYS = Object.keys(schema.shape)
 
 /** Parses the environment; throws a ConfigError naming every wrong variable. */
 export function getConfig(env: object): Config {
   const hit = cache.get(env)
   if (hit) return hit
+  const values = JSON.stringify(KEYS.map((k) => (env as Record<string, unknown>)[k] ?? null))
+  const same = byValues.get(values)
+  if (same) {
+    cache.set(env, same)
+    return same
+  }
   const result = schema.safeParse(env)
   if (!result.success) {
     const lines = result.error.issues.map((i) => {
@@ -207,5 +217,7 @@ export function getConfig(env: object): Config {
     backend: result.data.APPWRITE_ENDPOINT ? 'appwrite' : 'embedded',
   } as Config
   cache.set(env, config)
+  if (byValues.size > 16) byValues.clear()
+  byValues.set(values, config)
   return config
 }

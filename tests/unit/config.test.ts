@@ -139,3 +139,17 @@ describe('getConfig', () => {
     expect(getConfig(vars()).AUTH_SECRET).toBe(LOCAL_DEFAULT_SECRETS.AUTH_SECRET)
   })
 })
+
+describe('getConfig per request', () => {
+  it('a new object with the same values (Sentry proxies env per request) is not parsed again', () => {
+    const env = vars({ SESSION_DAYS: '12' })
+    const first = getConfig(env)
+    expect(getConfig(new Proxy(env, {}))).toBe(first)
+    expect(getConfig({ ...env })).toBe(first)
+  })
+
+  it('other values are parsed on their own', () => {
+    expect(getConfig(vars({ SESSION_DAYS: '13' })).SESSION_DAYS).toBe(13)
+    expect(getConfig(vars({ SESSION_DAYS: '14' })).SESSION_DAYS).toBe(14)
+  })
+})

@@ -1,33 +1,59 @@
+/**
+ * A condition on an earlier answer of the same batch (by index): its status, or a field of its
+ * JSON body. `in` compares strings lowercased (emails).
+ */
+export type Guard =
+  | { answer: number; status: number }
+  | { answer: number; field: string; equals: string | number | boolean | null }
+  | { answer: number; field: string; truthy: boolean }
+  | { answer: number; field: string; in: string[] }
+
 /** A REST request as it crosses the RPC boundary (Request objects are not kept in arrays). */
 export type WireRequest = {
   method: string
   url: string
   headers: [string, string][]
   body?: string
+  /** Run only when every guard holds; else its answer is `skipped`. */
+  when?: Guard[]
 }
-export type WireAnswer = { status: number; body: string }
+export type WireAnswer = { status: number; body: string } | { skipped: true }
 
-export async function toWire(req: Request): Promise<WireRequest> {
-  const body = req.body ? await req.text() : undefined
-  return { method: req.method, url: req.url, headers: [...req.headers], body }
-}
-
-export function fromWire(a: WireAnswer): Response {
-  // 204 and 304 answers may not carry a body.
-  return new Response(a.status === 204 || a.status === 304 ? null : a.body, { status: a.status })
+function holds(g: Guard, answers: WireAnswer[], json: Map<number, unknown>): boolean {
+  const a = answers[g.answer]
+  if (!a || 'skipped' in a) return false
+  if ('status' in g) return a.status === g.status
+  if (!json.has(g.answer)) {
+    try {
+      json.set(g.answer, JSON.parse(a.body))
+    } catch {
+      json.set(g.answer, undefined)
+    }
+  }
+  const v = (json.get(g.answer) as Record<string, unknown> | undefined)?.[g.field]
+  if ('equals' in g) return v === g.equals
+  if ('truthy' in g) return Boolean(v) === g.truthy
+  return typeof v === 'string' && g.in.includes(v.toLowerCase())
 }
 
 /**
  * The object's side of a batch: the requests run in order through its own REST app, in process.
  * The first is the caller check (GET /account with the JWT): when it is not a success nothing
- * else runs, so a bad JWT reads nothing. One RPC then costs one round trip for auth and data.
+ * else runs, so a bad JWT reads nothing. A request with guards (a write that depends on the
+ * caller and the reads before it) runs only when they hold, so a route's check, reads and write
+ * cost one round trip.
  */
 export async function runBatch(
   app: (req: Request) => Promise<Response>,
   reqs: WireRequest[],
 ): Promise<WireAnswer[]> {
   const answers: WireAnswer[] = []
+  const json = new Map<number, unknown>()
   for (const r of reqs) {
+    if (r.when && !r.when.every((g) => holds(g, answers, json))) {
+      answers.push({ skipped: true })
+      continue
+    }
     const res = await app(
       new Request(r.url, { method: r.method, headers: r.headers, body: r.body }),
     )

@@ -27,6 +27,22 @@ export type RowList<T> = { total: number; rows: Row<T>[] }
 export type RowRead = { table: TableId; rowId: string }
 export type Fetched = Row | undefined | BackendError
 
+/**
+ * A row created in the caller check's round trip, only when the verified caller is `callerId`
+ * with a verified email in `allowedEmails` and each stated read (by index) is as stated: missing,
+ * or found with `unset` falsy. The route still decides everything; this only saves the trip.
+ */
+export type CreateIf = {
+  table: TableId
+  rowId: string
+  data: Record<string, unknown>
+  callerId: string
+  allowedEmails: string[]
+  rows: ({ read: number; missing: true } | { read: number; unset: string })[]
+  /** Listed right after, only when the create succeeded (e.g. whom to tell of the new row). */
+  thenList?: { table: TableId; queries: string[] }
+}
+
 /** The fields of Appwrite's `file` model the product API reads. */
 export type StoredFile = {
   $id: string
@@ -68,9 +84,20 @@ export interface BackendPort {
   /**
    * getCaller and rows read with the key, in one round trip to the embedded object (the JWT is
    * checked first; nothing is read for a bad one). A missing row is undefined, a failed read its
-   * error (thrown by whoever uses the row, never taken for a failed caller check).
+   * error (thrown by whoever uses the row, never taken for a failed caller check). `create` is
+   * attempted in the same round trip when its conditions hold (embedded only): `created` is the
+   * row or the write's error, undefined when it was not attempted.
    */
-  getCallerWith(jwt: string, reads: RowRead[]): Promise<{ caller: BackendUser; rows: Fetched[] }>
+  getCallerWith(
+    jwt: string,
+    reads: RowRead[],
+    create?: CreateIf,
+  ): Promise<{
+    caller: BackendUser
+    rows: Fetched[]
+    created?: Row | BackendError
+    listed?: RowList<unknown>
+  }>
   getUser(userId: string): Promise<BackendUser | undefined>
   /** Users matching Appwrite query strings (Query.equal('email', …) etc.). */
   listUsers(queries: string[]): Promise<BackendUser[]>

@@ -1,4 +1,6 @@
 import { BUCKET_ID, DATABASE_ID, type TableId } from '../../shared/db-schema'
+import type { WireAnswer, WireRequest } from '../appwrite-edge/batch'
+import { createGuards } from './guards'
 import {
   BackendError,
   type Fetched,
@@ -14,9 +16,10 @@ import {
 export type Transport = (req: Request) => Promise<Response>
 /**
  * Several requests in one round trip, answered in order; when the first answer is not a success
- * the rest are not run (embedded: one RPC to the object, see appwrite-edge/batch.ts).
+ * the rest are not run, nor is one whose guards fail (`skipped`; embedded: one RPC to the
+ * object, see appwrite-edge/batch.ts). Plain objects: no Request or Response is built for them.
  */
-export type BatchTransport = (reqs: Request[]) => Promise<Response[]>
+export type BatchTransport = (reqs: WireRequest[]) => Promise<WireAnswer[]>
 
 type Auth = { key: true } | { jwt: string } | { guest: true }
 type Raw = Record<string, unknown>
@@ -36,37 +39,39 @@ export function restBackend(opts: {
   transport: Transport
   batch?: BatchTransport
 }): BackendPort {
-  function request(method: string, path: string, auth: Auth, body?: unknown): Request {
-    const headers = new Headers({
-      'x-appwrite-project': opts.project,
-      'x-appwrite-response-format': '1.9.5',
-      accept: 'application/json',
-    })
-    if ('jwt' in auth) headers.set('x-appwrite-jwt', auth.jwt)
-    else if ('key' in auth) headers.set('x-appwrite-key', opts.key)
-    if (body !== undefined) headers.set('content-type', 'application/json')
-    return new Request(`${opts.endpoint}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
-    })
+  function wire(method: string, path: string, auth: Auth, body?: unknown): WireRequest {
+    const headers: [string, string][] = [
+      ['x-appwrite-project', opts.project],
+      ['x-appwrite-response-format', '1.9.5'],
+      ['accept', 'application/json'],
+    ]
+    if ('jwt' in auth) headers.push(['x-appwrite-jwt', auth.jwt])
+    else if ('key' in auth) headers.push(['x-appwrite-key', opts.key])
+    if (body !== undefined) headers.push(['content-type', 'application/json'])
+    const text = body === undefined ? undefined : JSON.stringify(body)
+    return { method, url: `${opts.endpoint}${path}`, headers, body: text }
   }
 
-  async function answer<T>(res: Response): Promise<T> {
-    if (res.status === 204) return undefined as T
-    const text = await res.text()
+  function request(method: string, path: string, auth: Auth, body?: unknown): Request {
+    const w = wire(method, path, auth, body)
+    return new Request(w.url, { ...w, signal: AbortSignal.timeout(15_000) })
+  }
+
+  const answer = async <T>(res: Response): Promise<T> =>
+    res.status === 204 ? (undefined as T) : parse<T>(res.status, await res.text())
+
+  function parse<T>(status: number, text: string): T {
     let data: Raw
     try {
       data = text ? (JSON.parse(text) as Raw) : {}
     } catch {
       data = { message: text.slice(0, 200) }
     }
-    if (res.status >= 400)
+    if (status >= 400)
       throw new BackendError(
-        res.status,
+        status,
         typeof data.type === 'string' ? data.type : 'unknown',
-        typeof data.message === 'string' ? data.message : `Backend answered ${res.status}`,
+        typeof data.message === 'string' ? data.message : `Backend answered ${status}`,
       )
     return data as T
   }
@@ -85,6 +90,19 @@ export function restBackend(opts: {
   }
 
   const key: Auth = { key: true }
+  const settleNow = (f: () => Row): Row | BackendError => {
+    try {
+      return f()
+    } catch (err) {
+      if (err instanceof BackendError) return err
+      throw err
+    }
+  }
+  // The caller check's answer: a refusal throws (the batch stopped there).
+  const read0 = (a: WireAnswer | undefined): Raw => {
+    if (!a || 'skipped' in a) throw new BackendError(502, 'backend_unreachable', 'no answer')
+    return parse<Raw>(a.status, a.body)
+  }
   const settle = (p: Promise<Row | undefined>): Promise<Fetched> =>
     p.catch((err: unknown) => {
       if (err instanceof BackendError) return err
@@ -109,27 +127,66 @@ export function restBackend(opts: {
   return {
     kind: opts.kind,
     getCaller: async (jwt) => toBackendUser(await call('GET', '/account', { jwt })),
-    // With a batch transport the JWT and the reads share one round trip, the JWT checked first.
-    async getCallerWith(jwt, reads) {
+    // With a batch transport the JWT, the reads and a guarded create share one round trip.
+    async getCallerWith(jwt, reads, create) {
       if (!opts.batch) {
         const caller = toBackendUser(await call<Raw>('GET', '/account', { jwt }))
         const rows = await Promise.all(reads.map((r) => settle(this.getRow(r.table, r.rowId))))
         return { caller, rows }
       }
-      let answers: Response[]
+      let answers: WireAnswer[]
       try {
         answers = await opts.batch([
-          request('GET', '/account', { jwt }),
-          ...reads.map((r) => request('GET', row(r.table, r.rowId), key)),
+          wire('GET', '/account', { jwt }),
+          ...reads.map((r) => wire('GET', row(r.table, r.rowId), key)),
+          ...(create
+            ? [
+                {
+                  ...wire('POST', rows(create.table), key, {
+                    rowId: create.rowId,
+                    data: create.data,
+                  }),
+                  when: createGuards(create),
+                },
+              ]
+            : []),
+          ...(create?.thenList
+            ? [
+                {
+                  ...wire(
+                    'GET',
+                    `${rows(create.thenList.table)}${qs(create.thenList.queries)}`,
+                    key,
+                  ),
+                  when: [{ answer: reads.length + 1, status: 201 }],
+                },
+              ]
+            : []),
         ])
       } catch (err) {
         throw unreachable(err)
       }
-      const caller = toBackendUser(await answer<Raw>(answers[0]!))
-      const rows = await Promise.all(
-        answers.slice(1).map((res) => settle(orUndefined(answer<Row>(res)))),
-      )
-      return { caller, rows }
+      // A missing row is common (a retry's id, status details): no error object is made for it.
+      const read = (a: WireAnswer | undefined): Fetched =>
+        !a || 'skipped' in a || a.status === 404
+          ? undefined
+          : settleNow(() => parse<Row>(a.status, a.body))
+      const caller = toBackendUser(read0(answers[0]))
+      const made = create && answers[reads.length + 1]
+      const list = answers[reads.length + 2]
+      return {
+        // A failed list is read again by whoever needs it.
+        listed:
+          list && 'status' in list && list.status === 200
+            ? parse<RowList<unknown>>(list.status, list.body)
+            : undefined,
+        caller,
+        rows: reads.map((_, i) => read(answers[i + 1])),
+        created:
+          made && !('skipped' in made)
+            ? settleNow(() => parse<Row>(made.status, made.body))
+            : undefined,
+      }
     },
     async getUser(userId) {
       const u = await orUndefined(call<Raw>('GET', `/users/${enc(userId)}`, key))

@@ -7,13 +7,15 @@ import {
   type BackendPort,
   type BackendUser,
   type Fetched,
-  type RowRead,
+  type Row,
+  type RowList,
 } from '../backend'
 import { getConfig, type Config } from '../config'
 import { ApiError } from '../lib/api-error'
 import { later } from '../lib/background'
 import { announceUnverified } from '../services/notifier'
 import type { ApiHono, PublicHono } from './context'
+import type { Prefetch } from './prefetch'
 
 /** Config and the backend adapter the configuration selects. */
 export const withBackend = createMiddleware<PublicHono>(async (c, next) => {
@@ -40,26 +42,35 @@ export async function authenticate(
   config: Config,
   jwt: string | undefined,
 ): Promise<BackendUser> {
-  return (await authenticateWith(c, backend, config, jwt, [])).caller
+  return (await authenticateWith(c, backend, config, jwt, { reads: [] })).caller
+}
+
+type Found = {
+  caller: BackendUser
+  rows: Fetched[]
+  created?: Row | BackendError
+  listed?: RowList<unknown>
 }
 
 /**
- * authenticate, plus rows read in the same round trip (embedded: one RPC to the object, the JWT
- * checked there first). The rows are returned only once the caller passed every check.
+ * authenticate, plus rows read (and a guarded create made) in the same round trip (embedded: one
+ * RPC to the object, the JWT checked there first). They are returned only once the caller passed
+ * every check; the create's guards are that same gate, so it never runs for a refused caller.
  */
 export async function authenticateWith(
   c: Context,
   backend: BackendPort,
   config: Config,
   jwt: string | undefined,
-  reads: RowRead[],
-): Promise<{ caller: BackendUser; rows: Fetched[] }> {
+  { reads, create }: Prefetch,
+): Promise<Found> {
   if (!jwt) throw new ApiError(401, 'Sign in first: this call needs Authorization: Bearer <JWT>')
-  let found: { caller: BackendUser; rows: Fetched[] }
+  let found: Found
   try {
-    found = reads.length
-      ? await backend.getCallerWith(jwt, reads)
-      : { caller: await backend.getCaller(jwt), rows: [] }
+    found =
+      reads.length || create
+        ? await backend.getCallerWith(jwt, reads, create)
+        : { caller: await backend.getCaller(jwt), rows: [] }
   } catch (err) {
     if (err instanceof BackendError && (err.status === 401 || err.status === 400))
       throw new ApiError(401, 'Your session has expired or is invalid - please sign in again')

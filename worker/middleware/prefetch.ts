@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { TableId } from '../../shared/db-schema'
-import { BackendError, type Fetched, type Row, type RowRead } from '../backend'
+import { BackendError, type CreateIf, type Fetched, type Row, type RowRead } from '../backend'
 import { authenticateWith, bearer } from './auth'
 import type { ApiHono } from './context'
 
@@ -25,22 +25,38 @@ export function claimedUserId(jwt: string | undefined): string | undefined {
 
 const keyOf = (table: TableId, rowId: string) => `${table}/${rowId}`
 
+/** What a hot route needs beside the caller check: rows to read, maybe the row it will create. */
+export type Prefetch = { reads: RowRead[]; create?: CreateIf }
+
 /**
- * requireCaller for a hot route: the rows `reads` names (from the claimed id, and the body when
- * it is valid) are read in the same round trip as the JWT check, so the route costs one Durable
- * Object call where it cost several (docs/benchmarks.md, "API").
+ * requireCaller for a hot route: the rows `plan` names (from the claimed id, and the body when
+ * it is valid) are read in the same round trip as the JWT check, and its guarded create made
+ * there too, so the route costs one Durable Object call where it cost several
+ * (docs/benchmarks.md, "API").
  */
 export const requireCallerReading = (
-  reads: (c: Context<ApiHono>, claimed: string) => Promise<RowRead[]>,
+  plan: (c: Context<ApiHono>, claimed: string) => Promise<Prefetch>,
 ) =>
   createMiddleware<ApiHono>(async (c, next) => {
     const jwt = bearer(c.req.header('authorization'))
     const claimed = claimedUserId(jwt)
-    const wanted = claimed ? await reads(c, claimed) : []
-    const { caller, rows } = await authenticateWith(c, c.var.backend, c.var.config, jwt, wanted)
+    const { reads, create } = claimed ? await plan(c, claimed) : { reads: [] }
+    const { caller, rows, created, listed } = await authenticateWith(
+      c,
+      c.var.backend,
+      c.var.config,
+      jwt,
+      {
+        reads,
+        create,
+      },
+    )
     c.set('caller', caller)
-    if (caller.$id === claimed)
-      c.set('prefetched', new Map(wanted.map((r, i) => [keyOf(r.table, r.rowId), rows[i]])))
+    if (caller.$id === claimed) {
+      c.set('prefetched', new Map(reads.map((r, i) => [keyOf(r.table, r.rowId), rows[i]])))
+      if (created) c.set('created', created)
+      if (listed) c.set('listed', listed)
+    }
     await next()
   })
 

@@ -1,11 +1,11 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import {
   AddMessageRequest,
   MessageLimitsRequest,
   type Message,
   type MessageLimits,
 } from '../../shared/schemas'
-import { isConflict, type Row, type RowRead } from '../backend'
+import { BackendError, isConflict, type Row } from '../backend'
 import { ApiError } from '../lib/api-error'
 import { stableId } from '../lib/stable-id'
 import { validate } from '../lib/validate'
@@ -14,6 +14,7 @@ import type { ApiHono } from '../middleware/context'
 import { readRow, requireCallerReading } from '../middleware/prefetch'
 import { checkAttachment } from '../services/attachment'
 import { checkGif } from '../services/gif-message'
+import { addPlan, messageData } from '../services/message-add'
 import { checkReply } from '../services/message-row'
 import actions from './message-actions'
 import { later } from '../lib/background'
@@ -48,24 +49,16 @@ export const toMessage = (r: Row<MessageData>): Message => ({
   gifHeight: num(r.gifHeight),
 })
 
-/** What /add reads first, named before the caller is verified: the room and a retried message. */
-async function addReads(c: Context<ApiHono>, claimed: string): Promise<RowRead[]> {
-  const body = AddMessageRequest.safeParse(await c.req.json().catch(() => undefined))
-  if (!body.success) return []
-  const { roomId, clientId } = body.data
-  const reads: RowRead[] = [{ table: 'rooms', rowId: roomId }]
-  if (clientId) reads.push({ table: 'messages', rowId: await stableId('m', claimed, clientId) })
-  return reads
-}
-
 const message = new Hono<ApiHono>()
   .use('*', withBackend)
-  // The room and a retry's row come in the caller check's round trip.
-  .use('/add', requireCallerReading(addReads))
+  // The room, a retry's row and (for text and GIFs) the guarded create come in the caller
+  // check's round trip: one Durable Object call (services/message-add.ts).
+  .use('/add', requireCallerReading(addPlan))
   .use('*', requireCaller)
   // Always as the caller and of kind 'user'; system notices are written only by the server.
   .post('/add', validate('json', AddMessageRequest), async (c) => {
-    const { roomId, message: text, clientId, attachment, replyToId, gif } = c.req.valid('json')
+    const input = c.req.valid('json')
+    const { roomId, message: text, clientId, attachment, replyToId, gif } = input
     const { caller, backend, config } = c.var
     const room = await readRow<{ isDeleted?: boolean }>(c, 'rooms', roomId)
     if (!room) throw new ApiError(404, 'This room does not exist')
@@ -81,22 +74,23 @@ const message = new Hono<ApiHono>()
     const file = attachment && (await checkAttachment(backend, config, caller, attachment))
     if (replyToId) await checkReply(backend, roomId, replyToId)
     const gifColumns = gif && checkGif(config, gif)
+    // Made beside the caller check when the plan could (the same checks passed there).
+    const made = c.get('created')
     try {
-      const row = await backend.createRow<MessageData>('messages', rowId, {
-        roomId,
-        message: text,
-        senderId: caller.$id,
-        kind: 'user',
-        ...(clientId ? { clientId } : {}),
-        ...file,
-        ...gifColumns,
-        ...(replyToId ? { replyToId } : {}),
-      })
+      if (made instanceof BackendError) throw made
+      const row =
+        (made as Row<MessageData> | undefined) ??
+        (await backend.createRow<MessageData>(
+          'messages',
+          rowId,
+          messageData(caller.$id, input, { ...file, ...gifColumns }),
+        ))
       // The partner hears of it through Web Push when no tab of theirs is visible; a retried
       // clientId (answered 200 above) never pushes twice.
       const title = caller.name.trim() || caller.email
       const body = text.trim() || (gif ? 'Sent a GIF' : 'Sent a file')
-      later(c, pushToOthers(backend, config, caller.$id, roomPayload(roomId, title, body)))
+      const payload = roomPayload(roomId, title, body)
+      later(c, pushToOthers(backend, config, caller.$id, payload, made && c.get('listed')))
       return c.json(toMessage(row), 201)
     } catch (err) {
       // A concurrent retry won the race: answer with its row.

@@ -24,10 +24,12 @@ const user = new Hono<ApiHono>()
   // The caller's status rows come in the caller check's round trip (one Durable Object call).
   .use(
     '/status',
-    requireCallerReading(async (_c, claimed) => [
-      { table: 'status', rowId: claimed },
-      { table: 'status_details', rowId: claimed },
-    ]),
+    requireCallerReading(async (_c, claimed) => ({
+      reads: [
+        { table: 'status', rowId: claimed },
+        { table: 'status_details', rowId: claimed },
+      ],
+    })),
   )
   .use('*', requireCaller)
   // Name and email of the caller or the chatee; never a password or anything else.

@@ -18,15 +18,23 @@ export async function sha256Hex(text: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', enc.encode(text)))
 }
 
+// Imported once per isolate: every JWT check signs with the same few configured secrets (never
+// per-user ones), so the map stays as small as the configuration.
+const hmacKeys = new Map<string, Promise<CryptoKey>>()
+
 export async function hmac(secret: string, data: string): Promise<ArrayBuffer> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    enc.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
-  return crypto.subtle.sign('HMAC', key, enc.encode(data))
+  let key = hmacKeys.get(secret)
+  if (!key) {
+    key = crypto.subtle.importKey(
+      'raw',
+      enc.encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    )
+    hmacKeys.set(secret, key)
+  }
+  return crypto.subtle.sign('HMAC', await key, enc.encode(data))
 }
 
 /** 256 bits from the CSPRNG, as 64 hex characters. */

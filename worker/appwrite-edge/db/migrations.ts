@@ -123,4 +123,11 @@ export const MIGRATIONS: string[] = [
   `
   ALTER TABLE files ADD COLUMN uploader TEXT;
   `,
+  // Rows: the messages' unique (senderId, clientId) check runs on every send; without an index
+  // it read every message of the project (rows/store.ts assertUnique; docs/benchmarks.md, API).
+  `
+  CREATE INDEX rows_client_id ON rows (
+    table_id, json_extract(data, '$.clientId'), json_extract(data, '$.senderId')
+  );
+  `,
 ]

@@ -1,6 +1,6 @@
 import { HOME_ROOM_ID } from '../../../shared/constants'
 import type { PushPayload } from '../../../shared/schemas'
-import { q, type BackendPort, type Row } from '../../backend'
+import { q, type BackendPort, type Row, type RowList } from '../../backend'
 import type { Config } from '../../config'
 import { presenceTimings } from '../presence'
 import type { StatusData } from '../status'
@@ -43,20 +43,27 @@ export function roomPayload(roomId: string, title: string, text: string): PushPa
   return { title, body, tag: `room:${roomId}`, url: roomUrl(roomId), roomId }
 }
 
+/** The list pushToOthers reads (a route may read it beforehand, in its own round trip). */
+export const SUBSCRIPTIONS_LIST = { table: 'push_subscriptions' as const, queries: [q.limit(100)] }
+
 /**
  * Pushes `payload` to every subscription of every user but `exceptUserId` who has no visible
- * tab. Meant for waitUntil; never throws.
+ * tab; `listed` is SUBSCRIPTIONS_LIST when already read. Meant for waitUntil; never throws.
  */
 export async function pushToOthers(
   backend: BackendPort,
   config: Config,
   exceptUserId: string,
   payload: PushPayload,
+  listed?: RowList<unknown>,
 ): Promise<void> {
   const vapid = vapidOf(config)
   if (!vapid) return
   try {
-    const { rows } = await backend.listRows<SubscriptionData>('push_subscriptions', [q.limit(100)])
+    const { table, queries } = SUBSCRIPTIONS_LIST
+    const { rows } =
+      (listed as RowList<SubscriptionData> | undefined) ??
+      (await backend.listRows<SubscriptionData>(table, queries))
     const byUser = new Map<string, SubscriptionRow[]>()
     for (const r of rows)
       if (r.userId !== exceptUserId) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r])

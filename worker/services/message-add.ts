@@ -1,0 +1,73 @@
+import type { Context } from 'hono'
+import { AddMessageRequest } from '../../shared/schemas'
+import type { RowRead } from '../backend'
+import { stableId } from '../lib/stable-id'
+import { validate } from '../lib/validate'
+import type { ApiHono } from '../middleware/context'
+import type { Prefetch } from '../middleware/prefetch'
+import { checkGif } from './gif-message'
+import { vapidOf } from './push/push-config'
+import { SUBSCRIPTIONS_LIST } from './push/deliver'
+
+type AddBody = (typeof AddMessageRequest)['_zod']['output']
+
+/** A user message's columns, as /add writes them (the row's file or GIF columns in `extra`). */
+export const messageData = (senderId: string, body: AddBody, extra?: Record<string, unknown>) => ({
+  roomId: body.roomId,
+  message: body.message,
+  senderId,
+  kind: 'user' as const,
+  ...(body.clientId ? { clientId: body.clientId } : {}),
+  ...extra,
+  ...(body.replyToId ? { replyToId: body.replyToId } : {}),
+})
+
+/** The body exactly as the route's own validator will hand it over, or undefined when refused. */
+async function validBody(c: Context<ApiHono>): Promise<AddBody | undefined> {
+  let body: AddBody | undefined
+  try {
+    await validate('json', AddMessageRequest)(c as never, async () => {
+      body = (c.req as unknown as { valid(t: 'json'): AddBody }).valid('json')
+    })
+  } catch {
+    return undefined
+  }
+  return body
+}
+
+/**
+ * What /add needs beside the caller check, named before the caller is verified: the room and a
+ * retried message, and for a plain text or GIF message its create, made only when the caller is
+ * the claimed one and allowed, the room exists and is not deleted, and no retry's row exists. A
+ * file or a reply has checks of its own reads: that message is written after, as before.
+ */
+export async function addPlan(c: Context<ApiHono>, claimed: string): Promise<Prefetch> {
+  const body = await validBody(c)
+  if (!body) return { reads: [] }
+  const rowId = body.clientId && (await stableId('m', claimed, body.clientId))
+  const reads: RowRead[] = [{ table: 'rooms', rowId: body.roomId }]
+  if (rowId) reads.push({ table: 'messages', rowId })
+  if (body.attachment || body.replyToId) return { reads }
+  let gifColumns: Record<string, unknown> | undefined
+  try {
+    gifColumns = body.gif && checkGif(c.var.config, body.gif)
+  } catch {
+    return { reads }
+  }
+  return {
+    reads,
+    create: {
+      table: 'messages',
+      rowId: rowId || 'unique()',
+      data: messageData(claimed, body, gifColumns),
+      callerId: claimed,
+      allowedEmails: c.var.config.ALLOWED_EMAILS,
+      // Whom Web Push tells of it, listed in the same call when push is on.
+      ...(vapidOf(c.var.config) && { thenList: SUBSCRIPTIONS_LIST }),
+      rows: [
+        { read: 0, unset: 'isDeleted' },
+        ...(rowId ? [{ read: 1, missing: true as const }] : []),
+      ],
+    },
+  }
+}
