@@ -74,7 +74,16 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     ownTail: ownTail && `${ownTail.key}:${ownTail.state}`,
     onNearTop,
   })
-  // After the scroll hook: its layout effects move to the bottom first, the window follows.
+
+  // A new search, its first answer, and leaving it all show the newest rows at the bottom.
+  const { scrollToBottom } = scroll
+  const answered = search.status === 'done' || search.status === 'failed'
+  useLayoutEffect(() => {
+    scrollToBottom()
+  }, [search.term, answered, scrollToBottom])
+
+  // After the scroll hook and the search's effect: they move to the bottom first, and the
+  // window follows them.
   const rows = useVirtualRows(ref, timeline)
   const rowsKey = `${shown.length}:${messages.length}:${rows.start}:${rows.end}`
   useReadReceipts(ref, roomId, meId, rowsKey, query.isSuccess)
@@ -87,13 +96,6 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     isFetching,
     fetchNextPage,
   })
-
-  // A new search, its first answer, and leaving it all show the newest rows at the bottom.
-  const { scrollToBottom } = scroll
-  const answered = search.status === 'done' || search.status === 'failed'
-  useLayoutEffect(() => {
-    scrollToBottom()
-  }, [search.term, answered, scrollToBottom])
 
   // Reading happens at the bottom of a visible page: that moves the read mark and clears the badge.
   useEffect(() => {
@@ -164,7 +166,11 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
         </div>
       )}
       {scroll.newCount > 0 && (
-        <button type="button" className="new-pill" onClick={scroll.scrollToBottom}>
+        <button
+          type="button"
+          className="new-pill"
+          onClick={() => (scroll.scrollToBottom(), rows.onScroll())}
+        >
           {scroll.newCount} new ↓
         </button>
       )}

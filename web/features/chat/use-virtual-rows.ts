@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
 import {
+  anchorTop,
   captureAnchor,
   entryEls,
   measure,
@@ -68,7 +69,7 @@ export function useVirtualRows(ref: RefObject<HTMLElement | null>, entries: read
     } else {
       const key = anchor.current.key
       const row = entryEls(rows).find((e) => e.dataset.vkey === key)
-      const top = row && row.getBoundingClientRect().top - el.getBoundingClientRect().top
+      const top = row && anchorTop(row) - el.getBoundingClientRect().top
       if (top !== undefined && Math.abs(top - anchor.current.offset) > 0.5)
         el.scrollTop += top - anchor.current.offset
     }
@@ -100,8 +101,9 @@ export function useVirtualRows(ref: RefObject<HTMLElement | null>, entries: read
     if (!el || !rows) return
     anchor.current = captureAnchor(el, rows, current.current.keys, current.current.offsets)
     seen.current = { scrollTop: el.scrollTop, height: el.clientHeight }
+    // At once, before the frame is painted: a fast scroll otherwise shows empty space.
     if (current.current.n > WINDOW_FROM && needsWindow(el, rows, current.current, OVERSCAN_PX / 3))
-      rerender((t) => t + 1)
+      flushSync(() => rerender((t) => t + 1))
   }, [ref])
 
   /** The row of `key` rendered near the middle of the view, or null when it is not loaded. */

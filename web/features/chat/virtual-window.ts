@@ -7,6 +7,12 @@ export type Anchor = { key: string; offset: number } | 'bottom'
 // A divider comes and goes with the rows around it (timeline.ts): a message holds the view.
 const isDivider = (key: string) => key.startsWith('day-') || key.startsWith('gap-')
 
+/**
+ * Where an entry's row begins on screen: its bubble, not the wrapper, whose margin above changes
+ * when an older page makes the row continue the one before it (timeline.ts `continued`).
+ */
+export const anchorTop = (e: Element) => (e.firstElementChild ?? e).getBoundingClientRect().top
+
 /** The rows container's entries (each carries `data-vkey`). */
 export const entryEls = (rows: HTMLElement) =>
   Array.from(rows.children).filter((e): e is HTMLElement => e instanceof HTMLElement)
@@ -58,7 +64,7 @@ export function captureAnchor(
     const r = e.getBoundingClientRect()
     if (r.top > top) break
     const key = e.dataset.vkey
-    if (r.bottom > top && key && !isDivider(key)) return { key, offset: r.top - top }
+    if (r.bottom > top && key && !isDivider(key)) return { key, offset: anchorTop(e) - top }
   }
   const view = top - rows.getBoundingClientRect().top
   let { start } = rangeOf(offsets, view, view)
