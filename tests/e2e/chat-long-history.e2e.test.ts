@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { HOME_ROOM_ID } from '../../shared/constants'
-import { logScroller, rowInView } from './helpers/chat-view'
+import { logScroller, messageInView, newPill, rowInView } from './helpers/chat-view'
 import { jwtOf, postMany, postMessage } from './helpers/history'
 import { BEN, messageInLog, useOnboardedPair } from './helpers/pair'
 
@@ -13,9 +13,11 @@ const ORIGINAL = 'The original, far back'
 const REPLY = 'A reply to the oldest'
 const HISTORY = 600
 
+let benJwt = ''
+
 beforeAll(async () => {
   const { url } = pair.server
-  const jwt = await jwtOf(url, BEN)
+  const jwt = (benJwt = await jwtOf(url, BEN))
   const replyToId = await postMessage(url, jwt, { roomId: HOME_ROOM_ID, message: ORIGINAL })
   const texts = Array.from({ length: HISTORY }, (_, i) => `Long history ${i + 1}`)
   await postMany(url, jwt, HOME_ROOM_ID, texts)
@@ -102,6 +104,21 @@ describe('a long history', () => {
     const first = page.locator('[role="log"] [aria-posinset]').first()
     expect(await first.getAttribute('aria-posinset')).toBe('1')
   }, 150_000)
+
+  it('far up, a live message waits behind "1 new"; the pill shows it, and at the bottom the next follows', async () => {
+    const { page } = pair.ada
+    const post = (message: string) =>
+      postMessage(pair.server.url, benJwt, { roomId: HOME_ROOM_ID, message })
+    await post('Live while Ada reads the start')
+    await newPill(page).waitFor({ timeout: 15_000 })
+    expect(await messageInLog(page, 'Live while Ada reads the start').count()).toBe(0)
+    await newPill(page).click()
+    await expect.poll(() => messageInView(page, 'Live while Ada reads the start')).toBe(true)
+    await post('Live while Ada is at the bottom')
+    await messageInLog(page, 'Live while Ada is at the bottom').waitFor({ timeout: 15_000 })
+    await expect.poll(() => messageInView(page, 'Live while Ada is at the bottom')).toBe(true)
+    expect((await counts(page)).inDom).toBeLessThan(150)
+  }, 60_000)
 
   it('at the bottom again, the quote brings back the oldest row, which had left the DOM', async () => {
     const { page } = pair.ada
