@@ -1,27 +1,24 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import { uiState } from '../../state/ui-state'
 import { activeChat } from './active-chat'
 import { fromMessage, fromPending, type DisplayItem } from './display-item'
 import { flattenPages, unconfirmed } from './message-model'
-import { MessageRow } from './message-row'
+import { LogRows } from './log-rows'
 import { SearchNote } from './search-note'
 import { messagesQuery } from './messages-query'
 import { outbox, removePending } from './outbox'
 import { markRead } from './read-state'
 import { receiptsQuery } from './receipts-query'
-import { SeenMarker } from './seen-marker'
 import { buildTimeline } from './timeline'
 import { unreadKey } from './unread-query'
 import { useChatScroll } from './use-chat-scroll'
 import { useJumpToMessage } from './use-jump-to-message'
 import { useMessageSearch } from './use-message-search'
 import { useReadReceipts } from './use-read-receipts'
-
-// Rows re-render only when their own props change: with a long history loaded, an older page or
-// a new message otherwise rendered every row again (npm run bench history).
-const Row = memo(MessageRow)
+import { useRowReveal } from './row-reveal'
+import { useVirtualRows } from './use-virtual-rows'
 
 type Props = { roomId: string; roomName: string; meId: string; onRetry: (clientId: string) => void }
 
@@ -52,7 +49,6 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   const partnerRead = receipts.data?.partner[roomId]
   const lastMine = messages.findLast((m) => m.senderId === meId && m.kind === 'user')
   const seenKey = lastMine && partnerRead && partnerRead.seq >= lastMine.seq && lastMine.$id
-  useReadReceipts(ref, roomId, meId, `${shown.length}:${messages.length}`, query.isSuccess)
 
   // Optimistic copies whose rows arrived with a fetch leave the outbox.
   useEffect(() => {
@@ -79,20 +75,27 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     onNearTop,
   })
 
-  // "Open in chat" from a bookmark: older pages until the message is loaded.
-  useJumpToMessage(roomId, ref, {
-    oldestSeq: messages[0]?.seq ?? (query.isSuccess ? 0 : null),
-    hasNextPage,
-    isFetching,
-    fetchNextPage,
-  })
-
   // A new search, its first answer, and leaving it all show the newest rows at the bottom.
   const { scrollToBottom } = scroll
   const answered = search.status === 'done' || search.status === 'failed'
   useLayoutEffect(() => {
     scrollToBottom()
   }, [search.term, answered, scrollToBottom])
+
+  // After the scroll hook and the search's effect: they move to the bottom first, and the
+  // window follows them.
+  const rows = useVirtualRows(ref, timeline)
+  const rowsKey = `${shown.length}:${messages.length}:${rows.start}:${rows.end}`
+  useReadReceipts(ref, roomId, meId, rowsKey, query.isSuccess)
+  useRowReveal(roomId, rows.reveal)
+
+  // "Open in chat" from a bookmark: older pages until the message is loaded.
+  useJumpToMessage(roomId, rows.reveal, messages, {
+    oldestSeq: messages[0]?.seq ?? (query.isSuccess ? 0 : null),
+    hasNextPage,
+    isFetching,
+    fetchNextPage,
+  })
 
   // Reading happens at the bottom of a visible page: that moves the read mark and clears the badge.
   useEffect(() => {
@@ -129,12 +132,11 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
 
   return (
     <div className="message-area">
-      <div className="message-scroll" ref={ref} onScroll={scroll.onScroll}>
-        {isFetchingNextPage && (
-          <div className="loading-older" role="status">
-            Loading older messages…
-          </div>
-        )}
+      <div
+        className="message-scroll"
+        ref={ref}
+        onScroll={() => (scroll.onScroll(), rows.onScroll())}
+      >
         {!hasNextPage && items.length > 0 && !searching && (
           <p className="history-start">This is the beginning of {roomName}.</p>
         )}
@@ -146,29 +148,29 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
         >
           {items.length === 0 && <p className="empty-chat">No messages yet. Say hello!</p>}
           {searching && <SearchNote search={search} loaded={items.length} />}
-          {timeline.map((entry) =>
-            entry.type === 'message' ? (
-              <Fragment key={entry.key}>
-                <Row
-                  item={entry.message}
-                  time={entry.time}
-                  datetime={entry.datetime}
-                  continued={entry.continued}
-                  mine={entry.message.senderId === meId}
-                  onRetry={onRetry}
-                />
-                {entry.key === seenKey && <SeenMarker readAt={partnerRead!.readAt} />}
-              </Fragment>
-            ) : (
-              <div key={entry.key} className={entry.type === 'day' ? 'day-divider' : 'gap-divider'}>
-                <span>{entry.label}</span>
-              </div>
-            ),
-          )}
+          <LogRows
+            timeline={timeline}
+            window={rows}
+            before={rows.before}
+            after={rows.after}
+            meId={meId}
+            seen={seenKey ? { key: seenKey, readAt: partnerRead!.readAt } : null}
+            onRetry={onRetry}
+          />
         </div>
       </div>
+      {/* Over the log, not in it: a line above the rows would push them down as it comes and goes. */}
+      {isFetchingNextPage && (
+        <div className="loading-older" role="status">
+          Loading older messages…
+        </div>
+      )}
       {scroll.newCount > 0 && (
-        <button type="button" className="new-pill" onClick={scroll.scrollToBottom}>
+        <button
+          type="button"
+          className="new-pill"
+          onClick={() => (scroll.scrollToBottom(), rows.onScroll())}
+        >
           {scroll.newCount} new ↓
         </button>
       )}

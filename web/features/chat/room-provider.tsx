@@ -5,13 +5,12 @@ import { globalState } from '../../state/global-state'
 import { flattenPages } from './message-model'
 import { messagesQuery } from './messages-query'
 import { reactionsQuery } from './reactions-query'
+import { revealRow } from './row-reveal'
 import { LoadedCtx, RoomCtx, senderName } from './room-context'
 import { singleMessageQuery } from './single-message-query'
 
 const HIGHLIGHT_MS = 2500
 const nextFrame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
-const rowOf = (messageId: string) =>
-  document.querySelector<HTMLElement>(`.message-log [data-id="${CSS.escape(messageId)}"]`)
 
 /**
  * What the rows' quotes, reactions and menus share. The room's reactions are read beside its
@@ -40,7 +39,7 @@ export function RoomProvider({
 
   const jumpTo = useCallback(
     async (messageId: string) => {
-      if (!rowOf(messageId)) {
+      if (!revealRow(roomId, messageId)) {
         const target = await queryClient.fetchQuery(singleMessageQuery(messageId))
         if (target?.roomId !== roomId) return
         for (let page = 0; page < 1000; page++) {
@@ -49,9 +48,13 @@ export function RoomProvider({
           if (pages.some((p) => p.rows.some((m) => m.$id === messageId))) break
           if (!next.hasNextPage || next.isError) break
         }
-        await nextFrame()
       }
-      const row = rowOf(messageId)
+      // The list renders the new pages in a frame or a few (more on a busy machine).
+      let row = revealRow(roomId, messageId)
+      for (let i = 0; !row && i < 30; i++) {
+        await nextFrame()
+        row = revealRow(roomId, messageId)
+      }
       if (!row) return
       row.scrollIntoView({ block: 'center' })
       row.dataset.highlighted = 'true'

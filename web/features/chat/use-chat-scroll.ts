@@ -26,7 +26,8 @@ const stillAtBottom = (el: HTMLElement, seen: { atBottom: boolean; scrollTop: nu
 
 /**
  * Sticks to the bottom only while the reader is there; otherwise new rows are counted for the
- * "N new" pill and the view stays put. Older pages prepended above keep the visible row in place.
+ * "N new" pill and the view stays put. Older pages prepended above keep the visible row in place
+ * through the list's anchor (use-virtual-rows.ts), which runs after these effects.
  */
 export function useChatScroll({
   ref,
@@ -61,8 +62,6 @@ export function useChatScroll({
     const prev = last.current
     if (prev.count === 0 && count > 0) {
       el.scrollTop = el.scrollHeight
-    } else if (oldestKey !== prev.oldestKey && newestKey === prev.newestKey) {
-      el.scrollTop = prev.scrollTop + (el.scrollHeight - prev.scrollHeight)
     } else if (newestKey !== prev.newestKey && count > prev.count) {
       if (stillAtBottom(el, prev) || newestIsMine) scrollToBottom()
       else setNewCount((n) => n + (count - prev.count))

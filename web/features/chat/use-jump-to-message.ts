@@ -1,7 +1,8 @@
-import { useEffect, type RefObject } from 'react'
+import { useEffect } from 'react'
 import { BOOKMARK_TEXTS } from '../../../shared/bookmark-texts'
 import { notify } from '../../lib/notify'
 import { jumpTargetFor, setJumpTarget } from './jump-target'
+import type { Message } from './message-model'
 
 type Paging = {
   oldestSeq: number | null
@@ -16,7 +17,9 @@ type Paging = {
  */
 export function useJumpToMessage(
   roomId: string,
-  ref: RefObject<HTMLElement | null>,
+  /** Renders a loaded row (it may be outside the list's window) and returns it. */
+  reveal: (messageId: string) => HTMLElement | null,
+  messages: readonly Message[],
   { oldestSeq, hasNextPage, isFetching, fetchNextPage }: Paging,
 ) {
   useEffect(() => {
@@ -27,17 +30,19 @@ export function useJumpToMessage(
       return
     }
     setJumpTarget(null)
-    const row = ref.current?.querySelector<HTMLElement>(`[data-seq="${target.seq}"]`)
-    if (!row) {
+    const id = messages.find((m) => m.seq === target.seq)?.$id
+    if (!id) {
       notify({ type: 'warning', title: 'Bookmarks', body: BOOKMARK_TEXTS.deletedMessage })
       return
     }
     // After the list's own scroll-to-bottom of a first render.
     requestAnimationFrame(() => {
+      const row = reveal(id)
+      if (!row) return
       row.scrollIntoView({ block: 'center' })
       row.classList.add('jump-target')
       row.setAttribute('tabindex', '-1')
       row.focus({ preventScroll: true })
     })
-  }, [roomId, ref, oldestSeq, hasNextPage, isFetching, fetchNextPage])
+  }, [roomId, reveal, messages, oldestSeq, hasNextPage, isFetching, fetchNextPage])
 }

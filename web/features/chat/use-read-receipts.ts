@@ -21,6 +21,7 @@ export function useReadReceipts(
   const queryClient = useQueryClient()
   const visible = useRef(new Set<number>())
   const observer = useRef<IntersectionObserver | null>(null)
+  const observed = useRef(new Set<Element>())
   const flush = useRef<() => void>(() => undefined)
 
   useEffect(() => {
@@ -82,7 +83,11 @@ export function useReadReceipts(
   useEffect(() => {
     const root = ref.current
     if (!root || !observer.current) return
-    for (const el of root.querySelectorAll<HTMLElement>('[data-seq]')) observer.current.observe(el)
+    const rows = root.querySelectorAll<HTMLElement>('[data-seq]')
+    for (const el of rows) observer.current.observe(el)
+    // Rows the list's window let go: an observer keeps its targets, so a long scroll kept them all.
+    for (const el of observed.current) if (!el.isConnected) observer.current.unobserve(el)
+    observed.current = new Set(rows)
     flush.current()
   }, [ref, rowsKey, ready])
 }

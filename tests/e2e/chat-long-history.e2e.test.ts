@@ -1,0 +1,135 @@
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { HOME_ROOM_ID } from '../../shared/constants'
+import { logScroller, messageInView, newPill, rowInView } from './helpers/chat-view'
+import { jwtOf, postMany, postMessage } from './helpers/history'
+import { BEN, messageInLog, useOnboardedPair } from './helpers/pair'
+
+// A room with 600 messages more than a page: the list renders only the rows near the view
+// (use-virtual-rows.ts), older pages go in above without moving the row being read, and a quote
+// of the oldest message brings it into view whether or not it is loaded or rendered.
+const pair = useOnboardedPair()
+const ORIGINAL = 'The original, far back'
+const REPLY = 'A reply to the oldest'
+const HISTORY = 600
+
+let benJwt = ''
+
+beforeAll(async () => {
+  const { url } = pair.server
+  const jwt = (benJwt = await jwtOf(url, BEN))
+  const replyToId = await postMessage(url, jwt, { roomId: HOME_ROOM_ID, message: ORIGINAL })
+  const texts = Array.from({ length: HISTORY }, (_, i) => `Long history ${i + 1}`)
+  await postMany(url, jwt, HOME_ROOM_ID, texts)
+  await postMessage(url, jwt, { roomId: HOME_ROOM_ID, message: REPLY, replyToId })
+}, 300_000)
+
+/** Messages in the DOM, and how many the log says it holds (aria-setsize). */
+const counts = (page: Page) =>
+  page.evaluate(() => {
+    const rows = document.querySelectorAll('[role="log"] [aria-setsize]')
+    return {
+      inDom: document.querySelectorAll('[role="log"] .msg').length,
+      loaded: Number(rows[0]?.getAttribute('aria-setsize') ?? 0),
+    }
+  })
+
+/** The first message row whose top is inside the scroll box: its id and distance from the top. */
+const firstVisible = (page: Page) =>
+  logScroller(page).evaluate((box) => {
+    const top = box.getBoundingClientRect().top
+    const row = Array.from(box.querySelectorAll<HTMLElement>('.msg[data-id]')).find(
+      (r) => r.getBoundingClientRect().top >= top,
+    )!
+    return { id: row.dataset.id!, offset: row.getBoundingClientRect().top - top }
+  })
+
+const offsetOf = (page: Page, id: string) =>
+  logScroller(page).evaluate(
+    (box, rowId) =>
+      document.querySelector(`.msg[data-id="${rowId}"]`)!.getBoundingClientRect().top -
+      box.getBoundingClientRect().top,
+    id,
+  )
+
+async function openRoom(page: Page) {
+  await page.goto(pair.server.url)
+  await messageInLog(page, REPLY).waitFor({ timeout: 30_000 })
+}
+
+/** The message row (bubble, quote, menu) holding exactly this text. */
+const rowOf = (page: Page, text: string) =>
+  page.locator('.msg', { has: page.locator('.msg-text').getByText(text, { exact: true }) })
+const quoteOf = (page: Page, text: string) => rowOf(page, text).locator('.reply-quote')
+
+describe('a long history', () => {
+  it('a quote of a message 600 back loads older pages until it is there, then shows it', async () => {
+    const { page } = pair.ada
+    await openRoom(page)
+    expect((await counts(page)).loaded).toBeLessThanOrEqual(101)
+    await quoteOf(page, REPLY).click()
+    const original = rowOf(page, ORIGINAL)
+    await original.and(page.locator('[data-highlighted]')).waitFor({ timeout: 90_000 })
+    expect(await rowInView(original)).toBe(true)
+    const { inDom, loaded } = await counts(page)
+    expect(loaded).toBeGreaterThan(HISTORY)
+    expect(inDom).toBeLessThan(150)
+  }, 150_000)
+
+  it('keeps only rows near the view in the DOM; older pages go in above the row being read', async () => {
+    const { page } = pair.ada
+    await openRoom(page)
+    for (let { loaded } = await counts(page); loaded <= HISTORY;) {
+      await logScroller(page).evaluate((box) => (box.scrollTop = 0))
+      // The scroll event records where the reader is before the page is asked for.
+      await page.evaluate(
+        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+      )
+      const reading = await firstVisible(page)
+      await page.waitForFunction(
+        (n) =>
+          Number(
+            document.querySelector('[role="log"] [aria-setsize]')?.getAttribute('aria-setsize'),
+          ) > n,
+        loaded,
+        { timeout: 30_000 },
+      )
+      expect(Math.abs((await offsetOf(page, reading.id)) - reading.offset)).toBeLessThan(2)
+      loaded = (await counts(page)).loaded
+    }
+    const { inDom, loaded } = await counts(page)
+    expect(loaded).toBeGreaterThan(HISTORY)
+    expect(inDom).toBeLessThan(150)
+    // Screen readers still learn the row's place among all of them.
+    const first = page.locator('[role="log"] [aria-posinset]').first()
+    expect(await first.getAttribute('aria-posinset')).toBe('1')
+  }, 150_000)
+
+  it('far up, a live message waits behind "1 new"; the pill shows it, and at the bottom the next follows', async () => {
+    const { page } = pair.ada
+    const post = (message: string) =>
+      postMessage(pair.server.url, benJwt, { roomId: HOME_ROOM_ID, message })
+    await post('Live while Ada reads the start')
+    await newPill(page).waitFor({ timeout: 15_000 })
+    expect(await messageInLog(page, 'Live while Ada reads the start').count()).toBe(0)
+    await newPill(page).click()
+    await expect.poll(() => messageInView(page, 'Live while Ada reads the start')).toBe(true)
+    await post('Live while Ada is at the bottom')
+    await messageInLog(page, 'Live while Ada is at the bottom').waitFor({ timeout: 15_000 })
+    await expect.poll(() => messageInView(page, 'Live while Ada is at the bottom')).toBe(true)
+    expect((await counts(page)).inDom).toBeLessThan(150)
+  }, 60_000)
+
+  it('at the bottom again, the quote brings back the oldest row, which had left the DOM', async () => {
+    const { page } = pair.ada
+    await logScroller(page).evaluate((box) => (box.scrollTop = box.scrollHeight))
+    await messageInLog(page, REPLY).waitFor()
+    expect(await messageInLog(page, ORIGINAL).count()).toBe(0)
+    const last = page.locator('[role="log"] [aria-posinset]').last()
+    expect(Number(await last.getAttribute('aria-posinset'))).toBeGreaterThan(HISTORY)
+    await quoteOf(page, REPLY).click()
+    const original = rowOf(page, ORIGINAL)
+    await original.and(page.locator('[data-highlighted]')).waitFor({ timeout: 15_000 })
+    expect(await rowInView(original)).toBe(true)
+  }, 60_000)
+})

@@ -1,0 +1,58 @@
+import { exampleVars } from '../../../scripts/local-vars'
+import type { NewUser } from './users'
+
+// A long history made quickly: the partner's messages through the same POST /api/message/add
+// the composer uses, several at a time (the Durable Object still gives each its seq in turn).
+
+const PROJECT = exampleVars().APPWRITE_PROJECT_ID!
+
+/** A JWT of `user`, from a password session as the SPA's sign-in makes one. */
+export async function jwtOf(baseUrl: string, user: NewUser): Promise<string> {
+  const headers = { 'content-type': 'application/json', 'X-Appwrite-Project': PROJECT }
+  const signedIn = await fetch(new URL('/v1/account/sessions/email', baseUrl), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  })
+  if (signedIn.status !== 201) throw new Error(`sign-in answered ${signedIn.status}`)
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  const res = await fetch(new URL('/v1/account/jwts', baseUrl), {
+    method: 'POST',
+    headers: { ...headers, cookie },
+  })
+  if (res.status !== 201) throw new Error(`POST /v1/account/jwts answered ${res.status}`)
+  return ((await res.json()) as { jwt: string }).jwt
+}
+
+/** Posts one message; its stored row's id. */
+export async function postMessage(
+  baseUrl: string,
+  jwt: string,
+  body: { roomId: string; message: string; replyToId?: string },
+): Promise<string> {
+  const res = await fetch(new URL('/api/message/add', baseUrl), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (res.status !== 201) throw new Error(`POST /api/message/add answered ${res.status}`)
+  return ((await res.json()) as { $id: string }).$id
+}
+
+/** `texts` in the room, `parallel` at a time (their order is the order they are stored in). */
+export async function postMany(
+  baseUrl: string,
+  jwt: string,
+  roomId: string,
+  texts: string[],
+  parallel = 8,
+) {
+  let next = 0
+  const worker = async () => {
+    while (next < texts.length) await postMessage(baseUrl, jwt, { roomId, message: texts[next++]! })
+  }
+  await Promise.all(Array.from({ length: parallel }, worker))
+}

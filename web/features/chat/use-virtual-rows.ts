@@ -1,0 +1,122 @@
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { flushSync } from 'react-dom'
+import {
+  anchorTop,
+  captureAnchor,
+  entryEls,
+  measure,
+  needsWindow,
+  rangeOf,
+  watchRows,
+  type Anchor,
+} from './virtual-window'
+
+// A long history keeps only the rows near the view in the DOM (npm run bench history: 2,100
+// loaded rows were 27,468 nodes). Short rooms render every row, so find-in-page still sees them.
+const WINDOW_FROM = 200
+const OVERSCAN_PX = 900
+
+type Entry = { key: string; type: string }
+
+/**
+ * Windowed rendering over measured heights. The view is held by an anchor (the first visible
+ * row and its distance from the top, or "the bottom"): rows measured, pages prepended or rows
+ * growing above it move the scroll position instead of the rows the reader is looking at.
+ */
+export function useVirtualRows(ref: RefObject<HTMLElement | null>, entries: readonly Entry[]) {
+  const rowsRef = useRef<HTMLDivElement>(null)
+  const sizes = useRef(new Map<string, number>()).current
+  const anchor = useRef<Anchor>('bottom')
+  const seen = useRef({ scrollTop: 0, height: 0 })
+  const [, rerender] = useState(0)
+
+  const n = entries.length
+  const virtual = n > WINDOW_FROM
+  const keys = entries.map((e) => e.key)
+  const offsets = new Array<number>(n + 1)
+  offsets[0] = 0
+  for (let i = 0; i < n; i++) {
+    const e = entries[i]!
+    offsets[i + 1] = offsets[i]! + (sizes.get(e.key) ?? (e.type === 'message' ? 64 : 44))
+  }
+  const a = anchor.current
+  const at = a === 'bottom' ? -1 : keys.indexOf(a.key)
+  const height = seen.current.height
+  const view =
+    a === 'bottom'
+      ? offsets[n]! - height
+      : at >= 0
+        ? offsets[at]! - a.offset
+        : seen.current.scrollTop
+  const { start, end } = virtual
+    ? rangeOf(offsets, view - OVERSCAN_PX, view + height + OVERSCAN_PX)
+    : { start: 0, end: n }
+  const current = useRef({ keys, offsets, start, end, n })
+  current.current = { keys, offsets, start, end, n }
+
+  /** After a commit or a resize: measure, hold the anchor; true when another window is due. */
+  const settle = useCallback(() => {
+    const el = ref.current
+    const rows = rowsRef.current
+    if (!el || !rows) return false
+    const changed = measure(rows, sizes, parseFloat(getComputedStyle(rows).rowGap) || 0)
+    const { keys, offsets } = current.current
+    if (Math.abs(el.scrollTop - seen.current.scrollTop) > 1) {
+      // Scrolled since we last looked (the reader, the bottom for a new message, a jump): follow.
+      anchor.current = captureAnchor(el, rows, keys, offsets)
+    } else if (anchor.current === 'bottom') {
+      el.scrollTop = el.scrollHeight
+    } else {
+      const key = anchor.current.key
+      const row = entryEls(rows).find((e) => e.dataset.vkey === key)
+      const top = row && anchorTop(row) - el.getBoundingClientRect().top
+      if (top !== undefined && Math.abs(top - anchor.current.offset) > 0.5)
+        el.scrollTop += top - anchor.current.offset
+    }
+    seen.current = { scrollTop: el.scrollTop, height: el.clientHeight }
+    const big = current.current.n > WINDOW_FROM
+    return big && (changed || needsWindow(el, rows, current.current, OVERSCAN_PX / 3))
+  }, [ref, sizes])
+
+  const passes = useRef(0)
+  const watching = useRef<{ rows: HTMLElement; stop: () => void } | null>(null)
+  useLayoutEffect(() => {
+    const rows = rowsRef.current
+    if (watching.current?.rows !== rows) {
+      watching.current?.stop()
+      watching.current = rows && {
+        rows,
+        stop: watchRows(rows, () => settle() && rerender((t) => t + 1)),
+      }
+    }
+    // A few passes at most per change: each measures the rows the last one rendered.
+    if (settle() && passes.current++ < 4) rerender((t) => t + 1)
+    else passes.current = 0
+  })
+  useLayoutEffect(() => () => watching.current?.stop(), [])
+
+  const onScroll = useCallback(() => {
+    const el = ref.current
+    const rows = rowsRef.current
+    if (!el || !rows) return
+    anchor.current = captureAnchor(el, rows, current.current.keys, current.current.offsets)
+    seen.current = { scrollTop: el.scrollTop, height: el.clientHeight }
+    // At once, before the frame is painted: a fast scroll otherwise shows empty space.
+    if (current.current.n > WINDOW_FROM && needsWindow(el, rows, current.current, OVERSCAN_PX / 3))
+      flushSync(() => rerender((t) => t + 1))
+  }, [ref])
+
+  /** The row of `key` rendered near the middle of the view, or null when it is not loaded. */
+  const reveal = useCallback((key: string) => {
+    const find = () =>
+      rowsRef.current?.querySelector<HTMLElement>(`[data-id="${CSS.escape(key)}"]`) ?? null
+    if (find() || !current.current.keys.includes(key)) return find()
+    anchor.current = { key, offset: seen.current.height / 2 - 32 }
+    flushSync(() => rerender((t) => t + 1))
+    return find()
+  }, [])
+
+  const before = offsets[start]!
+  const after = offsets[n]! - offsets[end]!
+  return { rowsRef, start, end, before, after, onScroll, reveal }
+}
