@@ -6,8 +6,8 @@ import { notify } from '../../lib/notify'
 import { globalState } from '../../state/global-state'
 import { activeChat } from '../chat/active-chat'
 import type { DisplayItem } from '../chat/display-item'
+import { loadBookmarkWrite } from '../chat/message-parts'
 import type { Room } from '../rooms/room-model'
-import { bookmarkMessage } from './bookmark-write'
 import './bookmark-button.css'
 
 /** The message's "Bookmark" action: saves it with its room and sender as they read now. */
@@ -27,6 +27,7 @@ export function BookmarkButton({ item }: { item: DisplayItem }) {
     const partner = globalState.chatee
     setBusy(true)
     try {
+      const { bookmarkMessage } = await loadBookmarkWrite()
       const { created } = await bookmarkMessage(me.$id, {
         messageId: item.key,
         roomId,

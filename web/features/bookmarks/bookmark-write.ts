@@ -5,7 +5,8 @@ import { tablesDB } from '../../lib/appwrite'
 import { roomPath } from '../layout/nav-model'
 import { ownerOnly, saveMessageBookmark } from './save-once'
 
-// Writes without zod: the chat's Bookmark action loads with the room.
+// Writes without zod: the chat's Bookmark action loads them once the room has settled
+// (web/features/chat/message-parts.ts), so they stay small.
 
 export const createBookmark = (userId: string, data: Record<string, unknown>) =>
   tablesDB.createRow({

@@ -13,6 +13,10 @@ export const MessageParts = {
   })),
 }
 
+/** The Bookmark action's writes (with their once-only save), needed at its first click. */
+export const loadBookmarkWrite = () => import('../bookmarks/bookmark-write')
+
 export function preloadMessageParts() {
   for (const part of Object.values(MessageParts)) void part.preload().catch(() => undefined)
+  void loadBookmarkWrite().catch(() => undefined)
 }
