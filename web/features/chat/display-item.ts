@@ -19,17 +19,22 @@ export type DisplayItem = {
   gif: GifRef | null
 }
 
-// One item per message object: a row whose message did not change gets the same props, so the
-// memoized row (message-list.tsx) skips it when an older page or a new message arrives.
-const items = new WeakMap<Message, DisplayItem>()
-
-export function fromMessage(m: Message): DisplayItem {
-  let item = items.get(m)
-  if (!item) items.set(m, (item = toItem(m)))
-  return item
+/**
+ * One item per source object: the list passes stored messages and valtio snapshots of queued
+ * ones, both of which keep their object while unchanged, so a row gets the same props and the
+ * memoized row (message-list.tsx) skips it when an older page or a new message arrives. A new
+ * item per render re-rendered every row on each send (a soak on a busy machine queued hundreds).
+ */
+function onePerObject<T extends object>(toItem: (source: T) => DisplayItem) {
+  const items = new WeakMap<T, DisplayItem>()
+  return (source: T): DisplayItem => {
+    let item = items.get(source)
+    if (!item) items.set(source, (item = toItem(source)))
+    return item
+  }
 }
 
-const toItem = (m: Message): DisplayItem => ({
+export const fromMessage = onePerObject<Message>((m) => ({
   key: m.$id,
   at: new Date(m.$createdAt),
   senderId: m.senderId,
@@ -44,20 +49,9 @@ const toItem = (m: Message): DisplayItem => ({
   editedAt: m.editedAt,
   deletedAt: m.deletedAt,
   gif: m.gif,
-})
+}))
 
-// The same for optimistic copies: the list passes valtio snapshots, which keep their object while
-// unchanged. A new item per render re-rendered every queued row on each send (a soak on a busy
-// machine queued hundreds).
-const pendingItems = new WeakMap<PendingMessage, DisplayItem>()
-
-export function fromPending(p: PendingMessage): DisplayItem {
-  let item = pendingItems.get(p)
-  if (!item) pendingItems.set(p, (item = toPendingItem(p)))
-  return item
-}
-
-const toPendingItem = (p: PendingMessage): DisplayItem => ({
+export const fromPending = onePerObject<PendingMessage>((p) => ({
   key: `pending-${p.clientId}`,
   at: new Date(p.createdAt),
   senderId: p.senderId,
@@ -72,7 +66,7 @@ const toPendingItem = (p: PendingMessage): DisplayItem => ({
   editedAt: null,
   deletedAt: null,
   gif: p.gif ?? null,
-})
+}))
 
 // Captions only, as the server's search (`contains` on the message text) finds them.
 export const matchesSearch = (item: DisplayItem, search: string) =>
