@@ -1,12 +1,25 @@
+type Scalar = string | number | boolean | null
+
+/** A condition on one field of a JSON object (a missing field reads as null). */
+export type FieldCondition =
+  | { field: string; equals: Scalar }
+  | { field: string; differs: Scalar }
+  | { field: string; truthy: boolean }
+  | { field: string; in: string[] }
+
 /**
  * A condition on an earlier answer of the same batch (by index): its status, or a field of its
  * JSON body. `in` compares strings lowercased (emails).
  */
-export type Guard =
-  | { answer: number; status: number }
-  | { answer: number; field: string; equals: string | number | boolean | null }
-  | { answer: number; field: string; truthy: boolean }
-  | { answer: number; field: string; in: string[] }
+export type Guard = { answer: number; status: number } | ({ answer: number } & FieldCondition)
+
+export function fieldHolds(c: FieldCondition, body: unknown): boolean {
+  const v = (body as Record<string, unknown> | undefined)?.[c.field] ?? null
+  if ('equals' in c) return v === c.equals
+  if ('differs' in c) return v !== c.differs
+  if ('truthy' in c) return Boolean(v) === c.truthy
+  return typeof v === 'string' && c.in.includes(v.toLowerCase())
+}
 
 /** A REST request as it crosses the RPC boundary (Request objects are not kept in arrays). */
 export type WireRequest = {
@@ -30,10 +43,7 @@ function holds(g: Guard, answers: WireAnswer[], json: Map<number, unknown>): boo
       json.set(g.answer, undefined)
     }
   }
-  const v = (json.get(g.answer) as Record<string, unknown> | undefined)?.[g.field]
-  if ('equals' in g) return v === g.equals
-  if ('truthy' in g) return Boolean(v) === g.truthy
-  return typeof v === 'string' && g.in.includes(v.toLowerCase())
+  return fieldHolds(g, json.get(g.answer))
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { TableId } from '../../shared/db-schema'
+import type { FieldCondition } from '../appwrite-edge/batch'
 
 // The one interface the product API uses to reach the backend (ARCHITECTURE §1). Two adapters
 // implement it: embedded (in-process calls into the Durable Object) and appwrite (REST over the
@@ -131,6 +132,18 @@ export interface BackendPort {
     data: Partial<T>,
     permissions?: string[],
   ): Promise<Row<T>>
+  /**
+   * Updates the row only when every condition holds on it at the moment of the write (embedded:
+   * read and write in one RPC, which nothing interleaves). Refused or missing: `written` false
+   * and the row as it stands. Appwrite has no conditional write: there it reads, checks and
+   * writes in two calls, so a write landing between them can still be overwritten.
+   */
+  updateRowIf<T>(
+    table: TableId,
+    rowId: string,
+    data: Partial<T>,
+    conditions: FieldCondition[],
+  ): Promise<{ row: Row<T> | undefined; written: boolean }>
   /** `permissions` (row security tables): the row's own; omitted keeps what it had. */
   upsertRow<T>(
     table: TableId,

@@ -1,5 +1,10 @@
 import { BUCKET_ID, DATABASE_ID, type TableId } from '../../shared/db-schema'
-import type { WireAnswer, WireRequest } from '../appwrite-edge/batch'
+import {
+  fieldHolds,
+  type FieldCondition,
+  type WireAnswer,
+  type WireRequest,
+} from '../appwrite-edge/batch'
 import { createGuards } from './guards'
 import {
   BackendError,
@@ -89,6 +94,14 @@ export function restBackend(opts: {
     return answer<T>(res)
   }
 
+  async function batch(reqs: WireRequest[]): Promise<WireAnswer[]> {
+    try {
+      return await opts.batch!(reqs)
+    } catch (err) {
+      throw unreachable(err)
+    }
+  }
+
   const key: Auth = { key: true }
   const settleNow = (f: () => Row): Row | BackendError => {
     try {
@@ -134,38 +147,29 @@ export function restBackend(opts: {
         const rows = await Promise.all(reads.map((r) => settle(this.getRow(r.table, r.rowId))))
         return { caller, rows }
       }
-      let answers: WireAnswer[]
-      try {
-        answers = await opts.batch([
-          wire('GET', '/account', { jwt }),
-          ...reads.map((r) => wire('GET', row(r.table, r.rowId), key)),
-          ...(create
-            ? [
-                {
-                  ...wire('POST', rows(create.table), key, {
-                    rowId: create.rowId,
-                    data: create.data,
-                  }),
-                  when: createGuards(create),
-                },
-              ]
-            : []),
-          ...(create?.thenList
-            ? [
-                {
-                  ...wire(
-                    'GET',
-                    `${rows(create.thenList.table)}${qs(create.thenList.queries)}`,
-                    key,
-                  ),
-                  when: [{ answer: reads.length + 1, status: 201 }],
-                },
-              ]
-            : []),
-        ])
-      } catch (err) {
-        throw unreachable(err)
-      }
+      const answers = await batch([
+        wire('GET', '/account', { jwt }),
+        ...reads.map((r) => wire('GET', row(r.table, r.rowId), key)),
+        ...(create
+          ? [
+              {
+                ...wire('POST', rows(create.table), key, {
+                  rowId: create.rowId,
+                  data: create.data,
+                }),
+                when: createGuards(create),
+              },
+            ]
+          : []),
+        ...(create?.thenList
+          ? [
+              {
+                ...wire('GET', `${rows(create.thenList.table)}${qs(create.thenList.queries)}`, key),
+                when: [{ answer: reads.length + 1, status: 201 }],
+              },
+            ]
+          : []),
+      ])
       // A missing row is common (a retry's id, status details): no error object is made for it.
       const read = (a: WireAnswer | undefined): Fetched =>
         !a || 'skipped' in a || a.status === 404
@@ -215,6 +219,31 @@ export function restBackend(opts: {
       call<Row<T>>('POST', rows(table), key, { rowId, data, permissions }),
     updateRow: <T>(table: TableId, rowId: string, data: Partial<T>, permissions?: string[]) =>
       call<Row<T>>('PATCH', row(table, rowId), key, { data, permissions }),
+    async updateRowIf<T>(
+      table: TableId,
+      rowId: string,
+      data: Partial<T>,
+      conditions: FieldCondition[],
+    ) {
+      if (!opts.batch) {
+        const current = await this.getRow<T>(table, rowId)
+        if (!current || !conditions.every((c) => fieldHolds(c, current)))
+          return { row: current, written: false }
+        return { row: await this.updateRow<T>(table, rowId, data), written: true }
+      }
+      const [read, write] = await batch([
+        wire('GET', row(table, rowId), key),
+        {
+          ...wire('PATCH', row(table, rowId), key, { data }),
+          when: conditions.map((c) => ({ answer: 0, ...c })),
+        },
+      ])
+      if (write && 'status' in write)
+        return { row: parse<Row<T>>(write.status, write.body), written: true }
+      if (!read || 'skipped' in read || read.status === 404)
+        return { row: undefined, written: false }
+      return { row: parse<Row<T>>(read.status, read.body), written: false }
+    },
     upsertRow: <T>(table: TableId, rowId: string, data: Partial<T>, permissions?: string[]) =>
       call<Row<T>>('PUT', row(table, rowId), key, { data, ...(permissions && { permissions }) }),
     deleteRow: (table, rowId) => call<void>('DELETE', row(table, rowId), key, {}),

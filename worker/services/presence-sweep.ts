@@ -64,13 +64,14 @@ export async function sweepPresence(backend: BackendPort, config: Config, now = 
       update.announcedAt = new Date(now).toISOString()
     }
     if (!Object.keys(update).length) continue
-    // A report or heartbeat may have landed since the list: read the row again so a user who
-    // just came back is not marked offline (the port has no conditional write; this leaves one
-    // round trip open).
-    const fresh = await backend.getRow<StatusData>('status', row.$id)
-    if (fresh?.lastSeenAt !== row.lastSeenAt || fresh?.aliveAt !== row.aliveAt) continue
+    // A report or heartbeat may have landed since the list: the write holds only while the row
+    // is as listed, so a user who just came back is not marked offline.
+    const { written } = await backend.updateRowIf<StatusData>('status', row.$id, update, [
+      { field: 'lastSeenAt', equals: row.lastSeenAt ?? null },
+      { field: 'aliveAt', equals: row.aliveAt ?? null },
+    ])
+    if (!written) continue
     changed++
-    await backend.updateRow<StatusData>('status', row.$id, update)
     if (notice) {
       // Keyed like reports, so two overlapping sweeps announce a transition once.
       const key = await noticeKey(row.$id, notice, transitionOf(row))

@@ -1,4 +1,5 @@
 import type { PresenceState } from '../../shared/schemas'
+import type { FieldCondition } from '../appwrite-edge/batch'
 import type { BackendPort, BackendUser } from '../backend'
 import type { Config } from '../config'
 import { noticeKey, type NoticeKind } from './notifier'
@@ -107,16 +108,20 @@ export async function reportPresence(
   if (!current) ({ row: current, created } = await ensureStatusRow(backend, userId))
   const regrant = created || lacksGrants(userId, current.$permissions)
   // An update (never an upsert) keeps the row's grants.
-  const row = await backend.updateRow<StatusData>('status', userId, data)
-  return { row, details, notice, regrant }
+  const write = await backend.updateRowIf<StatusData>('status', userId, data, openTab(tab, beacon))
+  if (!write.written) return { row: write.row ?? current, details, regrant: false }
+  return { row: write.row!, details, notice, regrant }
 }
 
 /**
- * A report from the tab whose beacon has already said offline: it was on its way when the tab
- * closed and would otherwise make its user online again until the sweep.
+ * A report from the tab whose beacon has already said offline was on its way when the tab
+ * closed, and would otherwise make its user online again until the sweep. Checked on the read
+ * (to skip the work) and again at the write: a beacon may land between the two.
  */
 const closedBefore = (row: StatusData, tab: string | undefined, beacon = false) =>
   !beacon && !!tab && row.closedTab === tab
+const openTab = (tab: string | undefined, beacon = false): FieldCondition[] =>
+  !beacon && tab ? [{ field: 'closedTab', differs: tab }] : []
 
 /**
  * A hidden tab's slow heartbeat: a sign of life, not a report. It stamps `aliveAt` only, so it
@@ -131,6 +136,12 @@ export async function keepAlive(
   const current = await backend.getRow<StatusData>('status', user.$id)
   if (!current) return reportPresence(backend, user, {}, 'away', { tab })
   if (closedBefore(current, tab)) return { row: current, regrant: false }
-  const row = await backend.updateRow<StatusData>('status', user.$id, { aliveAt: nowIso() })
-  return { row, regrant: lacksGrants(user.$id, current.$permissions) }
+  const write = await backend.updateRowIf<StatusData>(
+    'status',
+    user.$id,
+    { aliveAt: nowIso() },
+    openTab(tab),
+  )
+  if (!write.written) return { row: write.row ?? current, regrant: false }
+  return { row: write.row!, regrant: lacksGrants(user.$id, current.$permissions) }
 }

@@ -49,8 +49,11 @@ export function measure(rows: HTMLElement, sizes: Map<string, number>, gap: numb
 }
 
 /**
- * Where the reader is: at the bottom, or the first row reaching into the view. A view inside
- * the space of rows not rendered (the scrollbar dragged far) takes the row `offsets` put there.
+ * Where the reader is: at the bottom, or the first row whose start is in view; a row cut by the
+ * top edge only when no row starts in view (one taller than the box). Not the cut row: when an
+ * older page makes it continue the one before, its sender line goes and the rows below it, the
+ * ones being read, would move up by that line. A view inside the space of rows not rendered
+ * (the scrollbar dragged far) takes the row `offsets` put there.
  */
 export function captureAnchor(
   el: HTMLElement,
@@ -59,14 +62,20 @@ export function captureAnchor(
   offsets: readonly number[],
 ): Anchor {
   if (el.scrollHeight - el.scrollTop - el.clientHeight < 2) return 'bottom'
-  const top = el.getBoundingClientRect().top
+  const box = el.getBoundingClientRect()
+  let cut: Anchor | undefined
   for (const e of entryEls(rows)) {
-    const r = e.getBoundingClientRect()
-    if (r.top > top) break
     const key = e.dataset.vkey
-    if (r.bottom > top && key && !isDivider(key)) return { key, offset: anchorTop(e) - top }
+    if (!key || isDivider(key) || e.getBoundingClientRect().bottom <= box.top) continue
+    const offset = anchorTop(e) - box.top
+    if (offset >= -0.5) {
+      if (offset < box.height) return { key, offset }
+      break
+    }
+    cut ??= { key, offset }
   }
-  const view = top - rows.getBoundingClientRect().top
+  if (cut) return cut
+  const view = box.top - rows.getBoundingClientRect().top
   let { start } = rangeOf(offsets, view, view)
   while (start < keys.length - 1 && isDivider(keys[start]!)) start++
   const key = keys[start]
