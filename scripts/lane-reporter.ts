@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { relative } from 'node:path'
+import type { TestError } from 'vitest'
 import type { Reporter, SerializedError, TestModule } from 'vitest/node'
 
 // Beside the default reporter in each lane of `npm test` (scripts/test.mjs): writes what the
@@ -14,19 +15,43 @@ export type LaneReport = {
   skipped: number
   /** Errors outside any test (a file that failed to load, an unhandled rejection). */
   errors: string[]
+  /** Tests that passed on a retry, with what failed them first: the lead for the flake. */
+  retried: string[]
   files: LaneFile[]
+}
+
+/** An error's first line and the first place in a test file it passed through. */
+function brief(error: TestError) {
+  const line = error.message
+    .split('\n')[0]!
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .slice(0, 200)
+  const where = error.stack?.split('\n').find((l: string) => /tests\/.*\.test\.ts/.test(l))
+  return where
+    ? `${line} (${where.trim().replace(/^at /, '').replace(`${process.cwd()}/`, '')})`
+    : line
 }
 
 export default class LaneReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<SerializedError>) {
     const out = process.env.LANE_REPORT
     if (!out) return
-    const report: LaneReport = { passed: 0, failed: 0, skipped: 0, errors: [], files: [] }
+    const report: LaneReport = {
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      errors: [],
+      retried: [],
+      files: [],
+    }
     for (const module of modules) {
       const file = relative(process.cwd(), module.moduleId)
       let failedTests = 0
       for (const test of module.children.allTests()) {
-        const { state } = test.result()
+        const result = test.result()
+        const { state } = result
+        if (state === 'passed' && result.errors?.length)
+          report.retried.push(`${file} > ${test.fullName}: ${brief(result.errors[0]!)}`)
         if (state === 'passed') report.passed++
         else if (state === 'failed') failedTests++
         else report.skipped++

@@ -82,6 +82,7 @@ function readLaneReport(path) {
     failed: 1,
     skipped: 0,
     errors: ['the lane ended without a report'],
+    retried: [],
     files: [],
   }
 }
@@ -140,6 +141,10 @@ function summary() {
   for (const s of stages.slice(results.length)) console.log(`  skip  ${s.name}`)
   console.log(`  total ${format(results.reduce((sum, r) => sum + r.ms, 0))}`)
   if (retried.length) console.log(`\nretried (flaky, investigate):\n  ${retried.join('\n  ')}`)
+  const firstErrors = laneReports.flatMap(({ label, retried = [] }) =>
+    retried.map((r) => `[${label}] ${r}`),
+  )
+  if (firstErrors.length) console.log(`what failed them first:\n  ${firstErrors.join('\n  ')}`)
   const files = laneReports.flatMap(({ label, files }) => files.map((f) => ({ ...f, label })))
   if (files.length) {
     console.log('\nslowest test files (imports, hooks and tests):')

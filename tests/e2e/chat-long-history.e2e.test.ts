@@ -81,13 +81,16 @@ describe('a long history', () => {
     await openRoom(page)
     // Each older page is held until the row being read is measured, so it always goes in above a
     // view already on screen, as on a slow network (a fast answer could land before the measure).
+    // One gate per page: a request made after its release (a late scroll event) goes through.
     let release = () => {}
+    let gate = Promise.resolve()
     const olderPage = (url: URL) => decodeURIComponent(url.search).includes('"lessThan"')
     await page.route(olderPage, async (route) => {
-      await new Promise<void>((r) => (release = r))
+      await gate
       await route.continue()
     })
     for (let { loaded } = await counts(page); loaded <= HISTORY;) {
+      gate = new Promise((r) => (release = r))
       await logScroller(page).evaluate((box) => (box.scrollTop = 0))
       // The scroll event records where the reader is before the page is asked for.
       await page.evaluate(
