@@ -102,6 +102,27 @@ describe('bookmarks', () => {
     await shelf.getByRole('heading', { level: 1, name: 'Bookmarks' }).waitFor()
   })
 
+  it('"Open in chat" while a search filters the room leaves the search and shows the message', async () => {
+    // Back in the room (in-app history, so the search stays), a search that hides the kite.
+    await shelf.goForward()
+    await searchBox(shelf).fill('no message says this')
+    await shelf.getByText('0 messages matching “no message says this” in this room').waitFor()
+    await shelf.goBack()
+    await items(shelf)
+      .filter({ hasText: KITE })
+      .getByRole('button', { name: 'Open in chat' })
+      .click()
+    await shelf.waitForURL((url) => url.pathname === '/')
+    const row = messageLog(shelf)
+      .locator('.msg.jump-target')
+      .filter({ has: shelf.locator('.msg-text').getByText(KITE, { exact: true }) })
+    await row.waitFor({ timeout: 30_000 })
+    expect(await searchBox(shelf).inputValue()).toBe('')
+    expect(await row.evaluate((el) => el === document.activeElement)).toBe(true)
+    await shelf.goBack()
+    await shelf.getByRole('heading', { level: 1, name: 'Bookmarks' }).waitFor()
+  })
+
   it('says so when the saved message was deleted', async () => {
     await bookmarkRow(pair.ada.page, 'Note 130')
     await expect.poll(() => itemTitles(shelf)).toEqual(['Note 130', 'Kite docs', KITE])

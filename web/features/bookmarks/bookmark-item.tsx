@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { HOME_ROOM_ID } from '../../../shared/constants'
 import { BOOKMARK_TEXTS } from '../../../shared/bookmark-texts'
+import { setSearch } from '../../state/ui-state'
 import { setJumpTarget } from '../chat/jump-target'
 import type { Bookmark } from './bookmark-model'
 
@@ -15,6 +16,8 @@ export function BookmarkItem({ bookmark: b, deleted, onRemove }: Props) {
 
   function openInChat() {
     if (b.messageSeq === null) return
+    // A search left in the top bar would keep the message out of the list it is shown in.
+    setSearch('')
     setJumpTarget({ roomId: b.roomId, messageId: b.messageId, seq: b.messageSeq })
     if (b.roomId === HOME_ROOM_ID) void navigate({ to: '/' })
     else void navigate({ to: '/rooms/$roomId', params: { roomId: b.roomId } })
