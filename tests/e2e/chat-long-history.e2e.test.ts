@@ -145,4 +145,22 @@ describe('a long history', () => {
     await original.and(page.locator('[data-highlighted]')).waitFor({ timeout: 15_000 })
     expect(await rowInView(original)).toBe(true)
   }, 60_000)
+
+  it('keyboard focus in a row stays with it while the reader scrolls far away, and back', async () => {
+    const { page } = pair.ada
+    await logScroller(page).evaluate((box) => (box.scrollTop = box.scrollHeight))
+    const quote = quoteOf(page, REPLY)
+    await quote.evaluate((el: HTMLElement) => ((el.dataset.probe = 'focused'), el.focus()))
+    const stillFocused = () =>
+      page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.probe)
+    expect(await stillFocused()).toBe('focused')
+    await logScroller(page).evaluate((box) => (box.scrollTop = 0))
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))))
+    expect(await messageInView(page, REPLY)).toBe(false)
+    expect(await stillFocused()).toBe('focused')
+    expect((await counts(page)).inDom).toBeLessThan(150)
+    await logScroller(page).evaluate((box) => (box.scrollTop = box.scrollHeight))
+    await expect.poll(() => messageInView(page, REPLY)).toBe(true)
+    expect(await stillFocused()).toBe('focused')
+  }, 60_000)
 })

@@ -1,6 +1,5 @@
 import { ApiError } from './api-error'
 import { isUnauthorized } from './errors'
-import { statusName } from './http-status'
 import { clearJwt, getJwt } from './jwt'
 
 export { ApiError }
@@ -27,9 +26,15 @@ async function send(path: string, body: unknown, jwt: string | null): Promise<Re
 async function toError(res: Response): Promise<ApiError> {
   const data = (await res.json().catch(() => null)) as { code?: string; message?: string } | null
   // No message of the server's (e.g. a proxy's HTML error page): the failure's own top-level
-  // message is its status name (spec section 8's lookup). The lookup lives here, in the lazily
-  // loaded API client, rather than in errors.ts, to keep its table out of the sign-in bundle.
-  return new ApiError(res.status, data?.code ?? 'error', data?.message ?? statusName(res.status))
+  // message is its status name (spec section 8's lookup). Its table loads only then: it is
+  // needed on no first screen (sign-in and room budgets, tests/prod/initial-js.prod.test.ts).
+  const message =
+    data?.message ??
+    (await import('./http-status').then(
+      (m) => m.statusName(res.status),
+      () => `HTTP ${res.status}`,
+    ))
+  return new ApiError(res.status, data?.code ?? 'error', message)
 }
 
 /**

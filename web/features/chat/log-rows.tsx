@@ -1,4 +1,4 @@
-import { memo, type RefObject } from 'react'
+import { memo, type CSSProperties, type RefObject } from 'react'
 import type { DisplayItem } from './display-item'
 import { MessageRow } from './message-row'
 import { SeenMarker } from './seen-marker'
@@ -10,8 +10,16 @@ const Row = memo(MessageRow)
 
 type Props = {
   timeline: TimelineEntry<DisplayItem>[]
-  /** The window of `timeline` to render, and the height of the rows left out on each side. */
-  window: { rowsRef: RefObject<HTMLDivElement | null>; start: number; end: number }
+  /**
+   * The window of `timeline` to render, the focused row kept outside it (at its offset), and the
+   * height of the rows left out on each side.
+   */
+  window: {
+    rowsRef: RefObject<HTMLDivElement | null>
+    start: number
+    end: number
+    pinned: { index: number; top: number } | null
+  }
   before: number
   after: number
   meId: string
@@ -27,44 +35,56 @@ type Props = {
  * no longer finds the rest in the DOM.
  */
 export function LogRows({ timeline, window, before, after, meId, seen, onRetry }: Props) {
-  const { rowsRef, start, end } = window
+  const { rowsRef, start, end, pinned } = window
   let total = 0
-  let first = 0
-  for (let i = 0; i < timeline.length; i++)
-    if (timeline[i]!.type === 'message') {
-      if (i < start) first++
-      total++
-    }
-  let pos = first
+  const countBefore: number[] = []
+  for (let i = 0; i < timeline.length; i++) {
+    countBefore.push(total)
+    if (timeline[i]!.type === 'message') total++
+  }
+  const render = (entry: TimelineEntry<DisplayItem>, i: number, style?: CSSProperties) => {
+    const own = { 'data-vkey': entry.key, 'data-pinned': style && '', style }
+    return entry.type === 'message' ? (
+      <div
+        key={entry.key}
+        {...own}
+        role="article"
+        aria-posinset={countBefore[i]! + 1}
+        aria-setsize={total}
+      >
+        <Row
+          item={entry.message}
+          time={entry.time}
+          datetime={entry.datetime}
+          continued={entry.continued}
+          mine={entry.message.senderId === meId}
+          onRetry={onRetry}
+        />
+        {entry.key === seen?.key && <SeenMarker readAt={seen.readAt} />}
+      </div>
+    ) : (
+      <div key={entry.key} {...own}>
+        <div className={entry.type === 'day' ? 'day-divider' : 'gap-divider'}>
+          <span>{entry.label}</span>
+        </div>
+      </div>
+    )
+  }
+  const rows = timeline.slice(start, end).map((entry, i) => render(entry, start + i))
+  // In the same list as the rows, under the same key: React keeps the row (and its focus) when it
+  // leaves the window or comes back, rather than making it anew.
+  if (pinned)
+    rows.push(
+      render(timeline[pinned.index]!, pinned.index, {
+        position: 'absolute',
+        top: pinned.top,
+        left: 0,
+        right: 0,
+      }),
+    )
   return (
     <div ref={rowsRef} className="log-rows" style={{ paddingTop: before, paddingBottom: after }}>
-      {timeline.slice(start, end).map((entry) =>
-        entry.type === 'message' ? (
-          <div
-            key={entry.key}
-            data-vkey={entry.key}
-            role="article"
-            aria-posinset={++pos}
-            aria-setsize={total}
-          >
-            <Row
-              item={entry.message}
-              time={entry.time}
-              datetime={entry.datetime}
-              continued={entry.continued}
-              mine={entry.message.senderId === meId}
-              onRetry={onRetry}
-            />
-            {entry.key === seen?.key && <SeenMarker readAt={seen.readAt} />}
-          </div>
-        ) : (
-          <div key={entry.key} data-vkey={entry.key}>
-            <div className={entry.type === 'day' ? 'day-divider' : 'gap-divider'}>
-              <span>{entry.label}</span>
-            </div>
-          </div>
-        ),
-      )}
+      {rows}
     </div>
   )
 }

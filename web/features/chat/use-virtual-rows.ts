@@ -7,6 +7,7 @@ import {
   measure,
   needsWindow,
   rangeOf,
+  watchFocus,
   watchRows,
   type Anchor,
 } from './virtual-window'
@@ -53,6 +54,11 @@ export function useVirtualRows(ref: RefObject<HTMLElement | null>, entries: read
     : { start: 0, end: n }
   const current = useRef({ keys, offsets, start, end, n })
   current.current = { keys, offsets, start, end, n }
+  // The row holding keyboard focus stays in the DOM when the window moves away from it, placed
+  // where it belongs, so focus is not dropped to the page (and Tab does not start over).
+  const focused = useRef<string | null>(null)
+  const fi = virtual && focused.current ? keys.indexOf(focused.current) : -1
+  const pinned = fi >= 0 && (fi < start || fi >= end) ? { index: fi, top: offsets[fi]! } : null
 
   /** After a commit or a resize: measure, hold the anchor; true when another window is due. */
   const settle = useCallback(() => {
@@ -84,10 +90,9 @@ export function useVirtualRows(ref: RefObject<HTMLElement | null>, entries: read
     const rows = rowsRef.current
     if (watching.current?.rows !== rows) {
       watching.current?.stop()
-      watching.current = rows && {
-        rows,
-        stop: watchRows(rows, () => settle() && rerender((t) => t + 1)),
-      }
+      const stopFocus = rows && watchFocus(rows, (key) => (focused.current = key))
+      const stopRows = rows && watchRows(rows, () => settle() && rerender((t) => t + 1))
+      watching.current = rows && { rows, stop: () => (stopFocus?.(), stopRows?.()) }
     }
     // A few passes at most per change: each measures the rows the last one rendered.
     if (settle() && passes.current++ < 4) rerender((t) => t + 1)
@@ -118,5 +123,5 @@ export function useVirtualRows(ref: RefObject<HTMLElement | null>, entries: read
 
   const before = offsets[start]!
   const after = offsets[n]! - offsets[end]!
-  return { rowsRef, start, end, before, after, onScroll, reveal }
+  return { rowsRef, start, end, before, after, pinned, onScroll, reveal }
 }

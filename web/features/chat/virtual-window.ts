@@ -13,9 +13,29 @@ const isDivider = (key: string) => key.startsWith('day-') || key.startsWith('gap
  */
 export const anchorTop = (e: Element) => (e.firstElementChild ?? e).getBoundingClientRect().top
 
-/** The rows container's entries (each carries `data-vkey`). */
+/** The rows container's entries in the flow (each carries `data-vkey`); not a pinned one. */
 export const entryEls = (rows: HTMLElement) =>
-  Array.from(rows.children).filter((e): e is HTMLElement => e instanceof HTMLElement)
+  Array.from(rows.children).filter(
+    (e): e is HTMLElement => e instanceof HTMLElement && !e.hasAttribute('data-pinned'),
+  )
+
+/** Tells which entry holds keyboard focus (its `data-vkey`), or null once focus leaves them. */
+export function watchFocus(rows: HTMLElement, changed: (key: string | null) => void) {
+  const on = (e: FocusEvent) => {
+    const t = e.type === 'focusin' ? e.target : e.relatedTarget
+    changed(
+      t instanceof Element && rows.contains(t)
+        ? (t.closest<HTMLElement>('[data-vkey]')?.dataset.vkey ?? null)
+        : null,
+    )
+  }
+  rows.addEventListener('focusin', on)
+  rows.addEventListener('focusout', on)
+  return () => {
+    rows.removeEventListener('focusin', on)
+    rows.removeEventListener('focusout', on)
+  }
+}
 
 /** The entries whose extent (from `offsets`, one more than entries) meets [from, to). */
 export function rangeOf(offsets: readonly number[], from: number, to: number) {
