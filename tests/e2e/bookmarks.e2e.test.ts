@@ -38,6 +38,23 @@ async function bookmarkRow(page: Page, text: string) {
   await page.locator('.Toastify__toast', { hasText: BOOKMARK_TEXTS.saved }).last().waitFor()
 }
 
+/**
+ * "Open in chat" on the kite's bookmark: the room opens with the message marked and focused;
+ * `check` looks at the room then, before the shelf goes back to the bookmarks.
+ */
+async function openKiteInChat(check?: () => Promise<void>) {
+  await items(shelf).filter({ hasText: KITE }).getByRole('button', { name: 'Open in chat' }).click()
+  await shelf.waitForURL((url) => url.pathname === '/')
+  const row = messageLog(shelf)
+    .locator('.msg.jump-target')
+    .filter({ has: shelf.locator('.msg-text').getByText(KITE, { exact: true }) })
+  await row.waitFor({ timeout: 30_000 })
+  expect(await row.evaluate((el) => el === document.activeElement)).toBe(true)
+  await check?.()
+  await shelf.goBack()
+  await shelf.getByRole('heading', { level: 1, name: 'Bookmarks' }).waitFor()
+}
+
 describe('bookmarks', () => {
   it('saves an older message from the chat; the other tab lists it live', async () => {
     const { page } = pair.ada
@@ -88,18 +105,7 @@ describe('bookmarks', () => {
   })
 
   it('"Open in chat" loads older pages until the message shows, and marks it', async () => {
-    await items(shelf)
-      .filter({ hasText: KITE })
-      .getByRole('button', { name: 'Open in chat' })
-      .click()
-    await shelf.waitForURL((url) => url.pathname === '/')
-    const row = messageLog(shelf)
-      .locator('.msg.jump-target')
-      .filter({ has: shelf.locator('.msg-text').getByText(KITE, { exact: true }) })
-    await row.waitFor({ timeout: 30_000 })
-    expect(await row.evaluate((el) => el === document.activeElement)).toBe(true)
-    await shelf.goBack()
-    await shelf.getByRole('heading', { level: 1, name: 'Bookmarks' }).waitFor()
+    await openKiteInChat()
   })
 
   it('"Open in chat" while a search filters the room leaves the search and shows the message', async () => {
@@ -108,19 +114,7 @@ describe('bookmarks', () => {
     await searchBox(shelf).fill('no message says this')
     await shelf.getByText('0 messages matching “no message says this” in this room').waitFor()
     await shelf.goBack()
-    await items(shelf)
-      .filter({ hasText: KITE })
-      .getByRole('button', { name: 'Open in chat' })
-      .click()
-    await shelf.waitForURL((url) => url.pathname === '/')
-    const row = messageLog(shelf)
-      .locator('.msg.jump-target')
-      .filter({ has: shelf.locator('.msg-text').getByText(KITE, { exact: true }) })
-    await row.waitFor({ timeout: 30_000 })
-    expect(await searchBox(shelf).inputValue()).toBe('')
-    expect(await row.evaluate((el) => el === document.activeElement)).toBe(true)
-    await shelf.goBack()
-    await shelf.getByRole('heading', { level: 1, name: 'Bookmarks' }).waitFor()
+    await openKiteInChat(async () => expect(await searchBox(shelf).inputValue()).toBe(''))
   })
 
   it('says so when the saved message was deleted', async () => {
