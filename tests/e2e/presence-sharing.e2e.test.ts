@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { HOME_ROOM_ID } from '../../shared/constants'
-import { BEN, chateePresence, presenceShown, setAdminView, useOnboardedPair } from './helpers/pair'
+import {
+  BEN,
+  chateePresence,
+  presenceShown,
+  setAdminView,
+  setTabHidden,
+  useOnboardedPair,
+} from './helpers/pair'
 import { setSharingInSettings, shareBox } from './helpers/presence-sharing'
 
 // Presence privacy as the spec has it (§1, §6) and the reciprocal sharing in Settings: by default
@@ -42,6 +49,44 @@ describe('presence sharing', () => {
     await setSharingInSettings(ada.page, true)
     // No reload: Ben's open page learns of Ada's choice and reads her presence.
     await presenceShown(ben.page, 'Online')
+    await presenceShown(ada.page, 'Online')
+  })
+
+  it('a status read answered after a live change does not undo it', async () => {
+    const { ada, ben } = pair
+    await presenceShown(ada.page, 'Online')
+    await setSharingInSettings(ben.page, false)
+    await expect.poll(() => chateePresence(ada.page).count()).toBe(0)
+    // When Ben shares again, Ada's page reads his status. The server answers it (online), but
+    // the page gets that answer only after Ben's next change (away) has reached it live.
+    let fetched!: () => void
+    const read = new Promise<void>((r) => (fetched = r))
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    let held = false
+    await ada.page.route('**/api/auth/chatee-status', async (route) => {
+      if (held) return route.continue()
+      held = true
+      const response = await route.fetch()
+      fetched()
+      await gate
+      await route.fulfill({ response })
+    })
+    try {
+      await setSharingInSettings(ben.page, true)
+      await read
+      await setTabHidden(ben.page, true)
+      await presenceShown(ada.page, 'Away')
+      const stale = ada.page.waitForResponse((r) => r.url().endsWith('/api/auth/chatee-status'))
+      release()
+      await (await stale).finished()
+      await ada.page.evaluate(() => new Promise((r) => setTimeout(r, 100)))
+      expect(await chateePresence(ada.page).innerText()).toBe('Away')
+    } finally {
+      release()
+      await ada.page.unroute('**/api/auth/chatee-status')
+    }
+    await setTabHidden(ben.page, false)
     await presenceShown(ada.page, 'Online')
   })
 

@@ -68,6 +68,7 @@ function onStatus(e: RealtimeResponseEvent<Row>, meId: string) {
     return
   }
   const status = row as unknown as Status
+  statusEvents[key]++
   globalState[key] = { ...current, ...status, $updatedAt: status.$updatedAt ?? e.timestamp }
   followRename(key === 'status' ? 'self' : 'chatee', status.name)
 }
@@ -86,8 +87,16 @@ function onProfile(row: Row, meId: string) {
   if (!after && !globalState.flags.showAdmin) globalState.chateeStatus = null
 }
 
+/**
+ * Status events taken, per row. A read answers with the row as it was when the server read it:
+ * an event taken while the read was under way is as new or newer, so the read's answer does not
+ * replace it (the partner's "Away" otherwise turned back into "Online" until the next report).
+ */
+const statusEvents = { status: 0, chateeStatus: 0 }
+
 /** Both statuses from the API; details an event brought meanwhile are not erased by a null. */
 async function refreshStatuses(meId: string, chateeId?: string) {
+  const before = { ...statusEvents }
   const [chatee, own, sharing] = await Promise.all([
     chateeId ? productApi.chateeStatus(chateeId).catch(() => null) : null,
     productApi.userStatus(meId).catch(() => null),
@@ -99,14 +108,18 @@ async function refreshStatuses(meId: string, chateeId?: string) {
     if (!(sharing.mine && sharing.partner) && !globalState.flags.showAdmin)
       globalState.chateeStatus = null
   }
-  if (chatee && globalState.chatee?.$id === chateeId) {
+  if (
+    chatee &&
+    globalState.chatee?.$id === chateeId &&
+    statusEvents.chateeStatus === before.chateeStatus
+  ) {
     globalState.chateeStatus = {
       ...keepDetails(chatee, globalState.chateeStatus),
       $updatedAt: undefined,
     }
     followRename('chatee', chatee.name)
   }
-  if (own && globalState.account?.$id === meId) {
+  if (own && globalState.account?.$id === meId && statusEvents.status === before.status) {
     globalState.status = keepDetails(own, globalState.status)
     followRename('self', own.name)
   }
