@@ -9,6 +9,7 @@ import {
   setTabHidden,
   useOnboardedPair,
 } from './helpers/pair'
+import { fetchRead } from './helpers/chat-view'
 import { setSharingInSettings, shareBox } from './helpers/presence-sharing'
 
 // Presence privacy as the spec has it (§1, §6) and the reciprocal sharing in Settings: by default
@@ -67,7 +68,7 @@ describe('presence sharing', () => {
     await ada.page.route('**/api/auth/chatee-status', async (route) => {
       if (held) return route.continue()
       held = true
-      const response = await route.fetch()
+      const response = await fetchRead(route)
       fetched()
       await gate
       await route.fulfill({ response })

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core'
+import type { Locator, Page, Route } from 'playwright-core'
 import { jwtOf } from './page-api'
 import { messageInLog } from './pair'
 
@@ -70,6 +70,21 @@ export async function relayRealtime(page: Page) {
 }
 
 /**
+ * The intercepted request sent by the test runner (`route.fetch`), once more when the runtime
+ * reset the connection it reused: workerd may close a kept-alive connection without saying so
+ * (docs/testing.md, "Test servers serve the deployable build"). Only for reads, which may repeat.
+ */
+export async function fetchRead(route: Route) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await route.fetch()
+    } catch (err) {
+      if (attempt >= 3 || !/ECONNRESET|socket hang up/i.test(String(err))) throw err
+    }
+  }
+}
+
+/**
  * Holds the page's requests that `match`: the server reads each at once, but its answer reaches
  * the page only after `release()` (and at once from then on). `read` and `answered` count them.
  */
@@ -78,7 +93,7 @@ export async function holdAnswers(page: Page, match: (url: URL) => boolean) {
   const released = new Promise<void>((resolve) => (release = resolve))
   const held = { read: 0, answered: 0, release }
   await page.route(match, async (route) => {
-    const response = await route.fetch()
+    const response = await fetchRead(route)
     held.read += 1
     await released
     // A page that stopped waiting (its read was cancelled) may be gone: nothing to deliver.
