@@ -2,6 +2,11 @@ import type { Page } from 'playwright-core'
 
 export type Profile = 'loopback' | 'mobile'
 
+export const PROFILE_LABEL: Record<Profile, string> = {
+  loopback: 'loopback',
+  mobile: 'mobile profile (150 ms RTT, 1.6/0.75 Mbps, CPU 4×)',
+}
+
 // Lighthouse's mobile settings: 150 ms RTT, 1.6 Mbps down, 750 Kbps up, CPU slowed 4×.
 // https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md
 const MOBILE = {

@@ -1,14 +1,11 @@
 import type { Browser, BrowserContextOptions } from 'playwright-core'
+import { PROFILE_LABEL } from './mobile-profile'
 import { reportPages } from './page-report'
 import { measureBoth, median, type BuiltApps } from './pages'
 import { fmt } from './stats'
 import { seedRoom } from './room-seed'
 import { waterfall } from './waterfall'
 
-const PROFILE_LABEL = {
-  loopback: 'loopback',
-  mobile: 'mobile profile (150 ms RTT, 1.6/0.75 Mbps, CPU 4×)',
-}
 const MESSAGES = 100
 // Issue 17's goal, also held by tests/prod/initial-js.prod.test.ts on the production build.
 const BUDGET_KB = 150

@@ -202,4 +202,30 @@ describe('the rest of the signed-out screen in Chromium', () => {
       expect(new URL(page.url()).pathname).toBe(path)
     }
   })
+  it('asks "anybody signed in?" while the app\'s script is still on its way, and only once', async () => {
+    const visitor = await openPage(app.chrome.browser)
+    try {
+      const { page, problems } = visitor
+      const probes: string[] = []
+      page.on('request', (req) => {
+        if (new URL(req.url()).pathname === '/v1/account') probes.push(req.method())
+      })
+      // The app's script is held: a question the script asks cannot leave before it is released.
+      let release = () => {}
+      const held = new Promise<void>((r) => (release = r))
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.goto(app.server.url, { waitUntil: 'commit' })
+      await expect.poll(() => probes, { timeout: 15_000 }).toEqual(['GET'])
+      release()
+      await visible(page.getByRole('heading', { name: TITLES.signIn }), problems)
+      // The app took the page's answer: it did not ask again.
+      expect(probes).toEqual(['GET'])
+      await page.unrouteAll({ behavior: 'wait' })
+    } finally {
+      await visitor.close()
+    }
+  })
 })

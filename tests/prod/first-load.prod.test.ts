@@ -68,13 +68,16 @@ describe('first load', () => {
     // A cookie that is no session: the Worker looked, found nobody, and sends the file.
     const forged = await fetch(server.url, { headers: { cookie: 'a_session_kathelia=forged' } })
     expect(await forged.text()).toBe(built)
-    expect(built).not.toContain('first-load')
+    expect(built).not.toContain('id="first-load"')
+    expect(built).toMatch(/^<!doctype html>\s*<html lang="en">/)
   })
 
   it('a signed-in navigation gets its data embedded, escaped, uncached, with preloads', async () => {
     const res = await ada.page.context().request.get(server.url)
     expect(res.headers()['cache-control']).toBe('private, no-store')
     const html = await res.text()
+    // Tells index.html's inline session probe (scripts/session-probe-script.ts) not to ask.
+    expect(html).toMatch(/^<!doctype html>\s*<html lang="en" data-first-load(="")?>/)
     const json = embedded(html)
     expect(json, html).toBeDefined()
     // Only the escaped form of "<" is in the page: the message cannot end the element.
@@ -98,9 +101,11 @@ describe('first load', () => {
     const page = await ada.page.context().newPage()
     const held: Route[] = []
     let holding = true
-    await page.route(/\/(v1|api)\//, (route) =>
-      holding ? void held.push(route) : route.continue(),
-    )
+    let accountReads = 0
+    await page.route(/\/(v1|api)\//, (route) => {
+      if (new URL(route.request().url()).pathname === '/v1/account') accountReads++
+      return holding ? void held.push(route) : route.continue()
+    })
     await page.goto(server.url)
     await messageInLog(page, EVIL).waitFor()
     await messageInLog(page, 'seed 104').waitFor()
@@ -117,6 +122,8 @@ describe('first load', () => {
     await checked
     await signedInMarker(page).waitFor()
     await messageInLog(page, EVIL).waitFor()
+    // Only the background check read the account: the page's own probe was not sent.
+    expect(accountReads).toBe(1)
     await page.close()
   })
 })

@@ -1,8 +1,16 @@
 import type { Account } from '../state/global-state'
-import { endpoint, projectId } from './backend-config'
 
 /** Signed out, or maybe signed in: then the account the probe read, when its answer was one. */
 export type SessionProbe = { signedOut: true } | { signedOut: false; account: Account | null }
+
+declare global {
+  interface Window {
+    /** GET /account with the session, as index.html defines it (scripts/session-probe-script.ts). */
+    __accountProbe: () => Promise<Response>
+    /** The one index.html sent while the app's script downloaded; absent on a signed-in page. */
+    __sessionProbe?: Promise<Response>
+  }
+}
 
 /** The four fields the app keeps of a backend user, or null when the answer is not one. */
 export const toAccount = (user: unknown): Account | null => {
@@ -23,13 +31,9 @@ export const toAccount = (user: unknown): Account | null => {
  * the SDK's full account check, which reports errors properly. A 200 is the account itself,
  * which spares the account check that same request.
  */
-async function probe(): Promise<SessionProbe> {
-  const headers: Record<string, string> = { 'X-Appwrite-Project': projectId }
-  // Appwrite's third-party-cookie fallback, sent the way its SDK sends it.
-  const fallback = localStorage.getItem('cookieFallback')
-  if (fallback) headers['X-Fallback-Cookies'] = fallback
+async function probe(sent: Promise<Response>): Promise<SessionProbe> {
   try {
-    const res = await fetch(`${endpoint}/account`, { credentials: 'include', headers })
+    const res = await sent
     if (res.status === 401) return { signedOut: true }
     return { signedOut: false, account: res.ok ? toAccount(await res.json()) : null }
   } catch {
@@ -37,16 +41,20 @@ async function probe(): Promise<SessionProbe> {
   }
 }
 
-let early: Promise<SessionProbe> | null = null
-
-/** Starts the probe before the first render, so its round trip overlaps the route chunks. */
-export function startSessionProbe() {
-  early ??= probe()
+const send = () => {
+  try {
+    return window.__accountProbe()
+  } catch (err) {
+    return Promise.reject(err)
+  }
 }
 
-/** The early probe's answer the first time (unless `fresh`), a fresh one after that. */
+/**
+ * The answer to the request index.html sent before the app loaded the first time (unless
+ * `fresh`), a fresh one after that.
+ */
 export function probeSession(fresh = false): Promise<SessionProbe> {
-  const answer = (!fresh && early) || probe()
-  early = null
-  return answer
+  const early = window.__sessionProbe
+  window.__sessionProbe = undefined
+  return probe((!fresh && early) || send())
 }

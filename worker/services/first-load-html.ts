@@ -34,6 +34,8 @@ export function scriptSafeJson(value: unknown): string {
 export function withFirstLoad(page: Response, data: FirstLoad): Response {
   const preloads: string[] = []
   const html = new HTMLRewriter()
+    // Read by index.html's first script, before the data below is parsed: no session probe.
+    .on('html', { element: (el) => void el.setAttribute('data-first-load', '') })
     .on(`meta[name="${PRELOAD_META}"]`, {
       element(el) {
         for (const href of (el.getAttribute('content') ?? '').split(/\s+/).filter(Boolean))

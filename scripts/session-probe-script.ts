@@ -1,0 +1,54 @@
+import type { Plugin, ResolvedConfig } from 'vite'
+import { DEFAULT_PROJECT_ID } from '../shared/db-ids.ts'
+
+/**
+ * A public build-time value as the SPA reads it (`import.meta.env.NAME`): a test server's
+ * `define` (vite.config.ts `spaEnv`) over the .env files and VITE_* environment.
+ */
+function spaValue(config: ResolvedConfig, name: string): string {
+  const defined = config.define?.[`import.meta.env.${name}`]
+  if (typeof defined === 'string') return JSON.parse(defined) as string
+  return (config.env[name] as string | undefined) ?? ''
+}
+
+/**
+ * Puts the "is anybody signed in?" request in index.html itself, a classic inline script ahead of
+ * the head's scripts and stylesheets, so it leaves while the app's script downloads rather than
+ * after it has run: on the mobile profile the sign-in screen waited one round trip more (`npm run
+ * bench bundle`). Ahead of the stylesheets, because an inline script waits for the stylesheets
+ * before it. The script defines the request once (`__accountProbe`, which
+ * web/lib/session-probe.ts also uses for later checks) and sends the first (`__sessionProbe`),
+ * unless the page came with the signed-in data (`<html data-first-load>`,
+ * worker/services/first-load-html.ts): that page renders without asking.
+ */
+export function sessionProbeScript(): Plugin {
+  let config: ResolvedConfig
+  return {
+    name: 'kathelia-session-probe',
+    configResolved(resolved) {
+      config = resolved
+    },
+    transformIndexHtml(html) {
+      const endpoint = JSON.stringify(spaValue(config, 'VITE_APPWRITE_ENDPOINT'))
+      const project = JSON.stringify(
+        spaValue(config, 'VITE_APPWRITE_PROJECT_ID') || DEFAULT_PROJECT_ID,
+      )
+      const script = `<script>
+      // Is anybody signed in? (scripts/session-probe-script.ts)
+      window.__accountProbe = function () {
+        var headers = { 'X-Appwrite-Project': ${project} }
+        // Appwrite's third-party-cookie fallback, sent the way its SDK sends it.
+        var fallback = localStorage.getItem('cookieFallback')
+        if (fallback) headers['X-Fallback-Cookies'] = fallback
+        var endpoint = ${endpoint} || location.origin + '/v1'
+        return fetch(endpoint + '/account', { credentials: 'include', headers: headers })
+      }
+      if (!document.documentElement.hasAttribute('data-first-load'))
+        try {
+          window.__sessionProbe = window.__accountProbe()
+        } catch (e) {}
+    </script>`
+      return html.replace(/<script/, `${script}\n    <script`)
+    },
+  }
+}
