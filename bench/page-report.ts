@@ -14,6 +14,8 @@ export function reportPages(o: {
   first?: { ours: PageLoad; anchor: PageLoad }
   budgetKb: number
   goal: string
+  /** What `thenMs` times, when the loads have it. */
+  thenLabel?: string
 }) {
   const js = kb(median(o.ours.map((r) => r.jsGzipBytes)))
   const anchorJs = kb(median(o.anchor.map((r) => r.jsGzipBytes)))
@@ -23,6 +25,10 @@ export function reportPages(o: {
   console.log(ratioLine('initial JS', js, anchorJs, 'KB', o.goal))
   console.log(ratioLine(o.readyLabel, ms(o.ours), ms(o.anchor), 'ms'))
   console.log(`runs (ms): ours ${runs(o.ours)}; anchor ${runs(o.anchor)}`)
+  if (o.ours[0]?.thenMs !== undefined)
+    console.log(
+      `${o.thenLabel ?? 'then'} (ms): ours ${o.ours.map((r) => fmt(r.thenMs!, 0)).join(' ')}, median ${fmt(median(o.ours.map((r) => r.thenMs!)), 0)}`,
+    )
   if (o.first)
     console.log(
       `first load, not in the median (ms): ours ${runs([o.first.ours])}; anchor ${runs([o.first.anchor])}`,

@@ -11,18 +11,22 @@ import { freePort } from '../tests/fixtures/app-server'
 import { appConfig } from '../vite.config'
 import { privateCloudflarePlugin } from '../tests/fixtures/private-plugin'
 import { startCompressingProxy } from './compressing-proxy'
+import { frameTimer } from './frame-timer'
 import { applyProfile, type Profile } from './mobile-profile'
 
 export type PageLoad = {
   jsGzipBytes: number
   files: { path: string; gzip: number }[]
   readyMs: number
+  /** When `then` first held, if it was given. */
+  thenMs?: number
 }
 
 /**
  * Loads `url` in a fresh context (cold cache) and returns the time from navigation start until
- * `ready` (a JS expression checked in the page every animation frame) first held, and the gzipped bytes
- * of every script requested until then. `state` carries a signed-in session into the context.
+ * `ready` (a JS expression checked in the page every animation frame, frame-timer.ts) first
+ * held, and the gzipped bytes of every script requested until the page was timed (the ones a
+ * page names in its HTML are all requested by then). `state` carries a signed-in session.
  */
 export async function measurePage(
   browser: Browser,
@@ -31,6 +35,7 @@ export async function measurePage(
   root: string,
   state?: BrowserContextOptions['storageState'],
   profile: Profile = 'loopback',
+  then?: string,
 ): Promise<PageLoad> {
   const context = await browser.newContext({ storageState: state })
   try {
@@ -41,18 +46,15 @@ export async function measurePage(
     page.on('request', (req) => {
       if (!done && req.resourceType() === 'script') scripts.add(new URL(req.url()).pathname)
     })
-    await page.goto(url)
-    const handle = await page.waitForFunction(`(${ready}) && performance.now()`, undefined, {
-      polling: 'raf',
-      timeout: 60_000,
-    })
+    const times = await frameTimer(page, then ? [ready, then] : [ready])
+    await page.goto(url, { waitUntil: 'commit' })
+    const [readyMs, thenMs] = await times()
     done = true
-    const readyMs = (await handle.jsonValue()) as number
     const files = [...scripts].map((path) => ({
       path,
       gzip: gzipSync(readFileSync(join(root, path)), { level: 9 }).length,
     }))
-    return { jsGzipBytes: files.reduce((sum, f) => sum + f.gzip, 0), files, readyMs }
+    return { jsGzipBytes: files.reduce((sum, f) => sum + f.gzip, 0), files, readyMs, thenMs }
   } finally {
     await context.close()
   }
@@ -174,12 +176,16 @@ export async function measureBoth(
     state?: BrowserContextOptions['storageState']
     runs: number
     profile?: Profile
+    /** Also timed on our page, after `ready`. */
+    then?: string
   },
 ) {
   const ours: PageLoad[] = []
   const anchor: PageLoad[] = []
   for (let i = -1; i < o.runs; i++) {
-    ours.push(await measurePage(browser, apps.app, o.ready, apps.appRoot, o.state, o.profile))
+    ours.push(
+      await measurePage(browser, apps.app, o.ready, apps.appRoot, o.state, o.profile, o.then),
+    )
     const url = `${apps.anchor}${o.anchorPath ?? ''}`
     anchor.push(
       await measurePage(

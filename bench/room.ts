@@ -10,7 +10,10 @@ const MESSAGES = 100
 // Issue 17's goal, also held by tests/prod/initial-js.prod.test.ts on the production build.
 const BUDGET_KB = 150
 // Rendered message rows in the room's log (the app) and list items (the anchor).
+// Checked every animation frame, so it holds once the rows are rendered: the stylesheets are in.
+// Row 100 is first the Worker's drawing of it (worker/first-paint/), then the SPA's own.
 const APP_READY = `document.querySelectorAll('[role="log"] .msg').length >= ${MESSAGES}`
+const APP_INTERACTIVE = `!document.getElementById('first-paint') && ${APP_READY}`
 const ANCHOR_READY = `document.querySelectorAll('[role="log"] li').length >= ${MESSAGES}`
 
 /** Signs in through the app's own form and keeps the session (cookies, storage) for later loads. */
@@ -63,6 +66,7 @@ export async function runRoomBench(browser: Browser, apps: BuiltApps, runs = 5) 
       state,
       runs,
       profile,
+      then: APP_INTERACTIVE,
     })
     reportPages({
       title: `Signed-in room with ${MESSAGES} messages, ${PROFILE_LABEL[profile]} (initial JavaScript, gzip -9; time from navigation to the ${MESSAGES}th row, median of ${runs} cold loads)`,
@@ -72,16 +76,22 @@ export async function runRoomBench(browser: Browser, apps: BuiltApps, runs = 5) 
       first,
       budgetKb: BUDGET_KB,
       goal: `≤ ${BUDGET_KB} KB`,
+      thenLabel: "the SPA's own room live (the drawing gone)",
     })
     if (profile === 'mobile') {
       const ms = median(ours.map((r) => r.readyMs))
-      const ratio = ms / median(anchor.map((r) => r.readyMs))
+      const anchorMs = median(anchor.map((r) => r.readyMs))
+      const ratio = ms / anchorMs
+      const live = median(ours.map((r) => r.thenMs!))
+      console.log(
+        `the SPA's own room (rows live, the drawing gone): ${fmt(live, 0)} ms, ${fmt(live / anchorMs, 2)}× the anchor's rows`,
+      )
       console.log(
         `goals (mobile): 100th row ${fmt(ms, 0)} ms of ≤ 2500 ms → ${ms <= 2500 ? 'met' : 'MISSED'}; ` +
           `${fmt(ratio, 2)}× the anchor of ≤ 1.0× → ${ratio <= 1 ? 'met' : 'MISSED'}`,
       )
       // Where the time goes: one more load of each, with its waterfall and main-thread time.
-      await waterfall(browser, apps.app, APP_READY, state, profile)
+      await waterfall(browser, apps.app, APP_INTERACTIVE, state, profile)
       await waterfall(browser, `${apps.anchor}/room`, ANCHOR_READY, undefined, profile)
     }
   }

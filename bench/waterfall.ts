@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContextOptions } from 'playwright-core'
+import { frameTimer } from './frame-timer'
 import { applyProfile, type Profile } from './mobile-profile'
 
 type Row = {
@@ -58,12 +59,9 @@ export async function waterfall(
     await cdp.send('Profiler.enable')
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
     await cdp.send('Profiler.start')
-    await page.goto(url)
-    const handle = await page.waitForFunction(`(${ready}) && performance.now()`, undefined, {
-      polling: 'raf',
-      timeout: 60_000,
-    })
-    const readyMs = (await handle.jsonValue()) as number
+    const times = await frameTimer(page, [ready])
+    await page.goto(url, { waitUntil: 'commit' })
+    const [readyMs] = (await times()) as [number]
     const { metrics } = await cdp.send('Performance.getMetrics')
     const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000
     console.log(

@@ -2,6 +2,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { applyFirstLoad } from './features/auth/first-load-state'
+import { dropFirstPaint, rememberTimeZone } from './lib/first-load'
 import { preloadIfSignedInBefore } from './features/auth/preload-signed-in'
 import { startMonitoring } from './lib/monitoring'
 import { whenSettled } from './lib/when-settled'
@@ -13,6 +14,9 @@ import './styles.css'
 applyTheme(themeState.theme)
 applyFirstLoad()
 preloadIfSignedInBefore()
+rememberTimeZone()
+// A screen that failed to render must not stay hidden behind the Worker's drawing of the room.
+window.addEventListener('error', dropFirstPaint, { once: true })
 
 const router = createRouter({
   routeTree,

@@ -126,4 +126,69 @@ describe('first load', () => {
     expect(accountReads).toBe(1)
     await page.close()
   })
+  it("draws the room before any script, its times on the reader's clock, escaped and inert", async () => {
+    // The SPA names the browser's zone in a cookie on a load; the Worker writes times in it.
+    const context = await chrome.browser.newContext({
+      storageState: await ada.page.context().storageState(),
+      timezoneId: 'Asia/Kolkata',
+    })
+    try {
+      const page = await context.newPage()
+      await page.goto(server.url)
+      await messageInLog(page, EVIL).waitFor()
+      await page.route(/\.js$/, (route) => route.abort())
+      await page.goto(server.url)
+      const paint = page.locator('#first-paint')
+      await paint.waitFor()
+      expect(await paint.getAttribute('inert')).toBe('')
+      const rows = paint.locator('[role="log"] .msg')
+      expect(await rows.count()).toBe(100)
+      expect(await rows.last().locator('.msg-text').textContent()).toBe(EVIL)
+      await expect.poll(() => rows.last().isVisible()).toBe(true)
+      expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
+      const time = rows.last().locator('time')
+      const at = new Date((await time.getAttribute('datetime'))!)
+      const kolkata = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'Asia/Kolkata',
+        hour: 'numeric',
+        minute: '2-digit',
+      })
+      expect(await time.textContent()).toBe(
+        kolkata.format(at).replace(/\s*([AP]M)$/, (_, p) => ` ${p.toLowerCase()}`),
+      )
+    } finally {
+      await context.close()
+    }
+  })
+
+  it("the SPA's room takes the drawing's place with no frame between them, where it was", async () => {
+    const page = await ada.page.context().newPage()
+    // Each frame: which room is on screen, and where its newest message sits.
+    await page.addInitScript(`{
+      const frames = (window.__frames = [])
+      const newest = (scope) => {
+        const rows = document.querySelectorAll(scope + ' [role="log"] .msg')
+        const r = rows[rows.length - 1]?.getBoundingClientRect()
+        return r ? [r.x, r.y, r.width, r.height].map(Math.round) : null
+      }
+      const frame = () => {
+        frames.push({ paint: newest('#first-paint'), spa: newest('#root') })
+        if (frames.length < 600) requestAnimationFrame(frame)
+      }
+      requestAnimationFrame(frame)
+    }`)
+    await page.goto(server.url)
+    await signedInMarker(page).waitFor()
+    await expect.poll(() => page.locator('#first-paint').count()).toBe(0)
+    type Frame = { paint: number[] | null; spa: number[] | null }
+    const frames = await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames)
+    const shown = frames.findIndex((f) => f.paint || f.spa)
+    expect(frames[shown]!.paint, 'the drawing comes first').not.toBeNull()
+    // From the first frame with a room on it, every frame has one.
+    expect(frames.slice(shown).filter((f) => !f.paint && !f.spa)).toEqual([])
+    const last = frames.findLast((f) => f.paint)!.paint!
+    const first = frames.find((f) => f.spa && !f.paint)!.spa!
+    for (const [i, px] of first.entries()) expect(Math.abs(px - last[i]!)).toBeLessThanOrEqual(2)
+    await page.close()
+  })
 })

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BUCKET_ID, DATABASE_ID } from '../../shared/db-ids'
+import { roomPaint } from '../../worker/first-paint/room-paint'
 import { withFirstLoad, FIRST_LOAD_ID, type FirstLoad } from '../../worker/services/first-load-html'
 import { callWith, service } from './configured'
 import { call, KEY } from './edge'
@@ -113,7 +114,7 @@ describe('stored script payloads come back as data', () => {
       roomId: 'home',
       rows: [{ message: PAYLOAD, fileName: '</script><script>alert(6)</script>' }],
     } satisfies FirstLoad
-    const html = await withFirstLoad(page, data).text()
+    const html = await withFirstLoad(page, data, null).text()
     const open = html.indexOf(`<script type="application/json" id="${FIRST_LOAD_ID}">`)
     const body = html
       .slice(open)
@@ -123,5 +124,57 @@ describe('stored script payloads come back as data', () => {
     expect(html.match(/<script/g)).toHaveLength(1)
     expect(body).not.toMatch(/<|\u2028/)
     expect(JSON.parse(body)).toEqual(data)
+  })
+  it('the first paint draws every payload as text', async () => {
+    const row = (seq: number, extra: Record<string, unknown>) => ({
+      $id: `m${seq}"><script>alert(7)</script>`,
+      $createdAt: new Date(Date.UTC(2026, 10, 25, 12, seq)).toISOString(),
+      senderId: seq % 2 ? 'u' : 'c',
+      kind: 'user',
+      seq,
+      message: PAYLOAD,
+      ...extra,
+    })
+    const paint = roomPaint({
+      meId: 'u',
+      roomId: 'r" onmouseover="alert(8)',
+      room: { name: NAME, color: 'red;background-image:url(https://evil.test/)' },
+      rows: [
+        row(1, {}),
+        row(2, { message: `see https://a.test/"><script>alert(9)</script>` }),
+        row(3, { fileId: 'f', fileName: '</textarea><script>alert(10)</script>' }),
+        row(4, { kind: 'system', message: NAME }),
+      ],
+      zone: 'UTC',
+    })
+    const tags = new Set<string>()
+    const attributes = new Set<string>()
+    const texts: string[] = []
+    await new HTMLRewriter()
+      .on('*', {
+        element(el) {
+          tags.add(el.tagName)
+          for (const [name] of el.attributes) attributes.add(name)
+        },
+        text(t) {
+          texts.push(t.text)
+        },
+      })
+      .transform(new Response(paint))
+      .text()
+    // Only the shell's and the rows' own elements and attributes: no script, image or handler.
+    expect([...tags].sort()).toEqual(
+      ['a', 'aside', 'button', 'div', 'form', 'h1', 'h2', 'header', 'input', 'li', 'main', 'nav']
+        .concat(['p', 'path', 'section', 'span', 'svg', 'textarea', 'time', 'ul'])
+        .sort(),
+    )
+    expect([...attributes].filter((a) => a.startsWith('on'))).toEqual([])
+    expect(paint).not.toContain('evil.test')
+    const shown = texts.join('')
+    expect(shown).toContain(
+      '&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(2)&lt;/script&gt;',
+    )
+    expect(shown).toContain('&lt;/textarea&gt;&lt;script&gt;alert(10)&lt;/script&gt;')
+    expect(shown).toContain('Ben&lt;svg onload=alert(3)&gt;')
   })
 })

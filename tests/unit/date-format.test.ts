@@ -2,7 +2,7 @@ import { format } from 'date-fns'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DATE_FORMATS } from '../../shared/constants'
-import { formatDate } from '../../web/lib/date-format'
+import { formatDate } from '../../shared/date-format'
 
 const NAMES = Object.keys(DATE_FORMATS) as (keyof typeof DATE_FORMATS)[]
 

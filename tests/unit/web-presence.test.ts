@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createTypingSignal } from '../../web/features/chat/typing-signal'
-import { isNavActive } from '../../web/features/layout/nav-model'
+import { isNavActive } from '../../shared/nav-model'
 import { detailRows } from '../../web/features/presence/partner-details'
 import { isTypingIn, lastSeenText, presenceOf } from '../../web/features/presence/presence-model'
 

@@ -45,3 +45,26 @@ export function takeFirstLoadRows(roomId: string): unknown[] | null {
   rowsTaken = true
   return d.rows
 }
+
+/**
+ * Takes away the room the Worker drew into the page (worker/first-paint/), once the SPA's own
+ * screen is there to be seen: its room (chat-room.tsx), or any other screen (auth-gate.tsx).
+ */
+export function dropFirstPaint() {
+  document.getElementById('first-paint')?.remove()
+}
+
+/**
+ * Names the browser's time zone in a cookie, so the Worker's first paint writes message times
+ * as this page does (worker/first-paint/time-zone.ts).
+ */
+export function rememberTimeZone() {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    const secure = location.protocol === 'https:' ? '; secure' : ''
+    if (zone)
+      document.cookie = `kathelia-tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax${secure}`
+  } catch {
+    // No zone to name: the Worker writes the edge's guess, or UTC.
+  }
+}

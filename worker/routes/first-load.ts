@@ -5,6 +5,8 @@ import { DATABASE_ID, TABLE_IDS } from '../../shared/db-ids'
 import { cookieName } from '../appwrite-edge/auth/session'
 import { getConfig } from '../config'
 import { ApiError } from '../lib/api-error'
+import { roomPaint } from '../first-paint/room-paint'
+import { pickTimeZone, TIME_ZONE_COOKIE } from '../first-paint/time-zone'
 import { withFirstLoad, type FirstLoad } from '../services/first-load-html'
 
 type App = { Bindings: Env }
@@ -35,16 +37,33 @@ async function answer(c: Context<App>, roomId: string): Promise<Response> {
   const session =
     config.backend === 'embedded' && getCookie(c, cookieName(config.APPWRITE_PROJECT_ID))
   if (!session || !c.env.ASSETS) return staticPage(c)
-  const data = await readFirstLoad(c, roomId).catch((err: unknown) => {
+  const read = await readFirstLoad(c, roomId).catch((err: unknown) => {
     console.error('first load', err)
     return null
   })
   const page = await c.env.ASSETS.fetch(c.req.raw)
-  if (!data || !page.ok) return page
-  return withFirstLoad(page, data)
+  if (!read || !page.ok) return page
+  const { data, room } = read
+  // A room the SPA will call "not found" is not drawn.
+  const drawn = roomId === HOME_ROOM_ID || (room && (!room.isDeleted || data.flags.isAdmin))
+  const paint =
+    drawn &&
+    roomPaint({
+      meId: data.account.$id,
+      roomId,
+      room,
+      rows: data.rows,
+      zone: pickTimeZone(getCookie(c, TIME_ZONE_COOKIE), c.req.raw.cf?.timezone as string),
+    })
+  return withFirstLoad(page, data, paint || null)
 }
 
-async function readFirstLoad(c: Context<App>, roomId: string): Promise<FirstLoad | null> {
+type Room = { name: string; color: string; isDeleted: boolean }
+
+async function readFirstLoad(
+  c: Context<App>,
+  roomId: string,
+): Promise<{ data: FirstLoad; room: Room | null } | null> {
   const { app } = await import('../app')
   const origin = new URL(c.req.url).origin
   const project = getConfig(c.env).APPWRITE_PROJECT_ID
@@ -86,13 +105,16 @@ async function readFirstLoad(c: Context<App>, roomId: string): Promise<FirstLoad
   const roomsPath = `/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.rooms}/rows?${new URLSearchParams(
     { 'queries[]': JSON.stringify({ method: 'limit', values: [1] }) },
   )}`
-  const [flags, chatee, status, rows, rooms] = await Promise.all([
+  const roomPath = `/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.rooms}/rows/${encodeURIComponent(roomId)}`
+  const [flags, chatee, status, rows, rooms, room] = await Promise.all([
     call<FirstLoad['flags']>('POST', '/api/auth/flags', { email }, token),
     call<FirstLoad['chatee']>('POST', '/api/auth/chatee', { email }, token),
     call<FirstLoad['status']>('POST', '/api/user/status', { userId: me.data.$id }, token),
     call<{ rows: unknown[] }>('GET', rowsPath),
     // The SPA's own membership check (web/features/auth/session.ts): a member sees a room.
     call<{ total: number }>('GET', roomsPath),
+    // Its name and colour, for the first paint.
+    roomId === HOME_ROOM_ID ? null : call<Room>('GET', roomPath),
   ])
   // A refused account (off the allowlist, not in the team) gets the SPA's refusal, not data.
   if (!flags.ok || !rows.ok || !rooms.ok || rooms.data.total < 1) return null
@@ -106,7 +128,7 @@ async function readFirstLoad(c: Context<App>, roomId: string): Promise<FirstLoad
         )
       : null
   const { $id, name, emailVerification } = me.data
-  return {
+  const data: FirstLoad = {
     // The four fields the SPA keeps of its account (web/lib/session-probe.ts), no more.
     account: { $id, name, email, emailVerification },
     jwt: token,
@@ -117,4 +139,5 @@ async function readFirstLoad(c: Context<App>, roomId: string): Promise<FirstLoad
     roomId,
     rows: rows.data.rows,
   }
+  return { data, room: room?.ok ? room.data : null }
 }

@@ -2,7 +2,7 @@
 export type FirstLoad = {
   account: { $id: string; name: string; email: string; emailVerification: boolean }
   jwt: string
-  flags: unknown
+  flags: { isAdmin?: boolean }
   chatee: { $id: string; name: string; email: string; list?: string } | null
   status: unknown
   chateeStatus: unknown
@@ -28,10 +28,11 @@ export function scriptSafeJson(value: unknown): string {
 
 /**
  * index.html with the data as `<script type="application/json">` (data, not code: no CSP
- * allowance needed) and modulepreload links for the signed-in chunks. Personal data: never
- * cached by the browser or anything in between.
+ * allowance needed), modulepreload links for the signed-in chunks, and the room's first paint
+ * (worker/first-paint/) ahead of the SPA's root. Personal data: never cached by the browser or
+ * anything in between.
  */
-export function withFirstLoad(page: Response, data: FirstLoad): Response {
+export function withFirstLoad(page: Response, data: FirstLoad, paint: string | null): Response {
   const preloads: string[] = []
   const html = new HTMLRewriter()
     // Read by index.html's first script, before the data below is parsed: no session probe.
@@ -40,6 +41,11 @@ export function withFirstLoad(page: Response, data: FirstLoad): Response {
       element(el) {
         for (const href of (el.getAttribute('content') ?? '').split(/\s+/).filter(Boolean))
           preloads.push(href)
+      },
+    })
+    .on('div#root', {
+      element(el) {
+        if (paint) el.before(paint, { html: true })
       },
     })
     .on('head', {

@@ -1,9 +1,10 @@
 import { useLocation, useNavigate } from '@tanstack/react-router'
-import { Suspense, useEffect, type ReactNode } from 'react'
+import { Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { TEXTS } from '../../../shared/texts'
 import { globalState } from '../../state/global-state'
 import { uiState } from '../../state/ui-state'
+import { dropFirstPaint } from '../../lib/first-load'
 import { preloadable } from '../../lib/preloadable'
 import { FullScreenSpinner } from '../layout/full-screen-spinner'
 import { SignedInApp } from '../layout/lazy-signed-in-app'
@@ -23,6 +24,12 @@ export function AuthGate({ children }: { children: ReactNode }) {
   const { isVerifying } = useSnapshot(uiState)
   const navigate = useNavigate()
   const pathname = useLocation({ select: (l) => l.pathname })
+  // The Worker drew a room into the page; any screen but a room replaces it at once.
+  const room = pathname === '/' || pathname.startsWith('/rooms/')
+  const elsewhere = !room || pathname === RECOVERY_PATH || isVerifying || (!isLoading && !account)
+  useLayoutEffect(() => {
+    if (elsewhere) dropFirstPaint()
+  }, [elsewhere])
   useEffect(() => {
     void startApp(() => void navigate({ to: '/', search: {}, replace: true }))
   }, [navigate])

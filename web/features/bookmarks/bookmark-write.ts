@@ -2,7 +2,7 @@ import { ID } from 'appwrite'
 import { EXCERPT_LENGTH } from '../../../shared/bookmark-texts'
 import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
-import { roomPath } from '../layout/nav-model'
+import { roomPath } from '../../../shared/nav-model'
 import { ownerOnly, saveMessageBookmark } from './save-once'
 
 // Writes without zod: the chat's Bookmark action loads them once the room has settled

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useLayoutEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { HOME_ROOM_ID } from '../../../shared/constants'
+import { dropFirstPaint } from '../../lib/first-load'
 import { whenSettled } from '../../lib/when-settled'
 import { globalState } from '../../state/global-state'
 import { roomsQuery } from '../rooms/rooms-query'
@@ -28,6 +29,9 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
   const meId = account?.$id ?? ''
   const { send, sendGif, retry } = useSendMessage(roomId, meId)
   useEffect(() => whenSettled(preloadMessageParts), [])
+  // After the list's own layout effects (children first): its rows are laid out and scrolled to
+  // the newest, so the next frame shows this room where the Worker's drawing of it was.
+  useLayoutEffect(dropFirstPaint, [])
 
   // A room deleted while open closes for everyone but the admin view, as the sidebar does.
   const room = rooms.data?.find((r) => r.$id === roomId && (flags.isAdmin || !r.isDeleted))

@@ -2,7 +2,7 @@ import { memo, type CSSProperties, type RefObject } from 'react'
 import type { DisplayItem } from './display-item'
 import { MessageRow } from './message-row'
 import { SeenMarker } from './seen-marker'
-import type { TimelineEntry } from './timeline'
+import type { TimelineEntry } from '../../../shared/timeline'
 
 // Rows re-render only when their own props change: with a long history loaded, an older page or
 // a new message otherwise rendered every row again (npm run bench history).

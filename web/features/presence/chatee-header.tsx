@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { globalState, partnerPresenceShown } from '../../state/global-state'
 import { Avatar } from '../layout/avatar'
-import { fullDateTime } from '../chat/timeline'
+import { fullDateTime } from '../../../shared/timeline'
 import { PartnerDetails } from './partner-details'
 import { lastSeenAt, lastSeenText, presenceOf, PRESENCE_LABELS } from './presence-model'
 

@@ -1,6 +1,6 @@
 import { isSameDay } from 'date-fns'
 import { TYPING_EXPIRE_MS } from '../../../shared/constants'
-import { formatDate } from '../../lib/date-format'
+import { formatDate } from '../../../shared/date-format'
 import type { Status } from '../../../shared/schemas'
 
 export type Presence = 'online' | 'away' | 'offline'

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { globalState } from '../../state/global-state'
 import { UnreadBadge } from '../chat/unread-badge'
-import { roomPath } from '../layout/nav-model'
+import { roomPath } from '../../../shared/nav-model'
 import { visibleRooms } from './room-model'
 import { roomsQuery } from './rooms-query'
 

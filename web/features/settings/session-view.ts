@@ -1,5 +1,5 @@
 import type { Models } from 'appwrite'
-import { fullDateTime } from '../chat/timeline'
+import { fullDateTime } from '../../../shared/timeline'
 
 /** One row of the session list: what a person recognises a device by. */
 export type SessionView = {

@@ -1,5 +1,5 @@
-import { MESSAGE_GAP_MINUTES } from '../../../shared/constants'
-import { formatDate } from '../../lib/date-format'
+import { MESSAGE_GAP_MINUTES } from './constants'
+import { formatDate } from './date-format'
 
 export type TimelineEntry<M> =
   | { type: 'day'; key: string; label: string }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildTimeline, fullDateTime } from '../../web/features/chat/timeline'
+import { buildTimeline, fullDateTime } from '../../shared/timeline'
 
 type M = { id: string; at: Date; by: string }
 const m = (id: string, at: Date, by = 'ada'): M => ({ id, at, by })

@@ -1,4 +1,4 @@
-import { DATE_FORMATS } from '../../shared/constants'
+import { DATE_FORMATS } from './constants'
 
 // The spec's four date-fns patterns (DATE_FORMATS), written out: date-fns' `format` brings its whole
 // en-US locale (parsing included) into the room's first load, about 6 KB gzipped for four patterns.

@@ -1,0 +1,123 @@
+import { MESSAGES_PER_BATCH } from '../../shared/constants'
+import { linkify } from '../../shared/linkify'
+import { buildTimeline, type TimelineEntry } from '../../shared/timeline'
+import { esc } from './markup'
+import { wallClock } from './time-zone'
+
+/** The fields of a stored message row the first paint draws (see web/features/chat/message-model.ts). */
+type Row = {
+  $id: string
+  $createdAt: string
+  message: string
+  senderId: string
+  kind: string
+  seq: number
+  editedAt: string | null
+  deletedAt: string | null
+  fileId: string | null
+  fileName: string | null
+  fileWidth: number | null
+  fileHeight: number | null
+  gifWidth: number | null
+  gifHeight: number | null
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '')
+const size = (v: unknown) => (typeof v === 'number' && v > 0 ? v : null)
+
+function toRow(raw: Record<string, unknown>): Row {
+  return {
+    $id: text(raw.$id),
+    $createdAt: text(raw.$createdAt),
+    message: text(raw.message),
+    senderId: text(raw.senderId),
+    kind: raw.kind === 'system' ? 'system' : 'user',
+    seq: Number(raw.seq ?? 0),
+    editedAt: text(raw.editedAt) || null,
+    deletedAt: text(raw.deletedAt) || null,
+    fileId: text(raw.fileId) || null,
+    fileName: text(raw.fileName) || null,
+    fileWidth: size(raw.fileWidth),
+    fileHeight: size(raw.fileHeight),
+    gifWidth: size(raw.gifWidth),
+    gifHeight: size(raw.gifHeight),
+  }
+}
+
+/** Links as web/features/chat/link-text.tsx draws them; every run escaped. */
+const linked = (message: string) =>
+  linkify(message)
+    .map((p) =>
+      p.href
+        ? `<a class="msg-link" href="${esc(p.href)}" target="_blank" rel="noopener noreferrer nofollow">${esc(p.text)}</a>`
+        : esc(p.text),
+    )
+    .join('')
+
+// A picture or GIF keeps its box (at most 320 px, as web/features/chat/attachment-format.ts
+// sizes it) so the rows under it sit where the SPA will put them; a file shows its name.
+function media(row: Row): string {
+  const w = row.gifWidth ?? row.fileWidth
+  const h = row.gifHeight ?? row.fileHeight
+  if (w && h) {
+    const shown = Math.max(1, Math.round(Math.min(w, 320, (320 * w) / h)))
+    return `<div class="paint-media" style="width:${shown}px;aspect-ratio:${w}/${h}"></div>`
+  }
+  return row.fileId
+    ? `<div class="file-chip"><span class="file-name">${esc(row.fileName ?? 'file')}</span></div>`
+    : ''
+}
+
+type Stamp = { time: string; datetime: string }
+
+function message(row: Row, entry: Stamp & { continued: boolean }, meId: string, at: string) {
+  const time = `<time datetime="${at}" title="${esc(entry.datetime)}">${esc(entry.time)}</time>`
+  const ids = `data-seq="${row.seq}" data-id="${esc(row.$id)}"`
+  if (row.kind === 'system')
+    return `<div class="system-notice" ${ids}><span>${esc(row.message)}</span> ${time}</div>`
+  const side = row.senderId === meId ? 'mine' : 'theirs'
+  const body = row.deletedAt
+    ? '<p class="msg-text msg-deleted">This message was deleted</p>'
+    : `${media(row)}${row.message ? `<p class="msg-text">${linked(row.message)}</p>` : ''}`
+  const edited = row.editedAt && !row.deletedAt ? '<span class="msg-edited"> (edited)</span>' : ''
+  const actions = row.deletedAt
+    ? ''
+    : '<div class="msg-actions"><button type="button" class="msg-menu-button" aria-label="Message actions">⋯</button></div>'
+  return (
+    `<div class="msg ${side}${entry.continued ? ' continued' : ''} sent" ${ids}>` +
+    `<div class="bubble">${body}<span class="msg-meta">${time}${edited}</span></div>${actions}` +
+    '<button type="button" class="msg-action bookmark-action" aria-label="Bookmark"><span aria-hidden="true">☆</span></button></div>'
+  )
+}
+
+/**
+ * The room's log as web/features/chat/log-rows.tsx and message-row.tsx render it, from the rows
+ * the first load read (newest first), with the SPA's own timeline (day and gap dividers,
+ * continued runs) on the reader's wall clock. Replies, reactions, link previews and "Seen" come
+ * with the SPA.
+ */
+export function logPaint(rawRows: unknown[], meId: string, zone: string) {
+  const rows = rawRows
+    .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object')
+    .map(toRow)
+    .filter((r) => r.$id && !Number.isNaN(Date.parse(r.$createdAt)))
+    .sort((a, b) => a.seq - b.seq)
+  const timeline = buildTimeline(rows, (r) => ({
+    key: r.$id,
+    at: wallClock(new Date(r.$createdAt), zone),
+    author: `${r.kind}:${r.senderId}`,
+  }))
+  const total = rows.length
+  let position = 0
+  const html = timeline.map((entry: TimelineEntry<Row>) => {
+    if (entry.type !== 'message')
+      return `<div data-vkey="${esc(entry.key)}"><div class="${entry.type}-divider"><span>${esc(entry.label)}</span></div></div>`
+    position++
+    const at = new Date(entry.message.$createdAt).toISOString()
+    return (
+      `<div data-vkey="${esc(entry.key)}" role="article" aria-posinset="${position}" aria-setsize="${total}">` +
+      `${message(entry.message, entry, meId, at)}</div>`
+    )
+  })
+  return { html: html.join(''), count: total, complete: total < MESSAGES_PER_BATCH }
+}
