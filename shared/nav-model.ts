@@ -5,7 +5,11 @@ import { HOME_ROOM_ID } from './constants'
 export const NAV_ITEMS = [
   { href: '/', label: 'Home', icon: 'M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z' },
   { href: '/bookmarks', label: 'Bookmarks', icon: 'M6 3h12v18l-6-4-6 4z' },
-  { href: '/breaches', label: 'Breaches', icon: 'M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5z' },
+  {
+    href: '/breaches',
+    label: 'Breaches',
+    icon: 'M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5z',
+  },
 ] as const
 
 export const roomPath = (roomId: string) => `/rooms/${roomId}`
