@@ -46,6 +46,10 @@ export function sessionProbeScript(): Plugin {
       if (!document.documentElement.hasAttribute('data-first-load'))
         try {
           window.__sessionProbe = window.__accountProbe()
+          // Answered before the app runs: it can show the sign-in screen without a spinner first.
+          window.__sessionProbe.then(function (res) {
+            window.__signedOut = res.status === 401
+          }, function () {})
         } catch (e) {}
     </script>`
       return html.replace(/<script/, `${script}\n    <script`)

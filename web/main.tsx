@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { applyFirstLoad } from './features/auth/first-load-state'
 import { dropFirstPaint, rememberTimeZone } from './lib/first-load'
 import { preloadIfSignedInBefore } from './features/auth/preload-signed-in'
+import { signedOutAtOnce } from './features/auth/start-app'
 import { startMonitoring } from './lib/monitoring'
 import { whenSettled } from './lib/when-settled'
 import { routeTree } from './routeTree.gen'
@@ -13,6 +14,7 @@ import './styles.css'
 // index.html already set the theme before the first paint; this keeps it in step from here on.
 applyTheme(themeState.theme)
 applyFirstLoad()
+signedOutAtOnce()
 preloadIfSignedInBefore()
 rememberTimeZone()
 // A screen that failed to render must not stay hidden behind the Worker's drawing of the room.

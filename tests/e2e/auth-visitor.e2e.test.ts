@@ -202,7 +202,7 @@ describe('the rest of the signed-out screen in Chromium', () => {
       expect(new URL(page.url()).pathname).toBe(path)
     }
   })
-  it('asks "anybody signed in?" while the app\'s script is still on its way, and only once', async () => {
+  it('asks "anybody signed in?" while the app\'s script is on its way, once, and shows no spinner', async () => {
     const visitor = await openPage(app.chrome.browser)
     try {
       const { page, problems } = visitor
@@ -217,12 +217,20 @@ describe('the rest of the signed-out screen in Chromium', () => {
         await held
         await route.continue()
       })
+      // Whether a "Loading" spinner is ever drawn before the sign-in screen.
+      await page.addInitScript(`new MutationObserver(() => {
+        if (document.querySelector('.fullscreen-spinner')) window.__spun = true
+      }).observe(document, { childList: true, subtree: true })`)
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/account')
       await page.goto(app.server.url, { waitUntil: 'commit' })
       await expect.poll(() => probes, { timeout: 15_000 }).toEqual(['GET'])
+      expect((await answered).status()).toBe(401)
       release()
       await visible(page.getByRole('heading', { name: TITLES.signIn }), problems)
-      // The app took the page's answer: it did not ask again.
+      // The app took the page's answer: it did not ask again, and, having it before its first
+      // render, drew the sign-in screen straight away.
       expect(probes).toEqual(['GET'])
+      expect(await page.evaluate(() => (window as { __spun?: boolean }).__spun)).toBeUndefined()
       await page.unrouteAll({ behavior: 'wait' })
     } finally {
       await visitor.close()

@@ -9,6 +9,8 @@ declare global {
     __accountProbe: () => Promise<Response>
     /** The one index.html sent while the app's script downloaded; absent on a signed-in page. */
     __sessionProbe?: Promise<Response>
+    /** Set once that request was answered: true for a 401. */
+    __signedOut?: boolean
   }
 }
 
@@ -40,6 +42,9 @@ async function probe(sent: Promise<Response>): Promise<SessionProbe> {
     return { signedOut: false, account: null }
   }
 }
+
+/** index.html's request was answered already, with "nobody is signed in", and not yet taken. */
+export const answeredSignedOut = () => !!window.__sessionProbe && window.__signedOut === true
 
 const send = () => {
   try {

@@ -2,7 +2,7 @@ import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
 import { toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { firstLoad } from '../../lib/first-load'
-import { probeSession } from '../../lib/session-probe'
+import { answeredSignedOut, probeSession } from '../../lib/session-probe'
 import { globalState, signedOut } from '../../state/global-state'
 import { showAuthNotice, uiState } from '../../state/ui-state'
 import { readVerificationParams } from '../verification/verification-params'
@@ -48,10 +48,23 @@ async function run(replaceWithRoot: () => void) {
   }
 }
 
+/**
+ * Before the first render: when index.html's own probe has already said that nobody is signed
+ * in, and no emailed link is to be handled, the sign-in screen is the first thing rendered (no
+ * spinner, then a second render, a frame later).
+ */
+export function signedOutAtOnce() {
+  const link =
+    window.location.pathname === RECOVERY_PATH || !!readVerificationParams(window.location.search)
+  if (!link && answeredSignedOut()) globalState.isLoading = false
+}
+
 async function checkAccount(fresh: boolean) {
-  // Rendered from the page's embedded data already: checked behind the room, not a spinner.
+  // Rendered from the page's embedded data already: checked behind the room, not a spinner. A
+  // probe answered "signed out" before the first render showed the sign-in screen already.
   const background = firstLoad() !== null && !fresh
-  if (!background) globalState.isLoading = true
+  const known = !fresh && answeredSignedOut()
+  if (!background && !known) globalState.isLoading = true
   try {
     const probe = await probeSession(fresh || background)
     if (probe.signedOut) {
