@@ -136,6 +136,10 @@ describe('first load', () => {
       const page = await context.newPage()
       await page.goto(server.url)
       await messageInLog(page, EVIL).waitFor()
+      // Named once the page has settled (Chromium's ICU calls Kolkata by its older name).
+      await expect
+        .poll(async () => (await context.cookies()).find((c) => c.name === 'kathelia-tz')?.value)
+        .toMatch(/^Asia%2F(Kolkata|Calcutta)$/)
       await page.route(/\.js$/, (route) => route.abort())
       await page.goto(server.url)
       const paint = page.locator('#first-paint')
