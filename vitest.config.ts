@@ -54,7 +54,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: [SERVER_HOST, 'tests/e2e/helpers/browser-host.ts'],
-          setupFiles: [FRESH_CONNECTIONS, 'tests/e2e/helpers/page-report.ts'],
+          setupFiles: [FRESH_CONNECTIONS],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -31,15 +31,8 @@ export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromiu
 export async function launchBrowser(): Promise<TestBrowser> {
   const ws = await provided('browserServer')
   const browser = ws ? await chromium.connect(ws) : await launchChromium()
-  launched.add(browser)
-  return {
-    browser,
-    close: () => (launched.delete(browser), browser.close()),
-  }
+  return { browser, close: () => browser.close() }
 }
-
-/** The browsers this test file has open, for page-report.ts to describe when a test fails. */
-export const launched = new Set<Browser>()
 
 export type TestPage = { page: Page; problems: string[]; close(): Promise<void> }
 
