@@ -68,3 +68,6 @@ export type VerifyStepId = (typeof VERIFY_STEPS)[number]
 export const EDIT_WINDOW_MS = 24 * 60 * 60 * 1000
 /** Most links one POST /api/link-check asks about (a message with more checks its first ones). */
 export const MAX_LINK_CHECK_URLS = 20
+
+/** The cookie in which the SPA names the browser's time zone for the Worker's first paint. */
+export const TIME_ZONE_COOKIE = 'kathelia-tz'

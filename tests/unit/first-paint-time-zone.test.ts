@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { pickTimeZone, wallClock } from '../../worker/first-paint/time-zone'
+import { pickTimeZone, wallClock, WALL_CLOCK_FIELDS } from '../../worker/first-paint/time-zone'
 
 // The first paint writes times in the reader's zone on workerd, whose own zone is UTC: the
 // moved date's UTC fields must read as that zone's wall clock, summer time included.
@@ -44,16 +44,7 @@ describe('the first paint on the reader’s clock', () => {
         }),
         fc.constantFrom(...zones),
         (at, zone) => {
-          const intl = new Intl.DateTimeFormat('en-US', {
-            timeZone: zone,
-            hourCycle: 'h23',
-            year: 'numeric',
-            month: 'numeric',
-            day: 'numeric',
-            hour: 'numeric',
-            minute: 'numeric',
-            second: 'numeric',
-          })
+          const intl = new Intl.DateTimeFormat('en-US', { ...WALL_CLOCK_FIELDS, timeZone: zone })
           const parts = Object.fromEntries(
             intl.formatToParts(at).map((p) => [p.type, Number(p.value)]),
           )

@@ -1,3 +1,4 @@
+import { TIME_ZONE_COOKIE } from '../../shared/constants'
 import type { Flags as ServerFlags } from '../../shared/schemas'
 import type { Account, GlobalState, Status } from '../state/global-state'
 
@@ -63,7 +64,7 @@ export function rememberTimeZone() {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
     const secure = location.protocol === 'https:' ? '; secure' : ''
     if (zone)
-      document.cookie = `kathelia-tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax${secure}`
+      document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax${secure}`
   } catch {
     // No zone to name: the Worker writes the edge's guess, or UTC.
   }

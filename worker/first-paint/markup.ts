@@ -6,5 +6,5 @@ export const esc = (text: string) =>
   )
 
 /** An inline SVG icon as the SPA draws it (one path, the `icon` class). */
-export const icon = (path: string, extra = '') =>
-  `<svg viewBox="0 0 24 24" aria-hidden="true" class="icon${extra}"><path d="${esc(path)}"></path></svg>`
+export const icon = (path: string) =>
+  `<svg viewBox="0 0 24 24" aria-hidden="true" class="icon"><path d="${esc(path)}"></path></svg>`

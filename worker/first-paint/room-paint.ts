@@ -1,5 +1,5 @@
 import { HOME_ROOM_ID } from '../../shared/constants'
-import { isNavActive, NAV_ITEMS } from '../../shared/nav-model'
+import { isNavActive, NAV_ITEMS, roomPath } from '../../shared/nav-model'
 import { esc, icon } from './markup'
 import { logPaint } from './row-paint'
 
@@ -43,7 +43,7 @@ const nav = (path: string) =>
  */
 export function roomPaint({ meId, roomId, room, rows, zone }: PaintInput): string {
   const name = room?.name ?? (roomId === HOME_ROOM_ID ? 'Home' : 'Room')
-  const path = roomId === HOME_ROOM_ID ? '/' : `/rooms/${roomId}`
+  const path = roomId === HOME_ROOM_ID ? '/' : roomPath(roomId)
   const log = logPaint(rows, meId, zone)
   const start =
     log.complete && log.count > 0

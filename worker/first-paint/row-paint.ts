@@ -1,5 +1,6 @@
 import { MESSAGES_PER_BATCH } from '../../shared/constants'
 import { linkify } from '../../shared/linkify'
+import { shownWidth } from '../../shared/media-box'
 import { buildTimeline, type TimelineEntry } from '../../shared/timeline'
 import { esc } from './markup'
 import { wallClock } from './time-zone'
@@ -54,14 +55,13 @@ const linked = (message: string) =>
     )
     .join('')
 
-// A picture or GIF keeps its box (at most 320 px, as web/features/chat/attachment-format.ts
-// sizes it) so the rows under it sit where the SPA will put them; a file shows its name.
+// A picture or GIF keeps its box (sized as the SPA sizes it) so the rows under it sit where the
+// SPA will put them; a file shows its name.
 function media(row: Row): string {
   const w = row.gifWidth ?? row.fileWidth
   const h = row.gifHeight ?? row.fileHeight
   if (w && h) {
-    const shown = Math.max(1, Math.round(Math.min(w, 320, (320 * w) / h)))
-    return `<div class="paint-media" style="width:${shown}px;aspect-ratio:${w}/${h}"></div>`
+    return `<div class="paint-media" style="width:${shownWidth(w, h)}px;aspect-ratio:${w}/${h}"></div>`
   }
   return row.fileId
     ? `<div class="file-chip"><span class="file-name">${esc(row.fileName ?? 'file')}</span></div>`

@@ -2,7 +2,16 @@
 // own zone is UTC, so a date moved by the zone's offset at that instant formats there as the
 // wall clock (shared/date-format.ts reads the local fields). The SPA names its zone in a cookie.
 
-export const TIME_ZONE_COOKIE = 'kathelia-tz'
+/** Every field of a wall clock, 0–23 hours. */
+export const WALL_CLOCK_FIELDS: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+}
 
 const formats = new Map<string, Intl.DateTimeFormat>()
 
@@ -11,16 +20,7 @@ function formatFor(zone: string): Intl.DateTimeFormat | null {
   let format = formats.get(zone)
   if (!format) {
     try {
-      format = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      })
+      format = new Intl.DateTimeFormat('en-US', { ...WALL_CLOCK_FIELDS, timeZone: zone })
     } catch {
       return null
     }

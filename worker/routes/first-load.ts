@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { HOME_ROOM_ID, MESSAGES_PER_BATCH } from '../../shared/constants'
+import { HOME_ROOM_ID, MESSAGES_PER_BATCH, TIME_ZONE_COOKIE } from '../../shared/constants'
 import { DATABASE_ID, TABLE_IDS } from '../../shared/db-ids'
 import { cookieName } from '../appwrite-edge/auth/session'
 import { getConfig } from '../config'
 import { ApiError } from '../lib/api-error'
 import { roomPaint } from '../first-paint/room-paint'
-import { pickTimeZone, TIME_ZONE_COOKIE } from '../first-paint/time-zone'
+import { pickTimeZone } from '../first-paint/time-zone'
 import { withFirstLoad, type FirstLoad } from '../services/first-load-html'
 
 type App = { Bindings: Env }

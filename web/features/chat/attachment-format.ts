@@ -19,10 +19,8 @@ export const isInlineImage = (type: string) => /^image\/(png|jpeg|gif|webp|avif|
 /** Played inline with controls (MP4, WebM); other videos are downloads. */
 export const isInlineVideo = (type: string) => /^video\/(mp4|webm)$/i.test(type)
 
-/** At most 20rem (320px) wide and high, never enlarged: its box is known before it loads. */
-const BOX = 320
-export const shownWidth = (width: number, height: number) =>
-  Math.max(1, Math.round(Math.min(width, BOX, (BOX * width) / height)))
+// The SPA's rows and the Worker's first paint size a picture's box alike.
+export { shownWidth } from '../../../shared/media-box'
 
 /** Within the API's limit on an image side; anything else is sent without a pixel size. */
 const SIDE_MAX = 20_000
