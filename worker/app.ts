@@ -29,16 +29,20 @@ const MAX_API_BODY = 64 * 1024
 
 // Composition of every area. /v1 is the embedded backend and answers in Appwrite's error shape;
 // everything else answers `{ code, message }`.
+const tooLarge = () => {
+  throw new ApiError(413, `The request body is larger than ${MAX_API_BODY / 1024} KiB`)
+}
+const streamedLimit = bodyLimit({ maxSize: MAX_API_BODY, onError: tooLarge })
+
 const api = new Hono<{ Bindings: Env }>()
-  .use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_API_BODY,
-      onError: () => {
-        throw new ApiError(413, `The request body is larger than ${MAX_API_BODY / 1024} KiB`)
-      },
-    }),
-  )
+  // A declared length is checked without opening the body stream, as bodyLimit itself would
+  // after doing so; only a streamed body goes through bodyLimit's counting reader.
+  .use('*', (c, next) => {
+    const length = c.req.header('content-length')
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined)
+      return streamedLimit(c, next)
+    return Number(length) > MAX_API_BODY ? tooLarge() : next()
+  })
   .route('/health', health)
   .route('/user', user)
   .route('/auth', auth)

@@ -9,6 +9,14 @@ import { config, login, v1 } from './edge'
 // BACKEND binding wrapped so every call on the object's stub (fetch or RPC) is counted.
 let jwt = ''
 let userId = ''
+const creds = { email: 'dummy@kathelia.test', password: 'Round-trips-1!' }
+
+const jwtFor = async (cookie: string) =>
+  (
+    (await (await v1('/account/jwts', { method: 'POST', headers: { cookie } })).json()) as {
+      jwt: string
+    }
+  ).jwt
 
 const api = (path: string, body: unknown, token = jwt) => {
   calls.length = 0
@@ -23,7 +31,6 @@ const api = (path: string, body: unknown, token = jwt) => {
 }
 
 beforeAll(async () => {
-  const creds = { email: 'dummy@kathelia.test', password: 'Round-trips-1!' }
   userId = `rt-${crypto.randomUUID().slice(0, 8)}`
   const made = await v1('/users', {
     method: 'POST',
@@ -37,12 +44,7 @@ beforeAll(async () => {
     body: JSON.stringify({ emailVerification: true }),
   })
   expect(verified.status).toBe(200)
-  const { cookie } = await login({ id: userId, ...creds })
-  jwt = (
-    (await (await v1('/account/jwts', { method: 'POST', headers: { cookie } })).json()) as {
-      jwt: string
-    }
-  ).jwt
+  jwt = await jwtFor((await login({ id: userId, ...creds })).cookie)
   expect((await api('/auth/create-status', { userId })).status).toBe(201)
 })
 
@@ -72,7 +74,7 @@ describe('one Durable Object round trip per authenticated call', () => {
   it('a body that is not valid is refused after the check, as before (400, one call)', async () => {
     const res = await api('/message/add', { roomId: 42 })
     expect(res.status).toBe(400)
-    expect(calls).toEqual(['fetch GET /v1/account'])
+    expect(calls).toEqual(['batch'])
   })
 
   it('another user’s rows are never used: the ids come from the JWT, the body must match', async () => {
@@ -80,25 +82,39 @@ describe('one Durable Object round trip per authenticated call', () => {
     expect(res.status).toBe(403)
   })
 
-  it('a bad JWT is 401 and reads nothing: the batch stops after the failed check', async () => {
+  it('a bad JWT is 401 and reads nothing: the batch stops at the failed check', async () => {
     const res = await api('/user/status', { userId }, `${jwt.slice(0, -4)}AAAA`)
     expect(res.status).toBe(401)
-    const stub = backendStub(env, config)
-    const headers = (h: Record<string, string>): [string, string][] =>
-      Object.entries({ 'x-appwrite-project': config.APPWRITE_PROJECT_ID, ...h })
-    const answers = await stub.batch([
-      {
-        method: 'GET',
-        url: 'http://edge/v1/account',
-        headers: headers({ 'x-appwrite-jwt': 'x.y.z' }),
-      },
-      {
-        method: 'GET',
-        url: `http://edge/v1/tablesdb/kathelia/tables/status/rows/${userId}`,
-        headers: headers({ 'x-appwrite-key': config.EMBEDDED_API_KEY }),
-      },
-    ])
-    expect(answers).toMatchObject([{ status: 401 }])
-    expect(answers).toHaveLength(1)
+    // What the object answers such a JWT: the refusal alone, no row.
+    const answer = await backendStub(env, config).batch({
+      jwt: 'x.y.z',
+      reads: [{ table: 'status', rowId: userId }],
+    })
+    expect(answer).toEqual({ refused: expect.objectContaining({ status: 401 }) })
+  })
+
+  it('a JWT already checked is refused once its session ends; a blocked user is 403', async () => {
+    // The object remembers a signature it checked, never the session or the user behind it.
+    const { cookie } = await login({ id: userId, ...creds })
+    const token = await jwtFor(cookie)
+    expect((await api('/user/status', { userId }, token)).status).toBe(200)
+    const ended = await v1('/account/sessions/current', { method: 'DELETE', headers: { cookie } })
+    expect(ended.status).toBe(204)
+    expect((await api('/user/status', { userId }, token)).status).toBe(401)
+    const block = (status: boolean) =>
+      v1(`/users/${userId}/status`, {
+        method: 'PATCH',
+        key: true,
+        body: JSON.stringify({ status }),
+      })
+    expect((await block(false)).status).toBe(200)
+    try {
+      const refused = await api('/user/status', { userId })
+      expect(refused.status).toBe(403)
+      expect(calls).toEqual(['batch'])
+    } finally {
+      expect((await block(true)).status).toBe(200)
+    }
+    expect((await api('/user/status', { userId })).status).toBe(200)
   })
 })

@@ -1,3 +1,11 @@
+import { missingScope } from './account/guard'
+import { GUEST_ROLES } from './auth/roles'
+import type { UserRecord } from './db/records'
+import type { Edge } from './context'
+import { AppwriteException } from './errors'
+import type { RowModel } from './rows/model'
+import { createRow, findRow, listRows, updateRow, type RowList } from './rows/service'
+
 type Scalar = string | number | boolean | null
 
 /** A condition on one field of a JSON object (a missing field reads as null). */
@@ -7,12 +15,6 @@ export type FieldCondition =
   | { field: string; truthy: boolean }
   | { field: string; in: string[] }
 
-/**
- * A condition on an earlier answer of the same batch (by index): its status, or a field of its
- * JSON body. `in` compares strings lowercased (emails).
- */
-export type Guard = { answer: number; status: number } | ({ answer: number } & FieldCondition)
-
 export function fieldHolds(c: FieldCondition, body: unknown): boolean {
   const v = (body as Record<string, unknown> | undefined)?.[c.field] ?? null
   if ('equals' in c) return v === c.equals
@@ -21,54 +23,97 @@ export function fieldHolds(c: FieldCondition, body: unknown): boolean {
   return typeof v === 'string' && c.in.includes(v.toLowerCase())
 }
 
-/** A REST request as it crosses the RPC boundary (Request objects are not kept in arrays). */
-export type WireRequest = {
-  method: string
-  url: string
-  headers: [string, string][]
-  body?: string
-  /** Run only when every guard holds; else its answer is `skipped`. */
-  when?: Guard[]
-}
-export type WireAnswer = { status: number; body: string } | { skipped: true }
+/** A condition on the caller's account, or on read `on` of the same batch: found, or a field of it. */
+export type Guard = ({ on: 'caller' | number } & FieldCondition) | { on: number; found: boolean }
 
-function holds(g: Guard, answers: WireAnswer[], json: Map<number, unknown>): boolean {
-  const a = answers[g.answer]
-  if (!a || 'skipped' in a) return false
-  if ('status' in g) return a.status === g.status
-  if (!json.has(g.answer)) {
-    try {
-      json.set(g.answer, JSON.parse(a.body))
-    } catch {
-      json.set(g.answer, undefined)
-    }
+/** An Appwrite error as it crosses the RPC boundary, where an exception's class is lost. */
+export type Refusal = { refused: { status: number; type: string; message: string } }
+
+export type BatchPlan = {
+  /** Checked first (signature, open session, user not blocked): when it fails, nothing is read. */
+  jwt: string
+  reads: { table: string; rowId: string }[]
+  /** Made only when every guard holds. */
+  create?: { table: string; rowId: string; data: Record<string, unknown>; when: Guard[] }
+  /** Listed only after the create was made (e.g. whom to tell of the new row). */
+  thenList?: { table: string; queries: string[] }
+}
+
+/** The account model's fields the Worker reads (backend/port.ts BackendUser), no more. */
+const accountOf = (u: UserRecord) => ({
+  $id: u.id,
+  name: u.name,
+  email: u.email,
+  emailVerification: Boolean(u.email_verification),
+  status: Boolean(u.status),
+})
+type Account = ReturnType<typeof accountOf>
+export type Read = RowModel | null | Refusal
+export type BatchAnswer =
+  Refusal | { caller: Account; rows: Read[]; created?: RowModel | Refusal; listed?: RowList }
+
+export const isRefusal = (v: unknown): v is Refusal =>
+  typeof v === 'object' && v !== null && 'refused' in v
+
+function refusal(err: unknown): Refusal {
+  if (!(err instanceof AppwriteException)) throw err
+  return { refused: { status: err.status, type: err.type, message: err.message } }
+}
+
+function settle<T>(f: () => T): T | Refusal {
+  try {
+    return f()
+  } catch (err) {
+    return refusal(err)
   }
-  return fieldHolds(g, json.get(g.answer))
+}
+
+function holds(g: Guard, account: Account, rows: Read[]): boolean {
+  if (g.on === 'caller') return 'field' in g && fieldHolds(g, account)
+  const row = rows[g.on]
+  if ('found' in g) return g.found ? row != null && !isRefusal(row) : row === null
+  return row != null && !isRefusal(row) && fieldHolds(g, row)
 }
 
 /**
- * The object's side of a batch: the requests run in order through its own REST app, in process.
- * The first is the caller check (GET /account with the JWT): when it is not a success nothing
- * else runs, so a bad JWT reads nothing. A request with guards (a write that depends on the
- * caller and the reads before it) runs only when they hold, so a route's check, reads and write
- * cost one round trip.
+ * The object's side of a hot /api call: the caller check, the reads and a guarded create in one
+ * RPC, by direct calls into the same row service the REST routes use (no Request, routing or
+ * JSON per step). `server` is an edge with the API key's rights, as the Worker's REST calls have.
  */
 export async function runBatch(
-  app: (req: Request) => Promise<Response>,
-  reqs: WireRequest[],
-): Promise<WireAnswer[]> {
-  const answers: WireAnswer[] = []
-  const json = new Map<number, unknown>()
-  for (const r of reqs) {
-    if (r.when && !r.when.every((g) => holds(g, answers, json))) {
-      answers.push({ skipped: true })
-      continue
-    }
-    const res = await app(
-      new Request(r.url, { method: r.method, headers: r.headers, body: r.body }),
+  server: Edge,
+  userOf: (jwt: string) => Promise<UserRecord | undefined>,
+  plan: BatchPlan,
+): Promise<BatchAnswer> {
+  // What GET /account answers for this JWT (a user gone since: a guest's refusal).
+  const account = await userOf(plan.jwt)
+    .then((u) =>
+      u ? accountOf(u) : missingScope({ kind: 'guest', roles: GUEST_ROLES }, 'account'),
     )
-    answers.push({ status: res.status, body: await res.text() })
-    if (answers.length === 1 && !res.ok) break
-  }
-  return answers
+    .catch(refusal)
+  if (isRefusal(account)) return account
+  const rows = plan.reads.map((r) => settle(() => findRow(server, r.table, r.rowId) ?? null))
+  const { create, thenList } = plan
+  if (!create || !create.when.every((g) => holds(g, account, rows)))
+    return { caller: account, rows }
+  const created = settle(() => createRow(server, create.table, create.rowId, create.data))
+  // A failed list is read again by whoever needs it.
+  const listed =
+    thenList && !isRefusal(created)
+      ? settle(() => listRows(server, thenList.table, thenList.queries))
+      : undefined
+  return { caller: account, rows, created, listed: isRefusal(listed) ? undefined : listed }
+}
+
+/** PATCH of a row only when its current fields hold every condition; one call, no race. */
+export function updateRowIf(
+  server: Edge,
+  table: string,
+  rowId: string,
+  data: Record<string, unknown>,
+  conditions: FieldCondition[],
+): { row: RowModel | null; written: boolean } {
+  const row = findRow(server, table, rowId) ?? null
+  if (!row || !conditions.every((c) => fieldHolds(c, row))) return { row, written: false }
+  return { row: updateRow(server, table, rowId, data), written: true }
 }

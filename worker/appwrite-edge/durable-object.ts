@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { getConfig } from '../config'
-import { resolveCaller } from './auth/caller'
-import { runBatch, type WireAnswer, type WireRequest } from './batch'
+import { jwtUser, KEY_CALLER, resolveCaller, type Caller } from './auth/caller'
+import { runBatch, updateRowIf, type BatchPlan, type FieldCondition } from './batch'
 import { loginSalt, type SaltAnswer } from './account/login-gate'
 import { passwordGate, type GateAnswer, type GateRequest } from './account/password-gate'
 import type { Edge, EdgeEvent } from './context'
@@ -76,9 +76,23 @@ export class EdgeBackend extends DurableObject<Env> {
     return passwordGate(this.sql, getConfig(this.env), req)
   }
 
-  /** RPC: the caller check and reads of one /api request in one round trip (batch.ts). */
-  batch(reqs: WireRequest[]): Promise<WireAnswer[]> {
-    return runBatch((req) => this.fetch(req), reqs)
+  /** RPC: the caller check, reads and a guarded create of one /api request (batch.ts). */
+  batch(plan: BatchPlan) {
+    return runBatch(
+      this.edge(KEY_CALLER),
+      (jwt) => jwtUser(this.sql, getConfig(this.env), jwt),
+      plan,
+    )
+  }
+
+  /** RPC: a row written only when its current fields hold the conditions (batch.ts). */
+  updateRowIf(
+    table: string,
+    rowId: string,
+    data: Record<string, unknown>,
+    conditions: FieldCondition[],
+  ) {
+    return updateRowIf(this.edge(KEY_CALLER), table, rowId, data, conditions)
   }
 
   /** RPC for GET /__dev/outbox (development only). */
@@ -91,18 +105,23 @@ export class EdgeBackend extends DurableObject<Env> {
   }
 
   private async edgeFor(req: Request): Promise<Edge> {
+    return this.edge(await resolveCaller(req, this.sql, getConfig(this.env)), req)
+  }
+
+  /** The context of a call: a REST request's, or an RPC's acting with the API key's rights. */
+  private edge(caller: Caller, req?: Request): Edge {
     const config = getConfig(this.env)
     return {
       sql: this.sql,
       config,
       env: this.env,
-      caller: await resolveCaller(req, this.sql, config),
+      caller,
       publish: (e) => this.realtime.publish(e),
       sendMail: (mail) => sendMail(this.sql, config, this.env, mail),
       waitUntil: (p) => void p.catch((err) => console.error('background task failed', err)),
-      ip: req.headers.get(INTERNAL.ip) ?? '',
-      userAgent: req.headers.get('user-agent') ?? '',
-      secure: req.headers.get(INTERNAL.secure) === '1',
+      ip: req?.headers.get(INTERNAL.ip) ?? '',
+      userAgent: req?.headers.get('user-agent') ?? '',
+      secure: req?.headers.get(INTERNAL.secure) === '1',
     }
   }
 }

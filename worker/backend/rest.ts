@@ -1,11 +1,5 @@
 import { BUCKET_ID, DATABASE_ID, type TableId } from '../../shared/db-schema'
-import {
-  fieldHolds,
-  type FieldCondition,
-  type WireAnswer,
-  type WireRequest,
-} from '../appwrite-edge/batch'
-import { createGuards } from './guards'
+import { fieldHolds, type FieldCondition } from '../appwrite-edge/batch'
 import {
   BackendError,
   type Fetched,
@@ -19,12 +13,6 @@ import {
 
 /** Where requests go: the Durable Object stub (embedded) or the network (appwrite). */
 export type Transport = (req: Request) => Promise<Response>
-/**
- * Several requests in one round trip, answered in order; when the first answer is not a success
- * the rest are not run, nor is one whose guards fail (`skipped`; embedded: one RPC to the
- * object, see appwrite-edge/batch.ts). Plain objects: no Request or Response is built for them.
- */
-export type BatchTransport = (reqs: WireRequest[]) => Promise<WireAnswer[]>
 
 type Auth = { key: true } | { jwt: string } | { guest: true }
 type Raw = Record<string, unknown>
@@ -42,9 +30,8 @@ export function restBackend(opts: {
   project: string
   key: string
   transport: Transport
-  batch?: BatchTransport
 }): BackendPort {
-  function wire(method: string, path: string, auth: Auth, body?: unknown): WireRequest {
+  function request(method: string, path: string, auth: Auth, body?: unknown): Request {
     const headers: [string, string][] = [
       ['x-appwrite-project', opts.project],
       ['x-appwrite-response-format', '1.9.5'],
@@ -54,12 +41,12 @@ export function restBackend(opts: {
     else if ('key' in auth) headers.push(['x-appwrite-key', opts.key])
     if (body !== undefined) headers.push(['content-type', 'application/json'])
     const text = body === undefined ? undefined : JSON.stringify(body)
-    return { method, url: `${opts.endpoint}${path}`, headers, body: text }
-  }
-
-  function request(method: string, path: string, auth: Auth, body?: unknown): Request {
-    const w = wire(method, path, auth, body)
-    return new Request(w.url, { ...w, signal: AbortSignal.timeout(15_000) })
+    return new Request(`${opts.endpoint}${path}`, {
+      method,
+      headers,
+      body: text,
+      signal: AbortSignal.timeout(15_000),
+    })
   }
 
   const answer = async <T>(res: Response): Promise<T> =>
@@ -94,28 +81,7 @@ export function restBackend(opts: {
     return answer<T>(res)
   }
 
-  async function batch(reqs: WireRequest[]): Promise<WireAnswer[]> {
-    try {
-      return await opts.batch!(reqs)
-    } catch (err) {
-      throw unreachable(err)
-    }
-  }
-
   const key: Auth = { key: true }
-  const settleNow = (f: () => Row): Row | BackendError => {
-    try {
-      return f()
-    } catch (err) {
-      if (err instanceof BackendError) return err
-      throw err
-    }
-  }
-  // The caller check's answer: a refusal throws (the batch stopped there).
-  const read0 = (a: WireAnswer | undefined): Raw => {
-    if (!a || 'skipped' in a) throw new BackendError(502, 'backend_unreachable', 'no answer')
-    return parse<Raw>(a.status, a.body)
-  }
   const settle = (p: Promise<Row | undefined>): Promise<Fetched> =>
     p.catch((err: unknown) => {
       if (err instanceof BackendError) return err
@@ -140,57 +106,12 @@ export function restBackend(opts: {
   return {
     kind: opts.kind,
     getCaller: async (jwt) => toBackendUser(await call('GET', '/account', { jwt })),
-    // With a batch transport the JWT, the reads and a guarded create share one round trip.
-    async getCallerWith(jwt, reads, create) {
-      if (!opts.batch) {
-        const caller = toBackendUser(await call<Raw>('GET', '/account', { jwt }))
-        const rows = await Promise.all(reads.map((r) => settle(this.getRow(r.table, r.rowId))))
-        return { caller, rows }
-      }
-      const answers = await batch([
-        wire('GET', '/account', { jwt }),
-        ...reads.map((r) => wire('GET', row(r.table, r.rowId), key)),
-        ...(create
-          ? [
-              {
-                ...wire('POST', rows(create.table), key, {
-                  rowId: create.rowId,
-                  data: create.data,
-                }),
-                when: createGuards(create),
-              },
-            ]
-          : []),
-        ...(create?.thenList
-          ? [
-              {
-                ...wire('GET', `${rows(create.thenList.table)}${qs(create.thenList.queries)}`, key),
-                when: [{ answer: reads.length + 1, status: 201 }],
-              },
-            ]
-          : []),
-      ])
-      // A missing row is common (a retry's id, status details): no error object is made for it.
-      const read = (a: WireAnswer | undefined): Fetched =>
-        !a || 'skipped' in a || a.status === 404
-          ? undefined
-          : settleNow(() => parse<Row>(a.status, a.body))
-      const caller = toBackendUser(read0(answers[0]))
-      const made = create && answers[reads.length + 1]
-      const list = answers[reads.length + 2]
-      return {
-        // A failed list is read again by whoever needs it.
-        listed:
-          list && 'status' in list && list.status === 200
-            ? parse<RowList<unknown>>(list.status, list.body)
-            : undefined,
-        caller,
-        rows: reads.map((_, i) => read(answers[i + 1])),
-        created:
-          made && !('skipped' in made)
-            ? settleNow(() => parse<Row>(made.status, made.body))
-            : undefined,
-      }
+    // Appwrite has no batch: the check, then the reads side by side. The create is the route's
+    // own (the embedded adapter makes it in the same call, backend/embedded.ts).
+    async getCallerWith(jwt, reads) {
+      const caller = toBackendUser(await call<Raw>('GET', '/account', { jwt }))
+      const rows = await Promise.all(reads.map((r) => settle(this.getRow(r.table, r.rowId))))
+      return { caller, rows }
     },
     async getUser(userId) {
       const u = await orUndefined(call<Raw>('GET', `/users/${enc(userId)}`, key))
@@ -219,30 +140,17 @@ export function restBackend(opts: {
       call<Row<T>>('POST', rows(table), key, { rowId, data, permissions }),
     updateRow: <T>(table: TableId, rowId: string, data: Partial<T>, permissions?: string[]) =>
       call<Row<T>>('PATCH', row(table, rowId), key, { data, permissions }),
+    // Appwrite has no conditional write: read, check, write (a race's window of one call).
     async updateRowIf<T>(
       table: TableId,
       rowId: string,
       data: Partial<T>,
       conditions: FieldCondition[],
     ) {
-      if (!opts.batch) {
-        const current = await this.getRow<T>(table, rowId)
-        if (!current || !conditions.every((c) => fieldHolds(c, current)))
-          return { row: current, written: false }
-        return { row: await this.updateRow<T>(table, rowId, data), written: true }
-      }
-      const [read, write] = await batch([
-        wire('GET', row(table, rowId), key),
-        {
-          ...wire('PATCH', row(table, rowId), key, { data }),
-          when: conditions.map((c) => ({ answer: 0, ...c })),
-        },
-      ])
-      if (write && 'status' in write)
-        return { row: parse<Row<T>>(write.status, write.body), written: true }
-      if (!read || 'skipped' in read || read.status === 404)
-        return { row: undefined, written: false }
-      return { row: parse<Row<T>>(read.status, read.body), written: false }
+      const current = await this.getRow<T>(table, rowId)
+      if (!current || !conditions.every((c) => fieldHolds(c, current)))
+        return { row: current, written: false }
+      return { row: await this.updateRow<T>(table, rowId, data), written: true }
     },
     upsertRow: <T>(table: TableId, rowId: string, data: Partial<T>, permissions?: string[]) =>
       call<Row<T>>('PUT', row(table, rowId), key, { data, ...(permissions && { permissions }) }),

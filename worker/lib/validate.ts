@@ -12,6 +12,8 @@ export function invalidRequest(target: string, error: z.core.$ZodError): ApiErro
   return new ApiError(400, `Invalid request ${target}: ${detail}`, 'validation_failed')
 }
 
+const validated = new WeakMap<object, [string, ZodType][]>()
+
 const JSON_TYPE = /^application\/([a-z-.]+\+)?json(;|$)/i
 
 /**
@@ -28,8 +30,15 @@ export const validate = <T extends ZodType, Target extends keyof ValidationTarge
     if (!result.success) throw invalidRequest(target, result.error)
   })
   return createMiddleware((c, next) => {
+    // Already validated by this very schema in this request (a one-call plan reads the body
+    // first, services/message-add.ts): the data is in place, parsing it again changes nothing.
+    const done = validated.get(c) ?? []
+    if (done.some(([t, s]) => t === target && s === schema)) return next()
     if (target === 'json' && !JSON_TYPE.test(c.req.header('content-type') ?? ''))
       throw new ApiError(415, 'Send the body as application/json')
-    return check(c, next)
+    return check(c, () => {
+      validated.set(c, [...done, [target, schema]])
+      return next()
+    })
   }) as typeof check
 }

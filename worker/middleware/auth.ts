@@ -93,11 +93,10 @@ export async function authenticateWith(
  * (already there when a route's requireCallerReading ran first, middleware/prefetch.ts).
  */
 export const requireCaller = createMiddleware<ApiHono>(async (c, next) => {
-  if (!c.get('caller'))
-    c.set(
-      'caller',
-      await authenticate(c, c.var.backend, c.var.config, bearer(c.req.header('authorization'))),
-    )
+  if (!c.get('caller')) {
+    const jwt = bearer(c.req.header('authorization'))
+    c.set('caller', await authenticate(c, c.get('backend'), c.get('config'), jwt))
+  }
   await next()
 })
 

@@ -2,8 +2,12 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { TableId } from '../../shared/db-schema'
 import { BackendError, type CreateIf, type Fetched, type Row, type RowRead } from '../backend'
+import { BoundedMap } from '../lib/bounded-map'
 import { authenticateWith, bearer } from './auth'
 import type { ApiHono } from './context'
+
+// Claimed ids by JWT: a client repeats its token with every call (bounded, per isolate).
+const claims = new BoundedMap<string, string | undefined>(512)
 
 /**
  * The user id a JWT claims, unverified: it only names rows read beside the caller check, and
@@ -11,16 +15,20 @@ import type { ApiHono } from './context'
  * carry `userId` in their payload.
  */
 export function claimedUserId(jwt: string | undefined): string | undefined {
+  if (!jwt) return undefined
+  if (claims.has(jwt)) return claims.get(jwt)
+  let id: unknown
   try {
-    const part = jwt?.split('.')[1]
-    if (!part) return undefined
-    const id = (
-      JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { userId?: unknown }
-    ).userId
-    return typeof id === 'string' && id ? id : undefined
+    const part = jwt.split('.')[1]
+    id =
+      part &&
+      (JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { userId?: unknown }).userId
   } catch {
-    return undefined
+    id = undefined
   }
+  const claimed = typeof id === 'string' && id ? id : undefined
+  claims.set(jwt, claimed)
+  return claimed
 }
 
 const keyOf = (table: TableId, rowId: string) => `${table}/${rowId}`
@@ -43,13 +51,10 @@ export const requireCallerReading = (
     const { reads, create } = claimed ? await plan(c, claimed) : { reads: [] }
     const { caller, rows, created, listed } = await authenticateWith(
       c,
-      c.var.backend,
-      c.var.config,
+      c.get('backend'),
+      c.get('config'),
       jwt,
-      {
-        reads,
-        create,
-      },
+      { reads, create },
     )
     c.set('caller', caller)
     if (caller.$id === claimed) {
@@ -68,7 +73,7 @@ export async function readRow<T>(
 ): Promise<Row<T> | undefined> {
   const k = keyOf(table, rowId)
   const cache: Map<string, Fetched> | undefined = c.get('prefetched')
-  if (!cache?.has(k)) return c.var.backend.getRow<T>(table, rowId)
+  if (!cache?.has(k)) return c.get('backend').getRow<T>(table, rowId)
   const hit = cache.get(k)
   cache.delete(k)
   if (hit instanceof BackendError) throw hit

@@ -44,7 +44,7 @@ const user = new Hono<ApiHono>()
   })
   .post('/status', validate('json', UserStatusRequest), async (c) => {
     const { userId } = c.req.valid('json')
-    assertSelf(c.var.caller, userId)
+    assertSelf(c.get('caller'), userId)
     const [row, details] = await Promise.all([
       readRow<StatusData>(c, 'status', userId),
       readRow<DetailsData>(c, 'status_details', userId),

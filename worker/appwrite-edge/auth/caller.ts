@@ -19,6 +19,9 @@ export type Caller =
       via: 'session' | 'jwt'
     }
 
+/** The server's API key: every right, as Appwrite's key with all scopes. */
+export const KEY_CALLER: Caller = { kind: 'key', roles: ['any'] }
+
 /** Looks up an unexpired session by the secret of an encoded session value. */
 export async function sessionFromValue(sql: Sql, value: string | undefined) {
   const decoded = decodeSession(value)
@@ -60,29 +63,48 @@ export async function resolveCaller(req: Request, sql: Sql, config: Config): Pro
   const key = req.headers.get('x-appwrite-key')
   if (key) {
     if (!timingSafeEqual(key, config.EMBEDDED_API_KEY)) fail('user_unauthorized')
-    return { kind: 'key', roles: ['any'] }
+    return KEY_CALLER
   }
   const session = await sessionFromValue(sql, sessionValue(req, config.APPWRITE_PROJECT_ID))
   const jwt = req.headers.get('x-appwrite-jwt') ?? new URL(req.url).searchParams.get('jwt')
   if (jwt) {
     if (session) fail('user_jwt_and_cookie_set')
-    const payload = await verifyJwt(jwt, config.AUTH_SECRET)
-    const jwtSession =
-      payload &&
-      sql.one<SessionRecord>(
-        'SELECT * FROM sessions WHERE id = ? AND user_id = ?',
-        payload.sessionId,
-        payload.userId,
-      )
-    if (!jwtSession || Date.parse(jwtSession.expire) <= Date.now()) fail('user_jwt_invalid')
-    return withUser(sql, jwtSession, 'jwt')
+    return jwtCaller(sql, config, jwt)
   }
   return session ? withUser(sql, session, 'session') : { kind: 'guest', roles: GUEST_ROLES }
 }
 
-function withUser(sql: Sql, session: SessionRecord, via: 'session' | 'jwt'): Caller {
+async function jwtSession(sql: Sql, config: Config, jwt: string): Promise<SessionRecord> {
+  const payload = await verifyJwt(jwt, config.AUTH_SECRET)
+  const session =
+    payload &&
+    sql.one<SessionRecord>(
+      'SELECT * FROM sessions WHERE id = ? AND user_id = ?',
+      payload.sessionId,
+      payload.userId,
+    )
+  if (!session || Date.parse(session.expire) <= Date.now()) fail('user_jwt_invalid')
+  return session
+}
+
+/** The user behind a JWT: its signature, its session still open, the user not blocked. */
+export async function jwtCaller(sql: Sql, config: Config, jwt: string): Promise<Caller> {
+  return withUser(sql, await jwtSession(sql, config, jwt), 'jwt')
+}
+
+/** jwtCaller's user without its roles, for a caller check whose reads are the server's. */
+export async function jwtUser(sql: Sql, config: Config, jwt: string) {
+  return userOf(sql, await jwtSession(sql, config, jwt))
+}
+
+function userOf(sql: Sql, session: SessionRecord): UserRecord | undefined {
   const user = sql.one<UserRecord>('SELECT * FROM users WHERE id = ?', session.user_id)
+  if (user && !user.status) fail('user_blocked')
+  return user
+}
+
+function withUser(sql: Sql, session: SessionRecord, via: 'session' | 'jwt'): Caller {
+  const user = userOf(sql, session)
   if (!user) return { kind: 'guest', roles: GUEST_ROLES }
-  if (!user.status) fail('user_blocked')
   return { kind: 'user', user, session, roles: userRoles(sql, user), via }
 }

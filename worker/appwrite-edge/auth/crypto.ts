@@ -1,9 +1,12 @@
 const enc = new TextEncoder()
 
-export const toHex = (buf: ArrayBuffer | Uint8Array) =>
-  Array.from(buf instanceof Uint8Array ? buf : new Uint8Array(buf), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('')
+const HEX_PAIRS = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'))
+
+export function toHex(buf: ArrayBuffer | Uint8Array): string {
+  let out = ''
+  for (const b of buf instanceof Uint8Array ? buf : new Uint8Array(buf)) out += HEX_PAIRS[b]
+  return out
+}
 
 export const toBase64Url = (buf: ArrayBuffer | Uint8Array) =>
   btoa(String.fromCharCode(...(buf instanceof Uint8Array ? buf : new Uint8Array(buf))))

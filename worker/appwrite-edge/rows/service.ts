@@ -43,6 +43,21 @@ export function listRows(
   }
 }
 
+/** One row, or undefined also when the caller may not read it (no error object for a miss). */
+export function findRow(
+  edge: RowsEdge,
+  tableId: string,
+  rowId: string,
+  queries: string[] = [],
+  opts: RowOptions = {},
+): RowModel | undefined {
+  const table = requireTable(tableId, opts.family ?? 'tablesdb')
+  const plan = parseQueries(table, queries, true)
+  const rec = getRecord(edge.sql, table.id, rowId)
+  if (!rec || !rowAllows(edge.caller, table, permsOf(rec), 'read')) return undefined
+  return rowModel(table, rec, plan.select)
+}
+
 /** One row; 404 also when the caller may not read it, so its existence does not leak. */
 export function getRow(
   edge: RowsEdge,
@@ -51,12 +66,9 @@ export function getRow(
   queries: string[] = [],
   opts: RowOptions = {},
 ): RowModel {
-  const family = opts.family ?? 'tablesdb'
-  const table = requireTable(tableId, family)
-  const plan = parseQueries(table, queries, true)
-  const rec = getRecord(edge.sql, table.id, rowId)
-  if (!rec || !rowAllows(edge.caller, table, permsOf(rec), 'read')) fail(ERRORS[family].notFound)
-  return rowModel(table, rec, plan.select)
+  return (
+    findRow(edge, tableId, rowId, queries, opts) ?? fail(ERRORS[opts.family ?? 'tablesdb'].notFound)
+  )
 }
 
 /** POST …/rows: needs the table's create permission; default permissions for users. */
