@@ -1,8 +1,10 @@
 import './node-browser-shim'
+import { randomUUID } from 'node:crypto'
 import { Channel, Client, Realtime } from 'appwrite'
 import * as server from 'node-appwrite'
 import { HOME_ROOM_ID } from '../shared/constants'
-import { DATABASE_ID, TABLES, TEAMS } from '../shared/db-schema'
+import { DATABASE_ID, TABLES } from '../shared/db-schema'
+import { signedInPair } from './api-seed'
 import { buildApp, removeBuild, serveApp } from './built-worker'
 import type { RealtimeTarget } from './realtime-load'
 
@@ -10,31 +12,12 @@ const PROJECT = 'kathelia'
 const SAMPLE = 50
 const PAGE = 1000
 
-/** A team member made with the server key and signed in over the login route; returns its session. */
-async function signedInMember(endpoint: string, keyClient: server.Client) {
-  const id = server.ID.unique()
-  const email = `bench-${id}@kathelia.test`
-  const password = `Bench-${id}-pw!`
-  await new server.Users(keyClient).create({ userId: id, email, password, name: 'Bench reader' })
-  await new server.Teams(keyClient).createMembership({ teamId: TEAMS.user, roles: [], userId: id })
-  const res = await fetch(`${endpoint}/account/sessions/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT },
-    body: JSON.stringify({ email, password }),
-  })
-  if (res.status !== 201) throw new Error(`bench login failed: ${res.status} ${await res.text()}`)
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`a_session_${PROJECT}=`) && !c.includes('Expires=Thu, 01 Jan 1970'))
-  if (!cookie) throw new Error('bench login set no session cookie')
-  return cookie.split(';')[0].slice(`a_session_${PROJECT}=`.length)
-}
-
 /**
  * The real app as deployed (`vite build`, served by `wrangler dev` with APP_ENV=production, no
- * dev-server hop) with fresh state: a writer creating message rows in the home room
- * with node-appwrite and the server key, and a signed-in team member receiving them through the
- * web SDK's `Realtime` on the messages channel.
+ * dev-server hop) with fresh state, used as the SPA uses it: Ada sends each message to the home
+ * room with POST /api/message/add (her JWT, a client id per message, as the outbox sends it), and
+ * Ben receives it through the web SDK's `Realtime` on the messages channel, signed in with his
+ * session. The server key only reads rows back for the audits.
  */
 export async function startApp(): Promise<RealtimeTarget> {
   const build = await buildApp()
@@ -53,15 +36,9 @@ export async function startApp(): Promise<RealtimeTarget> {
     const endpoint = `${app.url}/v1`
     const keyClient = new server.Client().setEndpoint(endpoint).setProject(PROJECT).setKey(app.key)
     const tables = new server.TablesDB(keyClient)
-    const writer = await new server.Users(keyClient).create({
-      userId: server.ID.unique(),
-      email: `bench-writer-${Date.now()}@kathelia.test`,
-      password: 'Bench-writer-pw!1',
-      name: 'Bench writer',
-    })
-    const session = await signedInMember(endpoint, keyClient)
+    const [ada, ben] = await signedInPair(app.url, app.key)
     const realtime = new Realtime(
-      new Client().setEndpoint(endpoint).setProject(PROJECT).setSession(session),
+      new Client().setEndpoint(endpoint).setProject(PROJECT).setSession(ben.session),
     )
     const homeRows = (queries: string[]) =>
       tables.listRows({
@@ -91,14 +68,14 @@ export async function startApp(): Promise<RealtimeTarget> {
       },
     )
     return {
-      name: 'kathelia (rows + Realtime)',
+      name: 'kathelia (send + Realtime)',
       async write(body) {
-        await tables.createRow({
-          databaseId: DATABASE_ID,
-          tableId: TABLES.messages.id,
-          rowId: server.ID.unique(),
-          data: { roomId: HOME_ROOM_ID, message: body, senderId: writer.$id, kind: 'user' },
+        const res = await fetch(`${app.url}/api/message/add`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ada.jwt}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ roomId: HOME_ROOM_ID, message: body, clientId: randomUUID() }),
         })
+        if (res.status !== 201) throw new Error(`send answered ${res.status}: ${await res.text()}`)
       },
       onMessage(h) {
         handler = h

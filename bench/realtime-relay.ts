@@ -3,46 +3,50 @@ import { WebSocket } from 'ws'
 import { buildAnchor, removeBuild, serveAnchor } from './built-worker'
 import type { RealtimeTarget } from './realtime-load'
 
-// The anchor: bench/relay's bare hibernating Durable Object, built and served the same way as the
+// The anchors: bench/relay's hibernating Durable Object, built and served the same way as the
 // app (vite build with the Cloudflare plugin, then `wrangler dev` of the output on 127.0.0.1),
-// written over HTTP and received on a plain WebSocket.
-export async function startRelay(): Promise<RealtimeTarget> {
+// written over HTTP and received on a plain WebSocket; the bare relay, and the relay that stores
+// each message before it sends it on.
+export async function startRelays(): Promise<{ bare: RealtimeTarget; stored: RealtimeTarget }> {
   const config = await buildAnchor('relay')
   const out = dirname(dirname(config))
   const served = await serveAnchor(config).catch((err) => {
     removeBuild(out)
     throw err
   })
-  const server = {
-    url: served.url,
-    async close() {
-      await served.close()
-      removeBuild(out)
-    },
+  const sockets: WebSocket[] = []
+  const close = async () => {
+    for (const s of sockets) s.close()
+    await served.close()
+    removeBuild(out)
   }
-  const url = server.url
-  const socket = new WebSocket(`${url.replace('http', 'ws')}/socket`, { perMessageDeflate: false })
-  try {
+  const target = async (prefix: string, name: string): Promise<RealtimeTarget> => {
+    const socket = new WebSocket(`${served.url.replace('http', 'ws')}${prefix}/socket`, {
+      perMessageDeflate: false,
+    })
+    sockets.push(socket)
     await new Promise((resolve, reject) => {
       socket.once('open', resolve)
       socket.once('error', reject)
     })
-  } catch (err) {
-    await server.close()
-    throw err
+    return {
+      name,
+      async write(body) {
+        const res = await fetch(`${served.url}${prefix}/send`, { method: 'POST', body })
+        if (res.status !== 204) throw new Error(`relay answered ${res.status}`)
+      },
+      onMessage(handler) {
+        socket.on('message', (data) => handler(String(data)))
+      },
+      close: async () => {},
+    }
   }
-  return {
-    name: 'relay anchor (bare DO)',
-    async write(body) {
-      const res = await fetch(`${url}/send`, { method: 'POST', body })
-      if (res.status !== 204) throw new Error(`relay answered ${res.status}`)
-    },
-    onMessage(handler) {
-      socket.on('message', (data) => handler(String(data)))
-    },
-    async close() {
-      socket.close()
-      await server.close()
-    },
+  try {
+    const bare = await target('', 'relay anchor (bare DO)')
+    const stored = await target('/stored', 'relay storing each (SQLite)')
+    return { bare: { ...bare, close }, stored }
+  } catch (err) {
+    await close()
+    throw err
   }
 }

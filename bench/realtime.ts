@@ -8,8 +8,8 @@ import {
 } from './realtime-load'
 import { fmt, summarize } from './stats'
 
-const SEQUENTIAL = 500
-const ROUNDS = 5
+const SEQUENTIAL = 2000
+const ROUNDS = 10
 const BURST = 5_000
 const CONCURRENCY = 16
 const WARM_UP = 30
@@ -49,17 +49,17 @@ async function burst(side: Side) {
   if (storedSince) side.stored = audit(await storedSince(), side.burst.run)
 }
 
-/** Both servers stay up; the sequential runs alternate in rounds so both see the same machine. */
-async function measure(anchor: Side, ours: Side) {
-  for (const side of [anchor, ours]) {
+/** Every server stays up; the sequential runs alternate in rounds so all see the same machine. */
+async function measure(sides: Side[]) {
+  for (const side of sides) {
     // Proves the subscription is live (nothing arrives before it is) and warms both ends up.
     const warm = await runSequential(side.target, side.inbox, WARM_UP)
     if (warm.lost === WARM_UP) throw new Error(`${side.target.name}: no message arrived`)
   }
   for (let round = 0; round < ROUNDS; round++)
-    for (const side of [anchor, ours]) await sequential(side, SEQUENTIAL / ROUNDS)
+    for (const side of sides) await sequential(side, SEQUENTIAL / ROUNDS)
   console.log(`sequential runs done; load average ${load()}`)
-  for (const side of [anchor, ours]) await burst(side)
+  for (const side of sides) await burst(side)
   console.log(`bursts done; load average ${load()}`)
 }
 
@@ -68,7 +68,7 @@ const row = (cells: string[]) =>
     .map((c, i) => (i === 0 ? c.padEnd(28) : c.padStart([8, 8, 8, 8, 5, 12, 13, 6, 10][i - 1])))
     .join('  ')
 
-function print(anchor: Side, ours: Side) {
+function print(anchor: Side, stored: Side, ours: Side) {
   const stats = (s: Side) => {
     const sum = summarize(s.latencies)
     return { ...sum, max: Math.max(...s.latencies) }
@@ -82,10 +82,8 @@ function print(anchor: Side, ours: Side) {
       ]),
     ),
   )
-  for (const [side, s] of [
-    [anchor, a],
-    [ours, o],
-  ] as const)
+  for (const side of [anchor, stored, ours]) {
+    const s = stats(side)
     console.log(
       row([
         side.target.name,
@@ -100,20 +98,27 @@ function print(anchor: Side, ours: Side) {
         side.stored === undefined ? '–' : `${side.stored.distinct}/${BURST}`,
       ]),
     )
+  }
   const r = (x: number, y: number) => `${fmt(x / y)}×`
-  const [ab, ob] = [anchor.burst!, ours.burst!]
-  console.log(
-    row([
-      'ratio ours/anchor',
-      r(o.p50, a.p50),
-      r(o.p95, a.p95),
-      r(o.p99, a.p99),
-      r(o.max, a.max),
-      '',
-      r(ob.msgsPerSec, ab.msgsPerSec),
-      r(ob.p99, ab.p99),
-    ]),
-  )
+  const ratios = (label: string, base: Side) => {
+    const [b, bb, ob] = [stats(base), base.burst!, ours.burst!]
+    console.log(
+      row([
+        label,
+        r(o.p50, b.p50),
+        r(o.p95, b.p95),
+        r(o.p99, b.p99),
+        r(o.max, b.max),
+        '',
+        r(ob.msgsPerSec, bb.msgsPerSec),
+        r(ob.p99, bb.p99),
+      ]),
+    )
+  }
+  ratios('ratio ours/bare relay', anchor)
+  // What storing alone costs, and what the app adds on top of it (informational).
+  ratios('ratio ours/storing relay', stored)
+  const ob = ours.burst!
   const p99 = o.p99 / a.p99
   console.log(`goal p99 ≤ 1.5× relay: ${fmt(p99)}× → ${p99 <= 1.5 ? 'met' : 'MISSED'}`)
   const st = ours.stored!
@@ -136,20 +141,22 @@ export async function runRealtimeBench() {
   console.log(
     `\nRealtime: ${SEQUENTIAL} sequential messages (write start → event at the other client, in ${ROUNDS} alternating rounds), then a burst of ${BURST} with ${CONCURRENCY} writes in flight; load average ${load()}`,
   )
-  const { startRelay } = await import('./realtime-relay')
+  const { startRelays } = await import('./realtime-relay')
   const { startApp } = await import('./realtime-app')
   const targets: RealtimeTarget[] = []
   try {
-    targets.push(await startRelay())
+    const relays = await startRelays()
+    // Closing the bare relay's target closes both relays' one server.
+    targets.push(relays.stored, relays.bare)
     targets.push(await startApp())
-    const [anchor, ours] = targets.map((target): Side => ({
+    const [stored, anchor, ours] = targets.map((target): Side => ({
       target,
       inbox: createInbox(target),
       latencies: [],
       lost: 0,
     }))
-    await measure(anchor, ours)
-    print(anchor, ours)
+    await measure([anchor, stored, ours])
+    print(anchor, stored, ours)
     await printReceipt(ours)
   } finally {
     for (const t of targets) await t.close()

@@ -36,8 +36,10 @@ const streamedLimit = bodyLimit({ maxSize: MAX_API_BODY, onError: tooLarge })
 
 const api = new Hono<{ Bindings: Env }>()
   // A declared length is checked without opening the body stream, as bodyLimit itself would
-  // after doing so; only a streamed body goes through bodyLimit's counting reader.
+  // after doing so; only a streamed body goes through bodyLimit's counting reader. No GET route
+  // reads a body, so a GET (health) touches no header at all.
   .use('*', (c, next) => {
+    if (c.req.method === 'GET') return next()
     const length = c.req.header('content-length')
     if (length === undefined || c.req.header('transfer-encoding') !== undefined)
       return streamedLimit(c, next)

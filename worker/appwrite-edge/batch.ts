@@ -1,5 +1,3 @@
-import { missingScope } from './account/guard'
-import { GUEST_ROLES } from './auth/roles'
 import type { UserRecord } from './db/records'
 import type { Edge } from './context'
 import { AppwriteException } from './errors'
@@ -82,15 +80,11 @@ function holds(g: Guard, account: Account, rows: Read[]): boolean {
  */
 export async function runBatch(
   server: Edge,
-  userOf: (jwt: string) => Promise<UserRecord | undefined>,
+  userOf: (jwt: string) => Promise<UserRecord>,
   plan: BatchPlan,
 ): Promise<BatchAnswer> {
-  // What GET /account answers for this JWT (a user gone since: a guest's refusal).
-  const account = await userOf(plan.jwt)
-    .then((u) =>
-      u ? accountOf(u) : missingScope({ kind: 'guest', roles: GUEST_ROLES }, 'account'),
-    )
-    .catch(refusal)
+  // What GET /account answers for this JWT.
+  const account = await userOf(plan.jwt).then(accountOf, refusal)
   if (isRefusal(account)) return account
   const rows = plan.reads.map((r) => settle(() => findRow(server, r.table, r.rowId) ?? null))
   const { create, thenList } = plan

@@ -45,8 +45,8 @@ export const edge = new Hono<{ Bindings: Env }>()
 
     let body: ArrayBuffer | string | null = req.body ? await req.arrayBuffer() : null
     // Decoded exactly as the object's router will decode it, so `/v1/account/%73essions/email`
-    // is recognised as the login it is.
-    const route = `${req.method} ${getPath(new Request(url))}`
+    // is recognised as the login it is (getPath reads only `url`: no Request is built for it).
+    const route = `${req.method} ${getPath({ url: url.href } as Request)}`
     if (carriesPassword(route))
       body = await passwordStep({ route, body, req, headers, stub, config, ip })
     const res = await stub.fetch(url.toString(), { method: req.method, headers, body })

@@ -69,42 +69,43 @@ export async function resolveCaller(req: Request, sql: Sql, config: Config): Pro
   const jwt = req.headers.get('x-appwrite-jwt') ?? new URL(req.url).searchParams.get('jwt')
   if (jwt) {
     if (session) fail('user_jwt_and_cookie_set')
-    return jwtCaller(sql, config, jwt)
+    const payload = await verifyJwt(jwt, config.AUTH_SECRET)
+    const jwtSession =
+      payload &&
+      sql.one<SessionRecord>(
+        'SELECT * FROM sessions WHERE id = ? AND user_id = ?',
+        payload.sessionId,
+        payload.userId,
+      )
+    if (!jwtSession || Date.parse(jwtSession.expire) <= Date.now()) fail('user_jwt_invalid')
+    return withUser(sql, jwtSession, 'jwt')
   }
   return session ? withUser(sql, session, 'session') : { kind: 'guest', roles: GUEST_ROLES }
 }
 
-async function jwtSession(sql: Sql, config: Config, jwt: string): Promise<SessionRecord> {
+/**
+ * The user behind a JWT as resolveCaller checks it (signature, open session, not blocked), for a
+ * caller check whose reads are the server's: no roles, session and user in one query. A session
+ * whose user is gone finds no row and is refused as a stale one (401 either way).
+ */
+export async function jwtUser(sql: Sql, config: Config, jwt: string): Promise<UserRecord> {
   const payload = await verifyJwt(jwt, config.AUTH_SECRET)
-  const session =
+  const found =
     payload &&
-    sql.one<SessionRecord>(
-      'SELECT * FROM sessions WHERE id = ? AND user_id = ?',
+    sql.one<UserRecord & { session_expire: string }>(
+      `SELECT users.*, sessions.expire AS session_expire FROM sessions
+       JOIN users ON users.id = sessions.user_id WHERE sessions.id = ? AND sessions.user_id = ?`,
       payload.sessionId,
       payload.userId,
     )
-  if (!session || Date.parse(session.expire) <= Date.now()) fail('user_jwt_invalid')
-  return session
-}
-
-/** The user behind a JWT: its signature, its session still open, the user not blocked. */
-export async function jwtCaller(sql: Sql, config: Config, jwt: string): Promise<Caller> {
-  return withUser(sql, await jwtSession(sql, config, jwt), 'jwt')
-}
-
-/** jwtCaller's user without its roles, for a caller check whose reads are the server's. */
-export async function jwtUser(sql: Sql, config: Config, jwt: string) {
-  return userOf(sql, await jwtSession(sql, config, jwt))
-}
-
-function userOf(sql: Sql, session: SessionRecord): UserRecord | undefined {
-  const user = sql.one<UserRecord>('SELECT * FROM users WHERE id = ?', session.user_id)
-  if (user && !user.status) fail('user_blocked')
-  return user
+  if (!found || Date.parse(found.session_expire) <= Date.now()) fail('user_jwt_invalid')
+  if (!found.status) fail('user_blocked')
+  return found
 }
 
 function withUser(sql: Sql, session: SessionRecord, via: 'session' | 'jwt'): Caller {
-  const user = userOf(sql, session)
+  const user = sql.one<UserRecord>('SELECT * FROM users WHERE id = ?', session.user_id)
   if (!user) return { kind: 'guest', roles: GUEST_ROLES }
+  if (!user.status) fail('user_blocked')
   return { kind: 'user', user, session, roles: userRoles(sql, user), via }
 }

@@ -24,6 +24,11 @@ export function rowChannels(tableId: string, rowId: string, action: RowAction): 
   return [...base, ...base.map((c) => `${c}.${action}`)]
 }
 
+// The names differ between rows only by the row id: built once per family, table and action
+// with a marker where the id goes (ids are never `*`, so no two names can merge after it).
+const ROW_ID = '\u0000'
+const nameTemplates = new Map<string, string[]>()
+
 /**
  * Every name the event is known by: each pattern (with action, without, the table, the
  * database) with every combination of its ids replaced by `*`, in the family's own words first
@@ -35,6 +40,13 @@ export function rowEventNames(
   rowId: string,
   action: RowAction,
 ): string[] {
+  const key = `${family}\n${tableId}\n${action}`
+  let template = nameTemplates.get(key)
+  if (!template) nameTemplates.set(key, (template = eventNames(family, tableId, action)))
+  return template.map((name) => name.replace(ROW_ID, rowId))
+}
+
+function eventNames(family: Family, tableId: string, action: RowAction): string[] {
   const forms = [
     ['collections', 'documents'],
     ['tables', 'rows'],
@@ -48,7 +60,7 @@ export function rowEventNames(
       ['databases', '{d}', group, '{t}'],
       ['databases', '{d}'],
     ]
-    for (const pattern of patterns) names.push(...expand(pattern, tableId, rowId))
+    for (const pattern of patterns) names.push(...expand(pattern, tableId, ROW_ID))
   }
   return [...new Set(names)]
 }
