@@ -5,7 +5,9 @@ import { HOME_ROOM_ID } from '../shared/constants'
 import { load, merge, type LoadResult, type Target } from './api-load'
 import { signedInPair } from './api-seed'
 import { buildAnchor, buildApp, removeBuild, serveAnchor, serveApp } from './built-worker'
+import { freePort } from '../tests/fixtures/app-server'
 import { groupCpuMs } from './group-cpu'
+import { profileIsolate } from './isolate-profile'
 import { fmt } from './stats'
 
 const CONNECTIONS = 10
@@ -64,8 +66,13 @@ export async function runApiBench() {
   )
   const build = await buildApp()
   const anchorConfig = await buildAnchor('api-anchor')
-  const app = await serveApp(build)
-  const anchor = await serveAnchor(anchorConfig).catch(async (err) => {
+  // BENCH_PROFILE_DIR: each route's isolate is profiled in one more window after the rounds.
+  const profileDir = process.env.BENCH_PROFILE_DIR
+  const [appInspector, anchorInspector] = profileDir
+    ? [await freePort(), await freePort()]
+    : [undefined, undefined]
+  const app = await serveApp(build, { inspectorPort: appInspector })
+  const anchor = await serveAnchor(anchorConfig, anchorInspector).catch(async (err) => {
     await app.close()
     throw err
   })
@@ -86,6 +93,13 @@ export async function runApiBench() {
         results.get(t)!.push(r)
       }
     console.log(`rounds done; load average ${loadAvg()}`)
+    if (profileDir)
+      for (const t of all) {
+        const port = t.url.startsWith(anchor.url) ? anchorInspector! : appInspector!
+        const name = `api-${t.label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}`
+        await profileIsolate(port, profileDir, name, () => load(t, CONNECTIONS, SECONDS))
+        console.log(`  profile of ${t.label}: ${profileDir}/${name}.cpuprofile`)
+      }
     const m = new Map(all.map((t) => [t.label, merge(results.get(t)!)]))
     const bare = m.get('anchor: bare Worker')!
     const doRead = m.get('anchor: bare DO read')!

@@ -45,7 +45,10 @@ export type Served = ProdServer & { key: string; inbox: MailInbox }
  * The built app under `wrangler dev` with APP_ENV=production, secrets of its own, mail to a local
  * inbox (production refuses the outbox) and fresh state.
  */
-export async function serveApp(build: string, stateDir?: string): Promise<Served> {
+export async function serveApp(
+  build: string,
+  { stateDir, inspectorPort }: { stateDir?: string; inspectorPort?: number } = {},
+): Promise<Served> {
   const inbox = await startMailInbox()
   let key = ''
   try {
@@ -56,7 +59,7 @@ export async function serveApp(build: string, stateDir?: string): Promise<Served
         key = vars.EMBEDDED_API_KEY
         return vars
       },
-      { stateDir },
+      { stateDir, inspectorPort },
     )
     return {
       ...server,
@@ -74,6 +77,7 @@ export async function serveApp(build: string, stateDir?: string): Promise<Served
 }
 
 /** A built anchor under `wrangler dev`, served exactly like the app. */
-export const serveAnchor = (config: string) => startProdServer('', () => ({}), { config })
+export const serveAnchor = (config: string, inspectorPort?: number) =>
+  startProdServer('', () => ({}), { config, inspectorPort })
 
 export const removeBuild = (dir: string) => rmSync(dir, { recursive: true, force: true })

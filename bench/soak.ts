@@ -51,7 +51,7 @@ async function main() {
   )
   const build = await buildApp()
   const state = mkdtempSync(join(tmpdir(), 'kathelia-soak-state-'))
-  const app = await serveApp(build, state)
+  const app = await serveApp(build, { stateDir: state })
   const chrome = await launchBrowser()
   try {
     const partners = await signedInPair(app.url, app.key)
