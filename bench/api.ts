@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
 import { dirname } from 'node:path'
 import { HOME_ROOM_ID } from '../shared/constants'
+import { freePort } from '../tests/fixtures/app-server'
 import { load, merge, type LoadResult, type Target } from './api-load'
 import { signedInPair } from './api-seed'
 import { buildAnchor, buildApp, removeBuild, serveAnchor, serveApp } from './built-worker'
-import { freePort } from '../tests/fixtures/app-server'
 import { groupCpuMs } from './group-cpu'
 import { profileIsolate } from './isolate-profile'
 import { fmt } from './stats'
@@ -21,21 +21,46 @@ const loadAvg = () =>
     .map((l) => l.toFixed(2))
     .join(' ')
 
-function targets(app: string, anchor: string, jwt: string, userId: string): Target[] {
+/** A route under load, the server that answers it, and the anchor its requests/s are set against. */
+type Route = Target & { server: 'app' | 'plain' | 'routed'; base?: string }
+
+const BARE = 'anchor: bare Worker'
+const READ = 'anchor: bare DO read'
+// The same anchor Worker with the app's [assets] setup: wrangler dev puts the static-assets
+// router in front of every request, as it does for the app (run_worker_first).
+const BARE_ROUTED = 'anchor: bare Worker, routed'
+const READ_ROUTED = 'anchor: bare DO read, routed'
+const WRITE_ROUTED = 'anchor: bare DO write, routed'
+
+function routes(urls: Record<Route['server'], string>, jwt: string, userId: string): Route[] {
   const auth = { authorization: `Bearer ${jwt}` }
+  const read = { method: 'POST' as const, body: () => JSON.stringify({ id: 'status' }), ok: [200] }
+  const bare = { method: 'GET' as const, ok: [200] }
   return [
-    { label: 'anchor: bare Worker', url: `${anchor}/bare`, method: 'GET', ok: [200] },
+    { label: BARE, server: 'plain', url: `${urls.plain}/bare`, ...bare },
+    { label: READ, server: 'plain', url: `${urls.plain}/do-read`, ...read },
+    { label: BARE_ROUTED, server: 'routed', url: `${urls.routed}/bare`, ...bare },
+    { label: READ_ROUTED, server: 'routed', url: `${urls.routed}/do-read`, ...read },
     {
-      label: 'anchor: bare DO read',
-      url: `${anchor}/do-read`,
+      label: WRITE_ROUTED,
+      server: 'routed',
+      url: `${urls.routed}/do-write`,
       method: 'POST',
-      body: () => JSON.stringify({ id: 'status' }),
-      ok: [200],
+      body: () => JSON.stringify({ roomId: HOME_ROOM_ID, message: 'Bench says hi' }),
+      ok: [201],
     },
-    { label: 'GET /api/health', url: `${app}/api/health`, method: 'GET', ok: [200] },
+    {
+      label: 'GET /api/health',
+      server: 'app',
+      base: BARE_ROUTED,
+      url: `${urls.app}/api/health`,
+      ...bare,
+    },
     {
       label: 'POST /api/user/status',
-      url: `${app}/api/user/status`,
+      server: 'app',
+      base: READ_ROUTED,
+      url: `${urls.app}/api/user/status`,
       method: 'POST',
       headers: auth,
       body: () => JSON.stringify({ userId }),
@@ -43,7 +68,9 @@ function targets(app: string, anchor: string, jwt: string, userId: string): Targ
     },
     {
       label: 'POST /api/message/add',
-      url: `${app}/api/message/add`,
+      server: 'app',
+      base: READ_ROUTED,
+      url: `${urls.app}/api/message/add`,
       method: 'POST',
       headers: auth,
       // As the SPA sends it: a client id per message (the outbox's idempotency key).
@@ -55,94 +82,104 @@ function targets(app: string, anchor: string, jwt: string, userId: string): Targ
 }
 
 const row = (cells: string[]) =>
-  cells.map((c, i) => (i === 0 ? c.padEnd(24) : c.padStart(i === 6 ? 30 : 9))).join('  ')
+  cells.map((c, i) => (i === 0 ? c.padEnd(28) : c.padStart(i === 6 ? 36 : 9))).join('  ')
 
-/** Server CPU per served request over a target's rounds (its server's whole process group). */
-type Cpu = { ms: number; requests: number }
+type Served = { url: string; pid: number; inspector?: number; close(): Promise<unknown> }
 
 export async function runApiBench() {
   console.log(
-    `\nAPI: ${CONNECTIONS} keep-alive connections per route, closed loop, ${ROUNDS} alternating rounds of ${SECONDS} s each (after ${WARM_UP} s warm-up); built Worker under wrangler dev (APP_ENV=production) beside the anchor Worker (bench/api-anchor) built and served the same way; load average ${loadAvg()}`,
+    `\nAPI: ${CONNECTIONS} keep-alive connections per route, closed loop, ${ROUNDS} alternating rounds of ${SECONDS} s each (after ${WARM_UP} s warm-up); built Worker under wrangler dev (APP_ENV=production) beside the anchor Worker (bench/api-anchor) built and served the same way, once plain and once with the app's static-assets routing (bench/api-anchor-routed); load average ${loadAvg()}`,
   )
-  const build = await buildApp()
-  const anchorConfig = await buildAnchor('api-anchor')
   // BENCH_PROFILE_DIR: each route's isolate is profiled in one more window after the rounds.
   const profileDir = process.env.BENCH_PROFILE_DIR
-  const [appInspector, anchorInspector] = profileDir
-    ? [await freePort(), await freePort()]
-    : [undefined, undefined]
-  const app = await serveApp(build, { inspectorPort: appInspector })
-  const anchor = await serveAnchor(anchorConfig, anchorInspector).catch(async (err) => {
-    await app.close()
-    throw err
-  })
+  const inspector = async () => (profileDir ? await freePort() : undefined)
+  const builds = [await buildApp()]
+  const servers = new Map<Route['server'], Served>()
   try {
+    const configs = { plain: 'api-anchor', routed: 'api-anchor-routed' } as const
+    for (const [server, dir] of Object.entries(configs) as [Route['server'], string][]) {
+      const config = await buildAnchor(dir)
+      builds.push(dirname(dirname(config)))
+      const port = await inspector()
+      servers.set(server, { ...(await serveAnchor(config, port)), inspector: port })
+    }
+    const port = await inspector()
+    const app = await serveApp(builds[0], { inspectorPort: port })
+    servers.set('app', { ...app, inspector: port })
     const [ada] = await signedInPair(app.url, app.key)
-    const all = targets(app.url, anchor.url, ada.jwt, ada.userId)
-    for (const t of all) await load(t, CONNECTIONS, WARM_UP)
-    const results = new Map<Target, LoadResult[]>(all.map((t) => [t, []]))
-    const cpu = new Map<Target, Cpu>(all.map((t) => [t, { ms: 0, requests: 0 }]))
+    const urls = Object.fromEntries([...servers].map(([k, s]) => [k, s.url]))
+    const all = routes(urls as Record<Route['server'], string>, ada.jwt, ada.userId)
+    for (const r of all) await load(r, CONNECTIONS, WARM_UP)
+    const results = new Map<Route, LoadResult[]>(all.map((r) => [r, []]))
+    // Server CPU per served request over a route's rounds (its server's whole process group).
+    const cpu = new Map<Route, { ms: number; requests: number }>(
+      all.map((r) => [r, { ms: 0, requests: 0 }]),
+    )
     for (let round = 0; round < ROUNDS; round++)
-      for (const t of all) {
-        const pgid = t.url.startsWith(anchor.url) ? anchor.pid : app.pid
+      for (const r of all) {
+        const pgid = servers.get(r.server)!.pid
         const before = groupCpuMs(pgid)
-        const r = await load(t, CONNECTIONS, SECONDS)
-        const c = cpu.get(t)!
+        const res = await load(r, CONNECTIONS, SECONDS)
+        const c = cpu.get(r)!
         c.ms += groupCpuMs(pgid) - before
-        c.requests += r.requests
-        results.get(t)!.push(r)
+        c.requests += res.requests
+        results.get(r)!.push(res)
       }
     console.log(`rounds done; load average ${loadAvg()}`)
     if (profileDir)
-      for (const t of all) {
-        const port = t.url.startsWith(anchor.url) ? anchorInspector! : appInspector!
-        const name = `api-${t.label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}`
-        await profileIsolate(port, profileDir, name, () => load(t, CONNECTIONS, SECONDS))
-        console.log(`  profile of ${t.label}: ${profileDir}/${name}.cpuprofile`)
+      for (const r of all) {
+        const name = `api-${r.label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}`
+        const port = servers.get(r.server)!.inspector!
+        await profileIsolate(port, profileDir, name, () => load(r, CONNECTIONS, SECONDS))
+        console.log(`  profile of ${r.label}: ${profileDir}/${name}.cpuprofile`)
       }
-    const m = new Map(all.map((t) => [t.label, merge(results.get(t)!)]))
-    const bare = m.get('anchor: bare Worker')!
-    const doRead = m.get('anchor: bare DO read')!
-    console.log(row(['', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'req/s ×', 'against']))
-    for (const t of all) {
-      const r = m.get(t.label)!
-      const base = t.label === 'GET /api/health' ? bare : t.label.startsWith('POST') ? doRead : r
-      const against =
-        base === r
-          ? ''
-          : base === bare
-            ? 'bare Worker'
-            : `bare DO read (goal ≥ ${GOAL}×) ${r.rps / doRead.rps >= GOAL ? 'met' : 'MISSED'}`
-      console.log(
-        row([
-          t.label,
-          fmt(r.rps, 0),
-          fmt(r.p50),
-          fmt(r.p99),
-          String(r.errors),
-          base === r ? '' : `${fmt(r.rps / base.rps)}×`,
-          against,
-        ]),
-      )
-    }
-    for (const label of ['POST /api/user/status', 'POST /api/message/add']) {
-      const r = m.get(label)!
-      console.log(
-        `${label}: p50 ${fmt(r.p50 / doRead.p50)}×, p99 ${fmt(r.p99 / doRead.p99)}× the bare DO read's`,
-      )
-    }
-    // Requests/s follows whatever else the machine runs; the server's CPU per request much less.
-    const perRequest = (t: Target) => cpu.get(t)!.ms / cpu.get(t)!.requests
-    const doReadCpu = perRequest(all.find((t) => t.label === 'anchor: bare DO read')!)
-    console.log('server CPU per request (wrangler dev and workerd, user + system):')
-    for (const t of all)
-      console.log(
-        `  ${t.label.padEnd(24)} ${fmt(perRequest(t), 3).padStart(7)} ms  ${fmt(perRequest(t) / doReadCpu)}× the bare DO read's`,
-      )
+    print(all, results, cpu)
   } finally {
-    await anchor.close()
-    await app.close()
-    removeBuild(build)
-    removeBuild(dirname(dirname(anchorConfig)))
+    for (const s of servers.values()) await s.close()
+    for (const b of builds) removeBuild(b)
   }
+}
+
+function print(
+  all: Route[],
+  results: Map<Route, LoadResult[]>,
+  cpu: Map<Route, { ms: number; requests: number }>,
+) {
+  const m = new Map(all.map((r) => [r.label, merge(results.get(r)!)]))
+  const read = m.get(READ)!
+  console.log(row(['', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'req/s ×', 'against']))
+  for (const r of all) {
+    const x = m.get(r.label)!
+    const base = r.base ? m.get(r.base) : undefined
+    const name = r.base?.replace('anchor: ', '') ?? ''
+    const against = !base
+      ? ''
+      : r.base === READ_ROUTED
+        ? `${name} (goal ≥ ${GOAL}×) ${x.rps / base.rps >= GOAL ? 'met' : 'MISSED'}`
+        : name
+    const ratio = base ? `${fmt(x.rps / base.rps)}×` : ''
+    console.log(
+      row([r.label, fmt(x.rps, 0), fmt(x.p50), fmt(x.p99), String(x.errors), ratio, against]),
+    )
+  }
+  for (const label of ['POST /api/user/status', 'POST /api/message/add']) {
+    const x = m.get(label)!
+    const routed = m.get(READ_ROUTED)!
+    console.log(
+      `${label}: ${fmt(x.rps / read.rps)}× the plain bare DO read's req/s; p50 ${fmt(x.p50 / routed.p50)}×, p99 ${fmt(x.p99 / routed.p99)}× the routed one's`,
+    )
+  }
+  // What one durable insert costs on its own, beside the send that makes one (informational).
+  const add = m.get('POST /api/message/add')!
+  console.log(
+    `POST /api/message/add: ${fmt(add.rps / m.get(WRITE_ROUTED)!.rps)}× the routed bare DO write's req/s`,
+  )
+  // Requests/s follows whatever else the machine runs; the server's CPU per request much less.
+  const perRequest = (r: Route) => cpu.get(r)!.ms / cpu.get(r)!.requests
+  const readCpu = perRequest(all.find((r) => r.label === READ_ROUTED)!)
+  console.log('server CPU per request (wrangler dev and workerd, user + system):')
+  for (const r of all)
+    console.log(
+      `  ${r.label.padEnd(28)} ${fmt(perRequest(r), 3).padStart(7)} ms  ${fmt(perRequest(r) / readCpu)}× the routed bare DO read's`,
+    )
 }

@@ -2,7 +2,8 @@ import { DurableObject } from 'cloudflare:workers'
 
 // The API bench's anchors: the cheapest answers a Worker and a SQLite Durable Object can give.
 // GET /bare answers from the Worker alone; POST /do-read parses the JSON body, makes one RPC to
-// the object, which reads one row from its SQLite storage. No auth, no validation.
+// the object, which reads one row from its SQLite storage; POST /do-write stores the body as a
+// new row instead (one durable insert) and answers it. No auth, no validation.
 export class Store extends DurableObject<Record<string, never>> {
   constructor(ctx: DurableObjectState, env: Record<string, never>) {
     super(ctx, env)
@@ -20,16 +21,27 @@ export class Store extends DurableObject<Record<string, never>> {
     const found = row.toArray()[0]
     return found && { $id: id, ...JSON.parse(found.data) }
   }
+
+  write(data: Record<string, unknown>): Record<string, unknown> {
+    const id = crypto.randomUUID()
+    this.ctx.storage.sql.exec('INSERT INTO rows VALUES (?, ?)', id, JSON.stringify(data))
+    return { $id: id, ...data }
+  }
 }
 
 export default {
   async fetch(req: Request, env: { STORE: DurableObjectNamespace<Store> }) {
     const path = new URL(req.url).pathname
     if (path === '/bare') return Response.json({ status: 'ok' })
+    const store = () => env.STORE.get(env.STORE.idFromName('store'))
     if (path === '/do-read' && req.method === 'POST') {
       const { id } = (await req.json()) as { id: string }
-      const row = await env.STORE.get(env.STORE.idFromName('store')).read(id)
+      const row = await store().read(id)
       return row ? Response.json(row) : Response.json({ message: 'not found' }, { status: 404 })
+    }
+    if (path === '/do-write' && req.method === 'POST') {
+      const data = (await req.json()) as Record<string, unknown>
+      return Response.json(await store().write(data), { status: 201 })
     }
     return new Response('not found', { status: 404 })
   },
