@@ -1,6 +1,6 @@
 import { summarize } from './stats'
 
-/** One way to publish a message and see it arrive: the app (rows + Realtime) or the bare relay. */
+/** One way to publish a message and see it arrive: the app (send + Realtime) or a relay. */
 export type RealtimeTarget = {
   name: string
   /** Publishes one message; resolves when the write was acknowledged. */
