@@ -106,8 +106,9 @@ export function updateRowIf(
   rowId: string,
   data: Record<string, unknown>,
   conditions: FieldCondition[],
-): { row: RowModel | null; written: boolean } {
+): { row: RowModel | null; written: boolean } | Refusal {
   const row = findRow(server, table, rowId) ?? null
   if (!row || !conditions.every((c) => fieldHolds(c, row))) return { row, written: false }
-  return { row: updateRow(server, table, rowId, data), written: true }
+  const updated = settle(() => updateRow(server, table, rowId, data))
+  return isRefusal(updated) ? updated : { row: updated, written: true }
 }

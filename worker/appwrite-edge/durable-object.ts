@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers'
 import { getConfig } from '../config'
-import { jwtUser, KEY_CALLER, resolveCaller, type Caller } from './auth/caller'
+import { jwtUser, keyCaller, resolveCaller, type Caller } from './auth/caller'
 import { runBatch, updateRowIf, type BatchPlan, type FieldCondition } from './batch'
 import { loginSalt, type SaltAnswer } from './account/login-gate'
 import { passwordGate, type GateAnswer, type GateRequest } from './account/password-gate'
@@ -79,7 +79,7 @@ export class EdgeBackend extends DurableObject<Env> {
   /** RPC: the caller check, reads and a guarded create of one /api request (batch.ts). */
   batch(plan: BatchPlan) {
     return runBatch(
-      this.edge(KEY_CALLER),
+      this.edge(keyCaller()),
       (jwt) => jwtUser(this.sql, getConfig(this.env), jwt),
       plan,
     )
@@ -92,7 +92,7 @@ export class EdgeBackend extends DurableObject<Env> {
     data: Record<string, unknown>,
     conditions: FieldCondition[],
   ) {
-    return updateRowIf(this.edge(KEY_CALLER), table, rowId, data, conditions)
+    return updateRowIf(this.edge(keyCaller()), table, rowId, data, conditions)
   }
 
   /** RPC for GET /__dev/outbox (development only). */

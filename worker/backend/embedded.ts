@@ -9,6 +9,10 @@ import { restBackend } from './rest'
 
 const toError = ({ refused: r }: Refusal) => new BackendError(r.status, r.type, r.message)
 
+// What a REST body would carry: an undefined field is left out, not sent as "unset it".
+const asJson = (data: object) =>
+  Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined))
+
 /** A stub call that did not answer (the object reset, a broken connection) is a 502, as a fetch's. */
 async function reached<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -51,7 +55,7 @@ export function embeddedBackend(env: Env, config: Config): BackendPort {
           create: {
             table: create.table,
             rowId: create.rowId,
-            data: create.data,
+            data: asJson(create.data),
             when: createGuards(create),
           },
           thenList: create.thenList,
@@ -72,10 +76,11 @@ export function embeddedBackend(env: Env, config: Config): BackendPort {
     getCaller: async (jwt) => (await getCallerWith(jwt, [])).caller,
     getCallerWith,
     async updateRowIf(table, rowId, data, conditions) {
-      const { row, written } = (await reached(() =>
-        stub.updateRowIf(table, rowId, data as Record<string, unknown>, conditions),
+      const answer = (await reached(() =>
+        stub.updateRowIf(table, rowId, asJson(data), conditions),
       )) as ReturnType<typeof updateRowIf>
-      return { row: (row ?? undefined) as never, written }
+      if (isRefusal(answer)) throw toError(answer)
+      return { row: (answer.row ?? undefined) as never, written: answer.written }
     },
   }
 }

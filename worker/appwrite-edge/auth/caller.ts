@@ -20,7 +20,7 @@ export type Caller =
     }
 
 /** The server's API key: every right, as Appwrite's key with all scopes. */
-export const KEY_CALLER: Caller = { kind: 'key', roles: ['any'] }
+export const keyCaller = (): Caller => ({ kind: 'key', roles: ['any'] })
 
 /** Looks up an unexpired session by the secret of an encoded session value. */
 export async function sessionFromValue(sql: Sql, value: string | undefined) {
@@ -63,7 +63,7 @@ export async function resolveCaller(req: Request, sql: Sql, config: Config): Pro
   const key = req.headers.get('x-appwrite-key')
   if (key) {
     if (!timingSafeEqual(key, config.EMBEDDED_API_KEY)) fail('user_unauthorized')
-    return KEY_CALLER
+    return keyCaller()
   }
   const session = await sessionFromValue(sql, sessionValue(req, config.APPWRITE_PROJECT_ID))
   const jwt = req.headers.get('x-appwrite-jwt') ?? new URL(req.url).searchParams.get('jwt')
