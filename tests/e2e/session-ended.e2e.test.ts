@@ -5,7 +5,7 @@ import { useAppAndBrowser } from './helpers/app'
 import { readNotice, signInWith, TITLES } from './helpers/auth-screen'
 import { openPage, type TestPage } from './helpers/browser'
 import { BEN, messageInLog, messageLog, sendMessage } from './helpers/pair'
-import { onboardViaUi, signedInMarker, signInViaUi } from './helpers/users'
+import { onboardViaUi, signedInMarker, signInViaUi, waitOrExplain } from './helpers/users'
 
 // Logout ends every session of the user (spec section 4). Ben's other browser must notice
 // without a reload: the spec's 401 path (signed out, sign-in screen) with a notice, and the
@@ -74,7 +74,8 @@ describe('a session ended elsewhere', () => {
       )
     await expect.poll(storedUnsent).toEqual(['Still there?'])
     await signInWith(page, BEN.email, BEN.password)
-    await signedInMarker(page).waitFor({ timeout: 30_000 })
+    // Says what the page showed if the sign-in does not land (it once did not, in one CI run).
+    await waitOrExplain(page, signedInMarker(page), 'signing in again')
     await messageInLog(page, 'Still there?').waitFor()
     await messageLog(page).getByText('Sending…').waitFor({ state: 'detached' })
     await expect.poll(storedUnsent).toEqual([])

@@ -25,7 +25,7 @@ export const signedInMarker = (page: Page): Locator =>
   page.getByRole('button', { name: 'Profile menu' })
 
 /** Waits for a visible locator; on timeout says what the page showed instead. */
-async function waitOrExplain(page: Page, locator: Locator, what: string): Promise<void> {
+export async function waitOrExplain(page: Page, locator: Locator, what: string): Promise<void> {
   try {
     await locator.waitFor({ timeout: WAIT })
   } catch (err) {
