@@ -7,7 +7,12 @@ import type { RealtimeTarget } from './realtime-load'
 // app (vite build with the Cloudflare plugin, then `wrangler dev` of the output on 127.0.0.1),
 // written over HTTP and received on a plain WebSocket; the bare relay, and the relay that stores
 // each message before it sends it on.
-export async function startRelays(): Promise<{ bare: RealtimeTarget; stored: RealtimeTarget }> {
+export async function startRelays(): Promise<{
+  bare: RealtimeTarget
+  stored: RealtimeTarget
+  /** Stops the one server both relays run on (each target closes only its own socket). */
+  close(): Promise<void>
+}> {
   const config = await buildAnchor('relay')
   const out = dirname(dirname(config))
   const served = await serveAnchor(config).catch((err) => {
@@ -38,13 +43,13 @@ export async function startRelays(): Promise<{ bare: RealtimeTarget; stored: Rea
       onMessage(handler) {
         socket.on('message', (data) => handler(String(data)))
       },
-      close: async () => {},
+      close: async () => socket.close(),
     }
   }
   try {
     const bare = await target('', 'relay anchor (bare DO)')
     const stored = await target('/stored', 'relay storing each (SQLite)')
-    return { bare: { ...bare, close }, stored }
+    return { bare, stored, close }
   } catch (err) {
     await close()
     throw err

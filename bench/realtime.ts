@@ -143,22 +143,20 @@ export async function runRealtimeBench() {
   )
   const { startRelays } = await import('./realtime-relay')
   const { startApp } = await import('./realtime-app')
-  const targets: RealtimeTarget[] = []
+  const closers: (() => Promise<unknown>)[] = []
   try {
     const relays = await startRelays()
-    // Closing the bare relay's target closes both relays' one server.
-    targets.push(relays.stored, relays.bare)
-    targets.push(await startApp())
-    const [stored, anchor, ours] = targets.map((target): Side => ({
-      target,
-      inbox: createInbox(target),
-      latencies: [],
-      lost: 0,
-    }))
+    closers.push(relays.close)
+    const app = await startApp()
+    // Each target closes what it opened, before the relays' server goes.
+    const [anchor, stored, ours] = [relays.bare, relays.stored, app].map((target): Side => {
+      closers.unshift(target.close)
+      return { target, inbox: createInbox(target), latencies: [], lost: 0 }
+    })
     await measure([anchor, stored, ours])
     print(anchor, stored, ours)
     await printReceipt(ours)
   } finally {
-    for (const t of targets) await t.close()
+    for (const close of closers) await close()
   }
 }
