@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import WebSocket from 'ws'
 
@@ -41,6 +41,7 @@ export async function profileIsolate(
     await send('Profiler.start')
     await during()
     const { profile } = (await send('Profiler.stop')) as { profile: unknown }
+    mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile))
   } finally {
     ws.close()

@@ -1,10 +1,15 @@
 import { DurableObject } from 'cloudflare:workers'
+import { CommitGroup } from '../../worker/appwrite-edge/db/commit-group'
 
 // The API bench's anchors: the cheapest answers a Worker and a SQLite Durable Object can give.
 // GET /bare answers from the Worker alone; POST /do-read parses the JSON body, makes one RPC to
 // the object, which reads one row from its SQLite storage; POST /do-write stores the body as a
-// new row instead (one durable insert) and answers it. No auth, no validation.
+// new row instead (one durable insert) and answers it; POST /do-write-grouped does so in the
+// object's commit group, as the app's sends are (worker/appwrite-edge/db/commit-group.ts). No
+// auth, no validation.
 export class Store extends DurableObject<Record<string, never>> {
+  readonly commits = new CommitGroup()
+
   constructor(ctx: DurableObjectState, env: Record<string, never>) {
     super(ctx, env)
     ctx.storage.sql.exec(
@@ -27,6 +32,11 @@ export class Store extends DurableObject<Record<string, never>> {
     this.ctx.storage.sql.exec('INSERT INTO rows VALUES (?, ?)', id, JSON.stringify(data))
     return { $id: id, ...data }
   }
+
+  async writeGrouped(data: Record<string, unknown>): Promise<Record<string, unknown>> {
+    await this.commits.turn()
+    return this.write(data)
+  }
 }
 
 export default {
@@ -42,6 +52,10 @@ export default {
     if (path === '/do-write' && req.method === 'POST') {
       const data = (await req.json()) as Record<string, unknown>
       return Response.json(await store().write(data), { status: 201 })
+    }
+    if (path === '/do-write-grouped' && req.method === 'POST') {
+      const data = (await req.json()) as Record<string, unknown>
+      return Response.json(await store().writeGrouped(data), { status: 201 })
     }
     return new Response('not found', { status: 404 })
   },

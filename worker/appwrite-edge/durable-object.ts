@@ -6,6 +6,7 @@ import { loginSalt, type SaltAnswer } from './account/login-gate'
 import { passwordGate, type GateAnswer, type GateRequest } from './account/password-gate'
 import type { Edge, EdgeEvent } from './context'
 import { INTERNAL } from './context'
+import { CommitGroup } from './db/commit-group'
 import { provision } from './db/provision'
 import { Sql } from './db/sql'
 import { AppwriteException } from './errors'
@@ -23,6 +24,7 @@ export class EdgeBackend extends DurableObject<Env> {
   readonly sql: Sql
   readonly realtime: RealtimeHub
   private readonly app: ReturnType<typeof createEdgeApp>
+  private readonly commits = new CommitGroup()
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
@@ -76,22 +78,27 @@ export class EdgeBackend extends DurableObject<Env> {
     return passwordGate(this.sql, getConfig(this.env), req)
   }
 
-  /** RPC: the caller check, reads and a guarded create of one /api request (batch.ts). */
+  /**
+   * RPC: the caller check, reads and a guarded create of one /api request (batch.ts). One that
+   * creates runs in its commit group's turn (db/commit-group.ts).
+   */
   batch(plan: BatchPlan) {
+    const turn = plan.create ? () => this.commits.turn() : undefined
     return runBatch(
       this.edge(keyCaller()),
-      (jwt) => jwtUser(this.sql, getConfig(this.env), jwt),
+      (jwt) => jwtUser(this.sql, getConfig(this.env), jwt, turn),
       plan,
     )
   }
 
-  /** RPC: a row written only when its current fields hold the conditions (batch.ts). */
-  updateRowIf(
+  /** RPC: a row written only when its current fields hold the conditions (batch.ts), grouped. */
+  async updateRowIf(
     table: string,
     rowId: string,
     data: Record<string, unknown>,
     conditions: FieldCondition[],
   ) {
+    await this.commits.turn()
     return updateRowIf(this.edge(keyCaller()), table, rowId, data, conditions)
   }
 

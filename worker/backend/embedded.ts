@@ -35,7 +35,7 @@ async function reached<T>(call: () => Promise<T>): Promise<T> {
  * conditional write, are RPCs that call the object's row service directly (appwrite-edge/batch.ts).
  */
 export function embeddedBackend(env: Env, config: Config): BackendPort {
-  const stub = backendStub(env, config)
+  const stub = () => backendStub(env, config)
   const rest = restBackend({
     kind: 'embedded',
     endpoint: 'http://edge/v1',
@@ -44,11 +44,11 @@ export function embeddedBackend(env: Env, config: Config): BackendPort {
     transport: (req) =>
       carriesPassword(`${req.method} ${new URL(req.url).pathname}`)
         ? Promise.resolve(edge.fetch(req, env))
-        : stub.fetch(req),
+        : stub().fetch(req),
   })
   const getCallerWith: BackendPort['getCallerWith'] = async (jwt, reads, create) => {
     const answer = (await reached(() =>
-      stub.batch({
+      stub().batch({
         jwt,
         reads,
         ...(create && {
@@ -77,7 +77,7 @@ export function embeddedBackend(env: Env, config: Config): BackendPort {
     getCallerWith,
     async updateRowIf(table, rowId, data, conditions) {
       const answer = (await reached(() =>
-        stub.updateRowIf(table, rowId, asJson(data), conditions),
+        stub().updateRowIf(table, rowId, asJson(data), conditions),
       )) as ReturnType<typeof updateRowIf>
       if (isRefusal(answer)) throw toError(answer)
       return { row: (answer.row ?? undefined) as never, written: answer.written }

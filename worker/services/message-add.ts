@@ -44,13 +44,14 @@ async function validBody(c: Context<ApiHono>): Promise<AddBody | undefined> {
 export async function addPlan(c: Context<ApiHono>, claimed: string): Promise<Prefetch> {
   const body = await validBody(c)
   if (!body) return { reads: [] }
+  const config = c.get('config')
   const rowId = body.clientId && (await stableId('m', claimed, body.clientId))
   const reads: RowRead[] = [{ table: 'rooms', rowId: body.roomId }]
   if (rowId) reads.push({ table: 'messages', rowId })
   if (body.attachment || body.replyToId) return { reads }
   let gifColumns: Record<string, unknown> | undefined
   try {
-    gifColumns = body.gif && checkGif(c.var.config, body.gif)
+    gifColumns = body.gif && checkGif(config, body.gif)
   } catch {
     return { reads }
   }
@@ -61,9 +62,9 @@ export async function addPlan(c: Context<ApiHono>, claimed: string): Promise<Pre
       rowId: rowId || 'unique()',
       data: messageData(claimed, body, gifColumns),
       callerId: claimed,
-      allowedEmails: c.var.config.ALLOWED_EMAILS,
+      allowedEmails: config.ALLOWED_EMAILS,
       // Whom Web Push tells of it, listed in the same call when push is on.
-      ...(vapidOf(c.var.config) && { thenList: SUBSCRIPTIONS_LIST }),
+      ...(vapidOf(config) && { thenList: SUBSCRIPTIONS_LIST }),
       rows: [
         { read: 0, unset: 'isDeleted' },
         ...(rowId ? [{ read: 1, missing: true as const }] : []),

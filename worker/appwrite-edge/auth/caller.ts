@@ -86,10 +86,18 @@ export async function resolveCaller(req: Request, sql: Sql, config: Config): Pro
 /**
  * The user behind a JWT as resolveCaller checks it (signature, open session, not blocked), for a
  * caller check whose reads are the server's: no roles, session and user in one query. A session
- * whose user is gone finds no row and is refused as a stale one (401 either way).
+ * whose user is gone finds no row and is refused as a stale one (401 either way). `beforeLookup`
+ * runs between the signature and the session lookup (a write's group turn, db/commit-group.ts),
+ * so the session is read in the same turn as what the caller then writes.
  */
-export async function jwtUser(sql: Sql, config: Config, jwt: string): Promise<UserRecord> {
+export async function jwtUser(
+  sql: Sql,
+  config: Config,
+  jwt: string,
+  beforeLookup?: () => Promise<void>,
+): Promise<UserRecord> {
   const payload = await verifyJwt(jwt, config.AUTH_SECRET)
+  if (payload && beforeLookup) await beforeLookup()
   const found =
     payload &&
     sql.one<UserRecord & { session_expire: string }>(
