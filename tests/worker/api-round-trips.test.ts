@@ -71,6 +71,22 @@ describe('one Durable Object round trip per authenticated call', () => {
     expect(calls).toEqual(['batch'])
   })
 
+  it('presence reports: the check and the status row in one RPC, then the conditional write', async () => {
+    const tab = `tab-${crypto.randomUUID().slice(0, 8)}`
+    // The first report of a session may announce and regrant; the steady state is measured.
+    expect((await api('/presence/heartbeat', { presence: 'online', tab })).status).toBe(200)
+    await new Promise((r) => setTimeout(r, 50))
+    for (const presence of ['online', 'away'] as const) {
+      const beat = await api('/presence/heartbeat', { presence, tab })
+      expect(beat.status, await beat.clone().text()).toBe(200)
+      expect(calls, presence).toEqual(['batch', 'updateRowIf'])
+    }
+    const typing = await api('/user/update-status', { userId, payload: { isTyping: true }, tab })
+    expect(typing.status, await typing.clone().text()).toBe(200)
+    expect(await typing.json()).toMatchObject({ $id: userId, isTyping: true })
+    expect(calls).toEqual(['batch', 'updateRowIf'])
+  })
+
   it('a body that is not valid is refused after the check, as before (400, one call)', async () => {
     const res = await api('/message/add', { roomId: 42 })
     expect(res.status).toBe(400)

@@ -65,6 +65,14 @@ export const requireCallerReading = (
     await next()
   })
 
+/** The caller's status rows (presence reads and writes them), beside the caller check. */
+export const ownStatusRows = async (_c: Context<ApiHono>, claimed: string): Promise<Prefetch> => ({
+  reads: [
+    { table: 'status', rowId: claimed },
+    { table: 'status_details', rowId: claimed },
+  ],
+})
+
 /** A row read beside the caller check (once: a second read asks the backend again), or read now. */
 export async function readRow<T>(
   c: Context<ApiHono>,

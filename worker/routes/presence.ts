@@ -3,27 +3,32 @@ import { BeaconRequest, HeartbeatRequest } from '../../shared/schemas'
 import { ApiError } from '../lib/api-error'
 import { later } from '../lib/background'
 import { invalidRequest, validate } from '../lib/validate'
-import { authenticate, bearer, requireCaller, withBackend } from '../middleware/auth'
+import { authenticate, bearer, withBackend } from '../middleware/auth'
 import type { PublicHono } from '../middleware/context'
+import { ownStatusRows, readRow, requireCallerReading } from '../middleware/prefetch'
 import { recordActivity } from '../services/activity'
 import { announce } from '../services/notifier'
 import { keepAlive, presenceTimings, reportPresence } from '../services/presence'
 import { syncSharing } from '../services/presence-sharing'
+import type { StatusData } from '../services/status'
 
 const MAX_BEACON_BYTES = 8 * 1024
 
 const presence = new Hono<PublicHono>()
   .use('*', withBackend)
+  // The caller's status row comes in the caller check's round trip; the report then writes it.
+  .use('/heartbeat', requireCallerReading(ownStatusRows))
   // A visible tab's heartbeat reports online; a hidden tab's (presence 'away') only says it is open.
-  .post('/heartbeat', requireCaller, validate('json', HeartbeatRequest), async (c) => {
+  .post('/heartbeat', validate('json', HeartbeatRequest), async (c) => {
     const { caller, backend, config } = c.var
     const { presence, activity, tab } = c.req.valid('json')
     // Before the report: the admin's status event then never comes before the activity.
     if (activity) await recordActivity(backend, caller.$id, activity)
+    const read = () => readRow<StatusData>(c, 'status', caller.$id)
     const report =
       presence === 'away'
-        ? await keepAlive(backend, caller, tab)
-        : await reportPresence(backend, caller, {}, 'online', { tab })
+        ? await keepAlive(backend, caller, tab, read)
+        : await reportPresence(backend, caller, {}, 'online', { tab, read })
     const { row } = report
     if (report.regrant) await syncSharing(backend, config, caller)
     if ('notice' in report && report.notice)

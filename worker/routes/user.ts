@@ -10,7 +10,7 @@ import { later } from '../lib/background'
 import { validate } from '../lib/validate'
 import { assertSelf, requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
-import { readRow, requireCallerReading } from '../middleware/prefetch'
+import { ownStatusRows, readRow, requireCallerReading } from '../middleware/prefetch'
 import { findChatee, toAccount } from '../services/chatee'
 import { resolveLocation } from '../services/geo'
 import { announce } from '../services/notifier'
@@ -21,16 +21,10 @@ import { parseUserAgent } from '../services/user-agent'
 
 const user = new Hono<ApiHono>()
   .use('*', withBackend)
-  // The caller's status rows come in the caller check's round trip (one Durable Object call).
-  .use(
-    '/status',
-    requireCallerReading(async (_c, claimed) => ({
-      reads: [
-        { table: 'status', rowId: claimed },
-        { table: 'status_details', rowId: claimed },
-      ],
-    })),
-  )
+  // The caller's status rows come in the caller check's round trip (one Durable Object call;
+  // a presence report then makes its conditional write).
+  .use('/status', requireCallerReading(ownStatusRows))
+  .use('/update-status', requireCallerReading(ownStatusRows))
   .use('*', requireCaller)
   // Name and email of the caller or the chatee; never a password or anything else.
   .post('/info', validate('json', UserInfoRequest), async (c) => {
@@ -77,11 +71,12 @@ const user = new Hono<ApiHono>()
       caller,
       patch,
       presence,
-      { tab },
+      { tab, read: () => readRow<StatusData>(c, 'status', caller.$id) },
     )
     if (regrant) await syncSharing(backend, config, caller)
     if (notice) later(c, announce(backend, config, notice.kind, caller, notice.key))
-    const own = details ?? (await backend.getRow<DetailsData>('status_details', caller.$id))
+    // Not written by this report when undefined, so the row read beside the check is current.
+    const own = details ?? (await readRow<DetailsData>(c, 'status_details', caller.$id))
     return c.json(toStatus(row, own), 200)
   })
   // Settings' presence sharing: `{}` reads the caller's and the partner's choice, `{ share }` sets the caller's.

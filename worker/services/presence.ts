@@ -56,21 +56,25 @@ export type PendingNotice = { kind: NoticeKind; key: string }
  */
 export const transitionOf = (row: StatusRow) => row.announcedAt ?? row.$createdAt
 
+/** How a report gets the current status row: read beside the caller check, or asked for now. */
+type ReadStatus = () => Promise<StatusRow | undefined>
+
 /**
  * Writes a client report; returns the status row, the details row when the report carried
  * details, the notice to send (online only) and `regrant` when the row was just created or
  * predates the presence grants (the caller then runs syncSharing). `beacon`: the report is a
- * closing tab's last word.
+ * closing tab's last word. `read`: the row as read beside the caller check (routes' prefetch).
  */
+
 export async function reportPresence(
   backend: BackendPort,
   user: Pick<BackendUser, '$id' | 'name'>,
   patch: StatusPatch,
   presence?: PresenceState,
-  { beacon = false, tab }: { beacon?: boolean; tab?: string } = {},
+  { beacon = false, tab, read }: { beacon?: boolean; tab?: string; read?: ReadStatus } = {},
 ): Promise<{ row: StatusRow; details?: DetailsRow; notice?: PendingNotice; regrant: boolean }> {
   const userId = user.$id
-  let current = await backend.getRow<StatusData>('status', userId)
+  let current = await (read ?? (() => backend.getRow<StatusData>('status', userId)))()
   if (current && closedBefore(current, tab, beacon)) return { row: current, regrant: false }
   const now = nowIso()
   const split = splitPatch(patch)
@@ -132,8 +136,9 @@ export async function keepAlive(
   backend: BackendPort,
   user: Pick<BackendUser, '$id' | 'name'>,
   tab?: string,
+  read: ReadStatus = () => backend.getRow<StatusData>('status', user.$id),
 ) {
-  const current = await backend.getRow<StatusData>('status', user.$id)
+  const current = await read()
   if (!current) return reportPresence(backend, user, {}, 'away', { tab })
   if (closedBefore(current, tab)) return { row: current, regrant: false }
   const write = await backend.updateRowIf<StatusData>(
