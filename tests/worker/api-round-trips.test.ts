@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../worker/app'
 import { backendStub } from '../../worker/appwrite-edge/stub'
-import { calls, counted } from './counted-backend'
+import { calls, counted, flight } from './counted-backend'
 import { config, login, v1 } from './edge'
 
 // "An authenticated route costs one Durable Object round trip": the Worker's own app with the
@@ -20,6 +20,7 @@ const jwtFor = async (cookie: string) =>
 
 const api = (path: string, body: unknown, token = jwt) => {
   calls.length = 0
+  flight.max = 0
   return app.fetch(
     new Request(`http://kathelia.test/api${path}`, {
       method: 'POST',
@@ -85,6 +86,16 @@ describe('one Durable Object round trip per authenticated call', () => {
     expect(typing.status, await typing.clone().text()).toBe(200)
     expect(await typing.json()).toMatchObject({ $id: userId, isTyping: true })
     expect(calls).toEqual(['batch', 'updateRowIf'])
+  })
+
+  it('a read receipt asks its independent reads at once, not one after another', async () => {
+    const sent = await api('/message/add', { roomId: 'home', message: 'to be read' })
+    const { seq } = (await sent.json()) as { seq: number }
+    const read = await api('/receipt/read', { roomId: 'home', seq, userId })
+    expect(read.status, await read.clone().text()).toBe(200)
+    expect(await read.json()).toMatchObject({ roomId: 'home', seq })
+    // The room, the newest message, the members and this reader's receipt row together.
+    expect(flight.max).toBeGreaterThanOrEqual(4)
   })
 
   it('a body that is not valid is refused after the check, as before (400, one call)', async () => {

@@ -56,18 +56,22 @@ export async function markRead(
   roomId: string,
   seq: number,
 ): Promise<ReadReceipt> {
-  const room = await backend.getRow('rooms', roomId)
-  if (!room) throw new ApiError(404, 'This room does not exist')
-  // Never past the newest message: a position is something the reader could have seen.
-  const newest = await backend.listRows<{ seq: number }>('messages', [
-    q.equal('roomId', roomId),
-    q.orderDesc('seq'),
-    q.limit(1),
+  // Independent reads, asked at once: a receipt is sent as messages are seen, and each
+  // sequential call is a round trip to the backend.
+  const [room, newest, shares, current] = await Promise.all([
+    backend.getRow('rooms', roomId),
+    // Never past the newest message: a position is something the reader could have seen.
+    backend.listRows<{ seq: number }>('messages', [
+      q.equal('roomId', roomId),
+      q.orderDesc('seq'),
+      q.limit(1),
+    ]),
+    sharingOf(backend, [caller.$id]),
+    rowId('own', roomId, caller.$id).then((id) => backend.getRow<ReceiptRow>('receipts', id)),
   ])
+  if (!room) throw new ApiError(404, 'This room does not exist')
   const upTo = Math.min(seq, Number(newest.rows[0]?.seq ?? 0))
-  const shared = (await sharingOf(backend, [caller.$id]))(caller.$id)
-  const ownId = await rowId('own', roomId, caller.$id)
-  const current = await backend.getRow<ReceiptRow>('receipts', ownId)
+  const shared = shares(caller.$id)
   if (current && current.seq !== null && Number(current.seq) >= upTo)
     return { roomId, seq: Number(current.seq), readAt: current.readAt ?? '', shared }
   const own: ReceiptRow = {
@@ -77,8 +81,12 @@ export async function markRead(
     seq: upTo,
     readAt: new Date().toISOString(),
   }
-  await backend.upsertRow<ReceiptRow>('receipts', ownId, own, [`read("user:${caller.$id}")`])
-  await writeShared(backend, own, shared)
+  const ownId = await rowId('own', roomId, caller.$id)
+  // Two rows of their own: neither write depends on the other.
+  await Promise.all([
+    backend.upsertRow<ReceiptRow>('receipts', ownId, own, [`read("user:${caller.$id}")`]),
+    writeShared(backend, own, shared),
+  ])
   return { roomId, seq: upTo, readAt: own.readAt!, shared }
 }
 
