@@ -3,7 +3,7 @@ import { app } from '../../worker/app'
 import { stableId } from '../../worker/lib/stable-id'
 import { calls, counted } from './counted-backend'
 import { jsonPath } from '../../worker/appwrite-edge/rows/store'
-import { inBackend, login, newUser, v1, type Creds } from './edge'
+import { inBackend, newUser, signedIn, v1 } from './edge'
 
 // /api/message/add writes in the caller check's round trip (the batch's guarded create). These
 // are the cases where the object must NOT write: every refusal of the route still refuses, and
@@ -11,31 +11,8 @@ import { inBackend, login, newUser, v1, type Creds } from './edge'
 
 type Person = { userId: string; jwt: string }
 
-async function person(creds: Creds, verified: boolean): Promise<Person> {
-  if (verified) {
-    const res = await v1(`/users/${creds.id}/verification`, {
-      method: 'PATCH',
-      key: true,
-      body: JSON.stringify({ emailVerification: true }),
-    })
-    expect(res.status).toBe(200)
-  }
-  const { cookie } = await login(creds)
-  const made = await v1('/account/jwts', { method: 'POST', headers: { cookie } })
-  return { userId: creds.id, jwt: ((await made.json()) as { jwt: string }).jwt }
-}
-
-async function allowlisted(email: string, verified: boolean) {
-  const id = `oc-${crypto.randomUUID().slice(0, 8)}`
-  const creds = { id, email, password: `Pw-${id}-x!` }
-  const res = await v1('/users', {
-    method: 'POST',
-    key: true,
-    body: JSON.stringify({ userId: id, ...creds }),
-  })
-  expect(res.status).toBe(201)
-  return person(creds, verified)
-}
+const allowlisted = async (email: string, verified: boolean) =>
+  signedIn(await newUser('oc', email), verified)
 
 const add = (who: Person, body: Record<string, unknown>, type = 'application/json') => {
   calls.length = 0
@@ -63,7 +40,7 @@ let stranger: Person
 beforeAll(async () => {
   ada = await allowlisted('ada@kathelia.test', true)
   unverified = await allowlisted('ben@kathelia.test', false)
-  stranger = await person(await newUser('oc-stranger'), true)
+  stranger = await signedIn(await newUser('oc-stranger'))
   const gone = await v1('/tablesdb/kathelia/tables/rooms/rows', {
     method: 'POST',
     key: true,

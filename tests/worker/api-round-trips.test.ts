@@ -3,13 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../worker/app'
 import { backendStub } from '../../worker/appwrite-edge/stub'
 import { calls, counted, flight } from './counted-backend'
-import { config, login, v1 } from './edge'
+import { config, login, newUser, signedIn, v1, type Creds } from './edge'
 
 // "An authenticated route costs one Durable Object round trip": the Worker's own app with the
 // BACKEND binding wrapped so every call on the object's stub (fetch or RPC) is counted.
 let jwt = ''
 let userId = ''
-const creds = { email: 'dummy@kathelia.test', password: 'Round-trips-1!' }
+let creds: Creds
 
 const jwtFor = async (cookie: string) =>
   (
@@ -32,20 +32,10 @@ const api = (path: string, body: unknown, token = jwt) => {
 }
 
 beforeAll(async () => {
-  userId = `rt-${crypto.randomUUID().slice(0, 8)}`
-  const made = await v1('/users', {
-    method: 'POST',
-    key: true,
-    body: JSON.stringify({ userId, ...creds }),
-  })
-  expect(made.status).toBe(201)
-  const verified = await v1(`/users/${userId}/verification`, {
-    method: 'PATCH',
-    key: true,
-    body: JSON.stringify({ emailVerification: true }),
-  })
-  expect(verified.status).toBe(200)
-  jwt = await jwtFor((await login({ id: userId, ...creds })).cookie)
+  creds = await newUser('rt', 'dummy@kathelia.test')
+  const signed = await signedIn(creds)
+  userId = signed.userId
+  jwt = signed.jwt
   expect((await api('/auth/create-status', { userId })).status).toBe(201)
 })
 
@@ -122,7 +112,7 @@ describe('one Durable Object round trip per authenticated call', () => {
 
   it('a JWT already checked is refused once its session ends; a blocked user is 403', async () => {
     // The object remembers a signature it checked, never the session or the user behind it.
-    const { cookie } = await login({ id: userId, ...creds })
+    const { cookie } = await login(creds)
     const token = await jwtFor(cookie)
     expect((await api('/user/status', { userId }, token)).status).toBe(200)
     const ended = await v1('/account/sessions/current', { method: 'DELETE', headers: { cookie } })

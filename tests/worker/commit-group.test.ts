@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../worker/app'
 import { CommitGroup } from '../../worker/appwrite-edge/db/commit-group'
-import { login, newUser, v1, type Creds } from './edge'
+import { newUser, signedIn, v1 } from './edge'
 
 // Group commit (db/commit-group.ts): sends that reach the object together are written in one
 // turn. Each must still be answered as if it were alone: stored once, its own sequence number, a
@@ -29,30 +29,6 @@ type Sent = { status: number; body: { $id?: string; seq?: number; clientId?: str
 let jwt = ''
 let other = ''
 
-async function jwtOf(creds: Creds) {
-  const { cookie } = await login(creds)
-  const made = await v1('/account/jwts', { method: 'POST', headers: { cookie } })
-  return ((await made.json()) as { jwt: string }).jwt
-}
-
-async function allowlisted(email: string) {
-  const id = `cg-${crypto.randomUUID().slice(0, 8)}`
-  const creds = { id, email, password: `Pw-${id}-x!` }
-  const made = await v1('/users', {
-    method: 'POST',
-    key: true,
-    body: JSON.stringify({ userId: id, ...creds }),
-  })
-  expect(made.status).toBe(201)
-  const verified = await v1(`/users/${id}/verification`, {
-    method: 'PATCH',
-    key: true,
-    body: JSON.stringify({ emailVerification: true }),
-  })
-  expect(verified.status).toBe(200)
-  return jwtOf(creds)
-}
-
 const send = async (token: string, body: Record<string, unknown>): Promise<Sent> => {
   const res = await app.fetch(
     new Request('http://kathelia.test/api/message/add', {
@@ -66,15 +42,9 @@ const send = async (token: string, body: Record<string, unknown>): Promise<Sent>
 }
 
 beforeAll(async () => {
-  jwt = await allowlisted('ada@kathelia.test')
+  jwt = (await signedIn(await newUser('cg', 'ada@kathelia.test'))).jwt
   // Signed in and verified, but not on the allowlist: refused by the create's guards.
-  const stranger = await newUser('cg-stranger')
-  await v1(`/users/${stranger.id}/verification`, {
-    method: 'PATCH',
-    key: true,
-    body: JSON.stringify({ emailVerification: true }),
-  })
-  other = await jwtOf(stranger)
+  other = (await signedIn(await newUser('cg-stranger'))).jwt
 })
 
 describe('sends that arrive together', () => {

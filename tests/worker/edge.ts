@@ -24,10 +24,10 @@ export function v1(path: string, init: RequestInit & { origin?: string; key?: bo
 
 export type Creds = { id: string; email: string; password: string }
 
-/** A user made with the API key (no allowlist). */
-export async function newUser(prefix: string): Promise<Creds> {
+/** A user made with the API key, under `email` when given (e.g. an allowlisted one). */
+export async function newUser(prefix: string, email?: string): Promise<Creds> {
   const id = `${prefix}-${crypto.randomUUID().slice(0, 8)}`
-  const creds = { id, email: `${id}@kathelia.test`, password: `Pw-${id}-x!` }
+  const creds = { id, email: email ?? `${id}@kathelia.test`, password: `Pw-${id}-x!` }
   const res = await v1('/users', {
     method: 'POST',
     key: true,
@@ -35,6 +35,21 @@ export async function newUser(prefix: string): Promise<Creds> {
   })
   if (res.status !== 201) throw new Error(`create user: ${res.status} ${await res.text()}`)
   return creds
+}
+
+/** A JWT of a new session of `creds`, the email verified first when `verified`. */
+export async function signedIn(creds: Creds, verified = true) {
+  if (verified) {
+    const res = await v1(`/users/${creds.id}/verification`, {
+      method: 'PATCH',
+      key: true,
+      body: JSON.stringify({ emailVerification: true }),
+    })
+    if (res.status !== 200) throw new Error(`verify: ${res.status} ${await res.text()}`)
+  }
+  const { cookie } = await login(creds)
+  const made = await v1('/account/jwts', { method: 'POST', headers: { cookie } })
+  return { userId: creds.id, jwt: ((await made.json()) as { jwt: string }).jwt }
 }
 
 /** Signs in over the login route on `origin`; the session model, cookie line and cookie value. */
