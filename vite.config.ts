@@ -7,6 +7,7 @@ import { appwriteSdkEnums } from './scripts/appwrite-sdk-plugin.ts'
 import { exampleVars } from './scripts/local-vars.ts'
 import { jsonBigintShim } from './scripts/json-bigint-plugin.ts'
 import { pwa } from './scripts/pwa-plugin.ts'
+import { authPaint } from './scripts/auth-paint.ts'
 import { sessionProbeScript } from './scripts/session-probe-script.ts'
 import { signedInMeta } from './scripts/signed-in-meta.ts'
 
@@ -67,6 +68,7 @@ export function appConfig(o: AppConfigOptions): UserConfig {
       react(),
       signedInMeta(),
       sessionProbeScript(),
+      authPaint(),
       plugin({
         config: o.vars ? { vars: o.vars } : undefined,
         persistState: o.stateDir ? { path: o.stateDir } : true,

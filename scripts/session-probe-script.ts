@@ -1,5 +1,6 @@
 import type { Plugin, ResolvedConfig } from 'vite'
 import { DEFAULT_PROJECT_ID } from '../shared/db-ids.ts'
+import { RECOVERY_PATH } from '../web/features/auth/recovery-params.ts'
 
 /**
  * A public build-time value as the SPA reads it (`import.meta.env.NAME`): a test server's
@@ -19,7 +20,9 @@ function spaValue(config: ResolvedConfig, name: string): string {
  * before it. The script defines the request once (`__accountProbe`, which
  * web/lib/session-probe.ts also uses for later checks) and sends the first (`__sessionProbe`),
  * unless the page came with the signed-in data (`<html data-first-load>`,
- * worker/services/first-load-html.ts): that page renders without asking.
+ * worker/services/first-load-html.ts): that page renders without asking. Answered "nobody",
+ * it shows the sign-in screen drawn into the page (auth-paint.ts) once the page is parsed,
+ * unless the app has rendered already or the page is an emailed link's.
  */
 export function sessionProbeScript(): Plugin {
   let config: ResolvedConfig
@@ -49,6 +52,18 @@ export function sessionProbeScript(): Plugin {
           // Answered before the app runs: it can show the sign-in screen without a spinner first.
           window.__sessionProbe.then(function (res) {
             window.__signedOut = res.status === 401
+            var q = new URLSearchParams(location.search)
+            var link = location.pathname === ${JSON.stringify(RECOVERY_PATH)} || (q.get('userId') && q.get('secret'))
+            if (!window.__signedOut || link) return
+            var show = function () {
+              var paint = document.getElementById('auth-paint')
+              var root = document.getElementById('root')
+              if (paint && root && !root.firstChild) paint.hidden = false
+            }
+            // 'interactive' comes when the page is parsed, before the app's module script runs.
+            if (document.readyState === 'loading')
+              document.addEventListener('readystatechange', show, { once: true })
+            else show()
           }, function () {})
         } catch (e) {}
     </script>`

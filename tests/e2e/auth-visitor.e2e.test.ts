@@ -18,6 +18,7 @@ import {
 } from './helpers/auth-screen'
 import { authCard, readOutbox } from './helpers/users'
 import { RECOVERY_TEXTS } from '../../shared/texts'
+import { STORAGE_KEY } from '../../shared/constants'
 
 // The signed-out screen without an account: the registration form's own checks (spec section
 // 5), the server's allowlist (no account may come into being), "Forgot password?" and the
@@ -202,7 +203,7 @@ describe('the rest of the signed-out screen in Chromium', () => {
       expect(new URL(page.url()).pathname).toBe(path)
     }
   })
-  it('asks "anybody signed in?" while the app\'s script is on its way, once, and shows no spinner', async () => {
+  it('asks "anybody signed in?" while the app\'s script is on its way, once, shows the drawn sign-in screen meanwhile and no spinner', async () => {
     const visitor = await openPage(app.chrome.browser)
     try {
       const { page, problems } = visitor
@@ -225,12 +226,66 @@ describe('the rest of the signed-out screen in Chromium', () => {
       await page.goto(app.server.url, { waitUntil: 'commit' })
       await expect.poll(() => probes, { timeout: 15_000 }).toEqual(['GET'])
       expect((await answered).status()).toBe(401)
+      // Answered "nobody" while the script is still held: the sign-in screen drawn into the page
+      // (scripts/auth-paint.ts) shows, inert and hidden from assistive technology.
+      const drawn = page.locator('#auth-paint')
+      await visible(drawn.getByText(TITLES.signIn, { exact: true }), problems)
+      expect(await drawn.getAttribute('aria-hidden')).toBe('true')
+      expect(await drawn.evaluate((el) => (el as HTMLElement).inert)).toBe(true)
+      const drawnText = await drawn.locator('.auth-card').innerText()
+      const drawnLook = await drawn.locator('.auth-card').screenshot()
       release()
       await visible(page.getByRole('heading', { name: TITLES.signIn }), problems)
+      // The SPA's own screen took its place, says what the drawing said and looks the same, to
+      // the pixel: the swap cannot be seen.
+      expect(await drawn.count()).toBe(0)
+      const live = page.locator('#root .auth-card')
+      expect(await live.innerText()).toBe(drawnText)
+      expect((await live.screenshot()).equals(drawnLook)).toBe(true)
       // The app took the page's answer: it did not ask again, and, having it before its first
       // render, drew the sign-in screen straight away.
       expect(probes).toEqual(['GET'])
       expect(await page.evaluate(() => (window as { __spun?: boolean }).__spun)).toBeUndefined()
+      await page.unrouteAll({ behavior: 'wait' })
+    } finally {
+      await visitor.close()
+    }
+  })
+
+  it("a browser that kept an ended session's display data gets the sign-in screen, never that user's app", async () => {
+    const visitor = await openPage(app.chrome.browser)
+    try {
+      const { page, problems } = visitor
+      // What the app keeps of a signed-in visit (global-state.ts), with no session behind it.
+      const kept = {
+        account: {
+          $id: 'gone',
+          name: 'Gone',
+          email: 'gone@kathelia.test',
+          emailVerification: true,
+        },
+      }
+      await page.addInitScript(`localStorage.setItem(${JSON.stringify(STORAGE_KEY)}, ${JSON.stringify(JSON.stringify(kept))})
+        new MutationObserver(() => {
+          if (document.querySelector('.fullscreen-spinner, [aria-label="Profile menu"]'))
+            window.__appShown = true
+        }).observe(document, { childList: true, subtree: true })`)
+      let release = () => {}
+      const held = new Promise<void>((r) => (release = r))
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/account')
+      await page.goto(app.server.url, { waitUntil: 'commit' })
+      expect((await answered).status()).toBe(401)
+      await visible(page.locator('#auth-paint').getByText(TITLES.signIn, { exact: true }), problems)
+      release()
+      await visible(page.getByRole('heading', { name: TITLES.signIn }), problems)
+      expect(await page.locator('#auth-paint').count()).toBe(0)
+      expect(
+        await page.evaluate(() => (window as { __appShown?: boolean }).__appShown),
+      ).toBeUndefined()
       await page.unrouteAll({ behavior: 'wait' })
     } finally {
       await visitor.close()

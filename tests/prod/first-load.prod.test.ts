@@ -78,6 +78,8 @@ describe('first load', () => {
     const html = await res.text()
     // Tells index.html's inline session probe (scripts/session-probe-script.ts) not to ask.
     expect(html).toMatch(/^<!doctype html>\s*<html lang="en" data-first-load(="")?>/)
+    // A visitor's drawn sign-in screen (scripts/auth-paint.ts) is not in a signed-in page.
+    expect(html).not.toContain('id="auth-paint"')
     const json = embedded(html)
     expect(json, html).toBeDefined()
     // Only the escaped form of "<" is in the page: the message cannot end the element.
@@ -95,6 +97,36 @@ describe('first load', () => {
     expect(html).toMatch(
       /<link rel="modulepreload" crossorigin href="\/assets\/signed-in-[^"]+\.js">/,
     )
+  })
+
+  it("a signed-in page the Worker does not draw never shows a visitor's sign-in drawing", async () => {
+    const page = await ada.page.context().newPage()
+    // Whether the drawn sign-in screen (scripts/auth-paint.ts) is ever shown.
+    await page.addInitScript(`new MutationObserver(() => {
+      const paint = document.getElementById('auth-paint')
+      if (paint && !paint.hidden) window.__authPaintShown = true
+    }).observe(document, { subtree: true, childList: true, attributes: true })`)
+    let release = () => {}
+    const held = new Promise<void>((r) => (release = r))
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/account')
+    await page.goto(`${server.url}/settings`, { waitUntil: 'commit' })
+    // The page's own question, answered "signed in" while the app's script is held.
+    expect((await answered).status()).toBe(200)
+    // Parsed ('interactive'); DOMContentLoaded itself waits for the held module script.
+    await page.waitForFunction(() => document.readyState !== 'loading')
+    expect(await page.locator('#auth-paint').isHidden()).toBe(true)
+    release()
+    await signedInMarker(page).waitFor()
+    expect(await page.locator('#auth-paint').count()).toBe(0)
+    expect(
+      await page.evaluate(() => (window as { __authPaintShown?: boolean }).__authPaintShown),
+    ).toBeUndefined()
+    await page.unrouteAll({ behavior: 'wait' })
+    await page.close()
   })
 
   it('the room renders from it while every backend request is held, then checks in', async () => {

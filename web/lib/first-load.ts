@@ -48,11 +48,13 @@ export function takeFirstLoadRows(roomId: string): unknown[] | null {
 }
 
 /**
- * Takes away the room the Worker drew into the page (worker/first-paint/), once the SPA's own
- * screen is there to be seen: its room (chat-room.tsx), or any other screen (auth-gate.tsx).
+ * Takes away what was drawn into the page before the SPA ran, once the SPA's own screen is there
+ * to be seen: the room the Worker drew (worker/first-paint/) and the visitor's sign-in screen
+ * (scripts/auth-paint.ts). Called by its room (chat-room.tsx) or any other screen (auth-gate.tsx).
  */
 export function dropFirstPaint() {
   document.getElementById('first-paint')?.remove()
+  document.getElementById('auth-paint')?.remove()
 }
 
 /**

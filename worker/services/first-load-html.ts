@@ -43,6 +43,8 @@ export function withFirstLoad(page: Response, data: FirstLoad, paint: string | n
           preloads.push(href)
       },
     })
+    // A visitor's drawn sign-in screen (scripts/auth-paint.ts) has no place in a signed-in page.
+    .on('div#auth-paint', { element: (el) => void el.remove() })
     .on('div#root', {
       element(el) {
         if (paint) el.before(paint, { html: true })

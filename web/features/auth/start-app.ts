@@ -56,7 +56,13 @@ async function run(replaceWithRoot: () => void) {
 export function signedOutAtOnce() {
   const link =
     window.location.pathname === RECOVERY_PATH || !!readVerificationParams(window.location.search)
-  if (!link && answeredSignedOut()) globalState.isLoading = false
+  if (!link && answeredSignedOut()) {
+    // Display data kept from an earlier visit names someone whose session has since ended: the
+    // first render must not be their signed-in app (nor leave the page's drawn sign-in screen
+    // over it, scripts/auth-paint.ts).
+    signedOut()
+    globalState.isLoading = false
+  }
 }
 
 async function checkAccount(fresh: boolean) {
