@@ -2,7 +2,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { applyFirstLoad } from './features/auth/first-load-state'
-import { dropFirstPaint, rememberTimeZone } from './lib/first-load'
+import { dropFirstPaint, rememberTimeZone, settleAuthPaint } from './lib/first-load'
 import { preloadIfSignedInBefore } from './features/auth/preload-signed-in'
 import { signedOutAtOnce } from './features/auth/start-app'
 import { startMonitoring } from './lib/monitoring'
@@ -15,6 +15,7 @@ import './styles.css'
 applyTheme(themeState.theme)
 applyFirstLoad()
 signedOutAtOnce()
+settleAuthPaint()
 preloadIfSignedInBefore()
 // For the next signed-in load; not before: the zone's lookup costs about 15 ms of main thread
 // (55 ms on the bench's mobile profile), which a first render does not need.

@@ -252,6 +252,35 @@ describe('the rest of the signed-out screen in Chromium', () => {
     }
   })
 
+  it('an answer that comes after the app has started never brings the drawn screen up beside it', async () => {
+    const visitor = await openPage(app.chrome.browser)
+    try {
+      const { page, problems } = visitor
+      await page.addInitScript(`new MutationObserver(() => {
+        const paint = document.getElementById('auth-paint')
+        if (paint && !paint.hidden) window.__drawnShown = true
+      }).observe(document, { subtree: true, childList: true, attributes: true })`)
+      // The page's question is held until the app has drawn its own first screen (a spinner).
+      let release = () => {}
+      const held = new Promise<void>((r) => (release = r))
+      await page.route('**/v1/account', async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.goto(app.server.url, { waitUntil: 'commit' })
+      await page.locator('.fullscreen-spinner').waitFor()
+      expect(await page.locator('#auth-paint').count()).toBe(0)
+      release()
+      await visible(page.getByRole('heading', { name: TITLES.signIn }), problems)
+      expect(
+        await page.evaluate(() => (window as { __drawnShown?: boolean }).__drawnShown),
+      ).toBeUndefined()
+      await page.unrouteAll({ behavior: 'wait' })
+    } finally {
+      await visitor.close()
+    }
+  })
+
   it("a browser that kept an ended session's display data gets the sign-in screen, never that user's app", async () => {
     const visitor = await openPage(app.chrome.browser)
     try {

@@ -58,6 +58,17 @@ export function dropFirstPaint() {
 }
 
 /**
+ * The app has started: a visitor's drawn sign-in screen (scripts/auth-paint.ts) that is not shown
+ * by now never will be, or it could come up beside the app's own first screen (a spinner) when
+ * the page's answer lands between the two. One that is shown stays until the SPA's screen
+ * replaces it (dropFirstPaint).
+ */
+export function settleAuthPaint() {
+  const paint = document.getElementById('auth-paint')
+  if (paint?.hidden) paint.remove()
+}
+
+/**
  * Names the browser's time zone in a cookie, so the Worker's first paint writes message times
  * as this page does (worker/first-paint/time-zone.ts).
  */
