@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio'
 import { productApi, presenceBeacon } from '../../lib/product-api'
 import { globalState } from '../../state/global-state'
 import { currentActivity, trackActivity } from './activity'
+import { reportsInOrder } from './in-order'
 
 // Until the first heartbeat answers with the server's values (derived from its grace period).
 const DEFAULT_INTERVALS = { visible: 20_000, hidden: 100_000 }
@@ -25,6 +26,7 @@ export function usePresence() {
     // This page's life: once its beacon has said offline, the server ignores its reports still
     // on their way. A page back from the back-forward cache starts a new one.
     let tab = crypto.randomUUID()
+    const inOrder = reportsInOrder()
 
     const schedule = () => {
       clearTimeout(timer)
@@ -39,10 +41,8 @@ export function usePresence() {
       if (stopped || beating) return
       beating = true
       try {
-        const answer = await productApi.heartbeat(
-          document.hidden ? 'away' : 'online',
-          currentActivity(),
-          tab,
+        const answer = await inOrder(() =>
+          productApi.heartbeat(document.hidden ? 'away' : 'online', currentActivity(), tab),
         )
         intervals = { visible: answer.intervalMs, hidden: answer.hiddenIntervalMs }
       } catch {
@@ -54,10 +54,12 @@ export function usePresence() {
     }
     const report = async (visible: boolean) => {
       try {
-        const status = await productApi.updateStatus(
-          meId,
-          { isOnline: visible, presence: visible ? 'online' : 'away' },
-          tab,
+        const status = await inOrder(() =>
+          productApi.updateStatus(
+            meId,
+            { isOnline: visible, presence: visible ? 'online' : 'away' },
+            tab,
+          ),
         )
         globalState.status = status
         if (status.location) globalState.location = status.location
