@@ -17,6 +17,7 @@ import {
   type RegistrationFields,
 } from './helpers/auth-screen'
 import { authCard, readOutbox } from './helpers/users'
+import { APP_SCRIPT, DRAWN_SIGN_IN_SHOWN, everHeld, holdRequests } from './helpers/page-watch'
 import { RECOVERY_TEXTS } from '../../shared/texts'
 import { STORAGE_KEY } from '../../shared/constants'
 
@@ -212,16 +213,9 @@ describe('the rest of the signed-out screen in Chromium', () => {
         if (new URL(req.url()).pathname === '/v1/account') probes.push(req.method())
       })
       // The app's script is held: a question the script asks cannot leave before it is released.
-      let release = () => {}
-      const held = new Promise<void>((r) => (release = r))
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held
-        await route.continue()
-      })
+      const release = await holdRequests(page, APP_SCRIPT)
       // Whether a "Loading" spinner is ever drawn before the sign-in screen.
-      await page.addInitScript(`new MutationObserver(() => {
-        if (document.querySelector('.fullscreen-spinner')) window.__spun = true
-      }).observe(document, { childList: true, subtree: true })`)
+      const spun = await everHeld(page, `document.querySelector('.fullscreen-spinner')`)
       const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/account')
       await page.goto(app.server.url, { waitUntil: 'commit' })
       await expect.poll(() => probes, { timeout: 15_000 }).toEqual(['GET'])
@@ -245,7 +239,7 @@ describe('the rest of the signed-out screen in Chromium', () => {
       // The app took the page's answer: it did not ask again, and, having it before its first
       // render, drew the sign-in screen straight away.
       expect(probes).toEqual(['GET'])
-      expect(await page.evaluate(() => (window as { __spun?: boolean }).__spun)).toBeUndefined()
+      expect(await spun()).toBe(false)
       await page.unrouteAll({ behavior: 'wait' })
     } finally {
       await visitor.close()
@@ -256,25 +250,15 @@ describe('the rest of the signed-out screen in Chromium', () => {
     const visitor = await openPage(app.chrome.browser)
     try {
       const { page, problems } = visitor
-      await page.addInitScript(`new MutationObserver(() => {
-        const paint = document.getElementById('auth-paint')
-        if (paint && !paint.hidden) window.__drawnShown = true
-      }).observe(document, { subtree: true, childList: true, attributes: true })`)
+      const drawnShown = await everHeld(page, DRAWN_SIGN_IN_SHOWN)
       // The page's question is held until the app has drawn its own first screen (a spinner).
-      let release = () => {}
-      const held = new Promise<void>((r) => (release = r))
-      await page.route('**/v1/account', async (route) => {
-        await held
-        await route.continue()
-      })
+      const release = await holdRequests(page, '**/v1/account')
       await page.goto(app.server.url, { waitUntil: 'commit' })
       await page.locator('.fullscreen-spinner').waitFor()
       expect(await page.locator('#auth-paint').count()).toBe(0)
       release()
       await visible(page.getByRole('heading', { name: TITLES.signIn }), problems)
-      expect(
-        await page.evaluate(() => (window as { __drawnShown?: boolean }).__drawnShown),
-      ).toBeUndefined()
+      expect(await drawnShown()).toBe(false)
       await page.unrouteAll({ behavior: 'wait' })
     } finally {
       await visitor.close()
@@ -294,17 +278,14 @@ describe('the rest of the signed-out screen in Chromium', () => {
           emailVerification: true,
         },
       }
-      await page.addInitScript(`localStorage.setItem(${JSON.stringify(STORAGE_KEY)}, ${JSON.stringify(JSON.stringify(kept))})
-        new MutationObserver(() => {
-          if (document.querySelector('.fullscreen-spinner, [aria-label="Profile menu"]'))
-            window.__appShown = true
-        }).observe(document, { childList: true, subtree: true })`)
-      let release = () => {}
-      const held = new Promise<void>((r) => (release = r))
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held
-        await route.continue()
-      })
+      await page.addInitScript(
+        `localStorage.setItem(${JSON.stringify(STORAGE_KEY)}, ${JSON.stringify(JSON.stringify(kept))})`,
+      )
+      const appShown = await everHeld(
+        page,
+        `document.querySelector('.fullscreen-spinner, [aria-label="Profile menu"]')`,
+      )
+      const release = await holdRequests(page, APP_SCRIPT)
       const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/account')
       await page.goto(app.server.url, { waitUntil: 'commit' })
       expect((await answered).status()).toBe(401)
@@ -312,9 +293,7 @@ describe('the rest of the signed-out screen in Chromium', () => {
       release()
       await visible(page.getByRole('heading', { name: TITLES.signIn }), problems)
       expect(await page.locator('#auth-paint').count()).toBe(0)
-      expect(
-        await page.evaluate(() => (window as { __appShown?: boolean }).__appShown),
-      ).toBeUndefined()
+      expect(await appShown()).toBe(false)
       await page.unrouteAll({ behavior: 'wait' })
     } finally {
       await visitor.close()

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, openPage, type TestBrowser, type TestPage } from '../e2e/helpers/browser'
 import { messageInLog, messageLog } from '../e2e/helpers/pair'
 import { signedInMarker } from '../e2e/helpers/users'
+import { APP_SCRIPT, DRAWN_SIGN_IN_SHOWN, everHeld, holdRequests } from '../e2e/helpers/page-watch'
 import { signUpPair } from './fixtures/journey'
 import { startMailInbox, type MailInbox } from './fixtures/mail-inbox'
 import { productionVars, startProdServer, type ProdServer } from './fixtures/prod-server'
@@ -101,17 +102,8 @@ describe('first load', () => {
 
   it("a signed-in page the Worker does not draw never shows a visitor's sign-in drawing", async () => {
     const page = await ada.page.context().newPage()
-    // Whether the drawn sign-in screen (scripts/auth-paint.ts) is ever shown.
-    await page.addInitScript(`new MutationObserver(() => {
-      const paint = document.getElementById('auth-paint')
-      if (paint && !paint.hidden) window.__authPaintShown = true
-    }).observe(document, { subtree: true, childList: true, attributes: true })`)
-    let release = () => {}
-    const held = new Promise<void>((r) => (release = r))
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const drawnShown = await everHeld(page, DRAWN_SIGN_IN_SHOWN)
+    const release = await holdRequests(page, APP_SCRIPT)
     const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/account')
     await page.goto(`${server.url}/settings`, { waitUntil: 'commit' })
     // The page's own question, answered "signed in" while the app's script is held.
@@ -122,9 +114,7 @@ describe('first load', () => {
     release()
     await signedInMarker(page).waitFor()
     expect(await page.locator('#auth-paint').count()).toBe(0)
-    expect(
-      await page.evaluate(() => (window as { __authPaintShown?: boolean }).__authPaintShown),
-    ).toBeUndefined()
+    expect(await drawnShown()).toBe(false)
     await page.unrouteAll({ behavior: 'wait' })
     await page.close()
   })

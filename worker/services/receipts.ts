@@ -56,6 +56,7 @@ export async function markRead(
   roomId: string,
   seq: number,
 ): Promise<ReadReceipt> {
+  const ownId = await rowId('own', roomId, caller.$id)
   // Independent reads, asked at once: a receipt is sent as messages are seen, and each
   // sequential call is a round trip to the backend.
   const [room, newest, shares, current] = await Promise.all([
@@ -67,7 +68,7 @@ export async function markRead(
       q.limit(1),
     ]),
     sharingOf(backend, [caller.$id]),
-    rowId('own', roomId, caller.$id).then((id) => backend.getRow<ReceiptRow>('receipts', id)),
+    backend.getRow<ReceiptRow>('receipts', ownId),
   ])
   if (!room) throw new ApiError(404, 'This room does not exist')
   const upTo = Math.min(seq, Number(newest.rows[0]?.seq ?? 0))
@@ -81,7 +82,6 @@ export async function markRead(
     seq: upTo,
     readAt: new Date().toISOString(),
   }
-  const ownId = await rowId('own', roomId, caller.$id)
   // Two rows of their own: neither write depends on the other.
   await Promise.all([
     backend.upsertRow<ReceiptRow>('receipts', ownId, own, [`read("user:${caller.$id}")`]),
