@@ -1,4 +1,4 @@
-import type { UserRecord } from './db/records'
+import type { JwtUser } from './auth/caller'
 import type { Edge } from './context'
 import { AppwriteException } from './errors'
 import type { RowModel } from './rows/model'
@@ -38,7 +38,7 @@ export type BatchPlan = {
 }
 
 /** The account model's fields the Worker reads (backend/port.ts BackendUser), no more. */
-const accountOf = (u: UserRecord) => ({
+const accountOf = (u: JwtUser) => ({
   $id: u.id,
   name: u.name,
   email: u.email,
@@ -80,7 +80,7 @@ function holds(g: Guard, account: Account, rows: Read[]): boolean {
  */
 export async function runBatch(
   server: Edge,
-  userOf: (jwt: string) => Promise<UserRecord>,
+  userOf: (jwt: string) => Promise<JwtUser>,
   plan: BatchPlan,
 ): Promise<BatchAnswer> {
   // What GET /account answers for this JWT.

@@ -83,6 +83,9 @@ export async function resolveCaller(req: Request, sql: Sql, config: Config): Pro
   return session ? withUser(sql, session, 'session') : { kind: 'guest', roles: GUEST_ROLES }
 }
 
+/** The user's fields a caller check answers with (batch.ts): no password hash, prefs or labels. */
+export type JwtUser = Pick<UserRecord, 'id' | 'name' | 'email' | 'email_verification' | 'status'>
+
 /**
  * The user behind a JWT as resolveCaller checks it (signature, open session, not blocked), for a
  * caller check whose reads are the server's: no roles, session and user in one query. A session
@@ -95,13 +98,14 @@ export async function jwtUser(
   config: Config,
   jwt: string,
   beforeLookup?: () => Promise<void>,
-): Promise<UserRecord> {
+): Promise<JwtUser> {
   const payload = await verifyJwt(jwt, config.AUTH_SECRET)
   if (payload && beforeLookup) await beforeLookup()
   const found =
     payload &&
-    sql.one<UserRecord & { session_expire: string }>(
-      `SELECT users.*, sessions.expire AS session_expire FROM sessions
+    sql.one<JwtUser & { session_expire: string }>(
+      `SELECT users.id, users.name, users.email, users.email_verification, users.status,
+       sessions.expire AS session_expire FROM sessions
        JOIN users ON users.id = sessions.user_id WHERE sessions.id = ? AND sessions.user_id = ?`,
       payload.sessionId,
       payload.userId,
