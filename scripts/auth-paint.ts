@@ -7,22 +7,25 @@ const escape = (s: string) =>
 
 /**
  * The sign-in screen as web/features/auth/auth-screen.tsx and sign-in-form.tsx render it, with
- * the same classes and texts, as static markup: inert (nothing in it can be focused or clicked)
- * and hidden from assistive technology, since the SPA's own screen replaces it.
- * tests/e2e/auth-visitor.e2e.test.ts compares its text with the live screen's.
+ * the same classes, texts and field names, as static markup. It is a form a visitor can use at
+ * once: what is typed (or filled in by a password manager), the field with the caret, and a
+ * submit or a click on "Register" or "Forgot password?" made before the app has run are taken
+ * over by the SPA's own screen (web/features/auth/drawn-sign-in.ts); until then the page's
+ * script (session-probe-script.ts) keeps a submit from leaving the page and notes what was asked.
+ * tests/e2e/auth-visitor.e2e.test.ts compares its text and look with the live screen's.
  */
-export const AUTH_PAINT = `<div id="auth-paint" hidden inert aria-hidden="true">
+export const AUTH_PAINT = `<div id="auth-paint" hidden>
       <main class="auth-screen">
-        <section class="auth-card">
-          <p class="brand"><span class="brand-mark">K</span> ${escape(APP_NAME)}</p>
-          <h1>${escape(TEXTS.signInTitle)}</h1>
+        <section class="auth-card" aria-labelledby="auth-paint-title">
+          <p class="brand" aria-hidden="true"><span class="brand-mark">K</span> ${escape(APP_NAME)}</p>
+          <h1 id="auth-paint-title">${escape(TEXTS.signInTitle)}</h1>
           <form class="auth-form">
-            <label>Email <input type="email" /></label>
-            <label>Password <input type="password" /></label>
-            <button type="button" class="link forgot">${escape(TEXTS.forgotPassword)}</button>
-            <button type="button" class="primary">Sign in</button>
+            <label>Email <input name="email" type="email" autocomplete="email" required /></label>
+            <label>Password <input name="password" type="password" autocomplete="current-password" required /></label>
+            <button type="button" class="link forgot" data-intent="forgot">${escape(TEXTS.forgotPassword)}</button>
+            <button type="submit" class="primary">Sign in</button>
           </form>
-          <p class="auth-switch">No account yet? <button type="button" class="link">Register</button></p>
+          <p class="auth-switch">No account yet? <button type="button" class="link" data-intent="register">Register</button></p>
         </section>
       </main>
     </div>`

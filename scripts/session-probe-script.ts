@@ -22,7 +22,8 @@ function spaValue(config: ResolvedConfig, name: string): string {
  * unless the page came with the signed-in data (`<html data-first-load>`,
  * worker/services/first-load-html.ts): that page renders without asking. Answered "nobody",
  * it shows the sign-in screen drawn into the page (auth-paint.ts) once the page is parsed,
- * unless the app has rendered already or the page is an emailed link's.
+ * unless the app has rendered already or the page is an emailed link's, and keeps what the
+ * visitor asks of it there for the app.
  */
 export function sessionProbeScript(): Plugin {
   let config: ResolvedConfig
@@ -58,7 +59,18 @@ export function sessionProbeScript(): Plugin {
             var show = function () {
               var paint = document.getElementById('auth-paint')
               var root = document.getElementById('root')
-              if (paint && root && !root.firstChild) paint.hidden = false
+              if (!paint || !root || root.firstChild) return
+              paint.hidden = false
+              // Until the app takes over (web/features/auth/drawn-sign-in.ts), a submit stays on
+              // the page; it and a click on Register or Forgot password? are noted for the app.
+              paint.addEventListener('submit', function (e) {
+                e.preventDefault()
+                paint.setAttribute('data-intent', 'sign-in')
+              })
+              paint.addEventListener('click', function (e) {
+                var asked = e.target.closest('[data-intent]')
+                if (asked && asked !== paint) paint.setAttribute('data-intent', asked.getAttribute('data-intent'))
+              })
             }
             // 'interactive' comes when the page is parsed, before the app's module script runs.
             if (document.readyState === 'loading')

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Request } from 'playwright-core'
+import type { Locator, Page, Request } from 'playwright-core'
 import { useAppAndBrowser } from './helpers/app'
 import { openPage, type TestPage } from './helpers/browser'
 import {
@@ -18,7 +18,7 @@ import {
 } from './helpers/auth-screen'
 import { authCard, readOutbox } from './helpers/users'
 import { APP_SCRIPT, DRAWN_SIGN_IN_SHOWN, everHeld, holdRequests } from './helpers/page-watch'
-import { RECOVERY_TEXTS } from '../../shared/texts'
+import { ERROR_TITLES, RECOVERY_TEXTS, TEXTS } from '../../shared/texts'
 import { STORAGE_KEY } from '../../shared/constants'
 
 // The signed-out screen without an account: the registration form's own checks (spec section
@@ -221,15 +221,14 @@ describe('the rest of the signed-out screen in Chromium', () => {
       await expect.poll(() => probes, { timeout: 15_000 }).toEqual(['GET'])
       expect((await answered).status()).toBe(401)
       // Answered "nobody" while the script is still held: the sign-in screen drawn into the page
-      // (scripts/auth-paint.ts) shows, inert and hidden from assistive technology.
+      // (scripts/auth-paint.ts) shows, a form with the same headings and labelled fields.
       const drawn = page.locator('#auth-paint')
-      await visible(drawn.getByText(TITLES.signIn, { exact: true }), problems)
-      expect(await drawn.getAttribute('aria-hidden')).toBe('true')
-      expect(await drawn.evaluate((el) => (el as HTMLElement).inert)).toBe(true)
+      await visible(drawn.getByRole('heading', { name: TITLES.signIn }), problems)
+      await visible(drawn.getByRole('textbox', { name: 'Email' }), problems)
       const drawnText = await drawn.locator('.auth-card').innerText()
       const drawnLook = await drawn.locator('.auth-card').screenshot()
       release()
-      await visible(page.getByRole('heading', { name: TITLES.signIn }), problems)
+      await visible(page.locator('#root').getByRole('heading', { name: TITLES.signIn }), problems)
       // The SPA's own screen took its place, says what the drawing said and looks the same, to
       // the pixel: the swap cannot be seen.
       expect(await drawn.count()).toBe(0)
@@ -257,7 +256,7 @@ describe('the rest of the signed-out screen in Chromium', () => {
       await page.locator('.fullscreen-spinner').waitFor()
       expect(await page.locator('#auth-paint').count()).toBe(0)
       release()
-      await visible(page.getByRole('heading', { name: TITLES.signIn }), problems)
+      await visible(page.locator('#root').getByRole('heading', { name: TITLES.signIn }), problems)
       expect(await drawnShown()).toBe(false)
       await page.unrouteAll({ behavior: 'wait' })
     } finally {
@@ -291,12 +290,101 @@ describe('the rest of the signed-out screen in Chromium', () => {
       expect((await answered).status()).toBe(401)
       await visible(page.locator('#auth-paint').getByText(TITLES.signIn, { exact: true }), problems)
       release()
-      await visible(page.getByRole('heading', { name: TITLES.signIn }), problems)
+      await visible(page.locator('#root').getByRole('heading', { name: TITLES.signIn }), problems)
       expect(await page.locator('#auth-paint').count()).toBe(0)
       expect(await appShown()).toBe(false)
       await page.unrouteAll({ behavior: 'wait' })
     } finally {
       await visitor.close()
     }
+  })
+})
+
+describe('the drawn sign-in screen, used before the app has run', () => {
+  /** A visitor's page with the app's script held and the drawn screen up. */
+  async function beforeTheApp(
+    use: (tab: TestPage, drawn: Locator, release: () => void) => Promise<void>,
+  ) {
+    const visitor = await openPage(app.chrome.browser)
+    try {
+      const release = await holdRequests(visitor.page, APP_SCRIPT)
+      await visitor.page.goto(app.server.url, { waitUntil: 'commit' })
+      const drawn = visitor.page.locator('#auth-paint')
+      await visible(drawn.getByRole('heading', { name: TITLES.signIn }), visitor.problems)
+      await use(visitor, drawn, release)
+      await visitor.page.unrouteAll({ behavior: 'wait' })
+    } finally {
+      await visitor.close()
+    }
+  }
+  const signInCalls = (page: Page) => {
+    const calls: Request[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/v1/account/sessions/email')
+        calls.push(r)
+    })
+    return calls
+  }
+
+  it('keeps what was typed there, and the caret, when the app takes over', async () => {
+    await beforeTheApp(async ({ page, problems }, drawn, release) => {
+      const sent = signInCalls(page)
+      await drawn.getByLabel('Email', { exact: true }).pressSequentially('ada@kathelia.test')
+      const password = drawn.getByLabel('Password', { exact: true })
+      await password.pressSequentially('Secret1!x')
+      await password.press('ArrowLeft')
+      await password.press('ArrowLeft')
+      release()
+      await visible(page.locator('#root').getByRole('heading', { name: TITLES.signIn }), problems)
+      expect(await drawn.count()).toBe(0)
+      const live = authCard(page)
+      expect(await live.getByLabel('Email', { exact: true }).inputValue()).toBe('ada@kathelia.test')
+      expect(await live.getByLabel('Password', { exact: true }).inputValue()).toBe('Secret1!x')
+      const caret = await page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement
+        return [el.closest('#root') !== null, el.name, el.selectionStart, el.selectionEnd]
+      })
+      expect(caret).toEqual([true, 'password', 7, 7])
+      // Typing goes on where it was, and nothing was sent: the visitor has not asked yet.
+      await page.keyboard.type('Z')
+      expect(await live.getByLabel('Password', { exact: true }).inputValue()).toBe('Secret1Z!x')
+      expect(sent).toEqual([])
+    })
+  })
+
+  it('signs in with the credentials submitted there, once the app has run, and stays on the page meanwhile', async () => {
+    await beforeTheApp(async ({ page }, drawn, release) => {
+      const sent = signInCalls(page)
+      const before = page.url()
+      await drawn.getByLabel('Email', { exact: true }).fill('nobody@kathelia.test')
+      await drawn.getByLabel('Password', { exact: true }).fill('Wr0ng!pass')
+      await drawn.getByLabel('Password', { exact: true }).press('Enter')
+      // The form did not leave the page (no credentials in an address) and nothing could be sent.
+      expect(page.url()).toBe(before)
+      expect(sent).toEqual([])
+      release()
+      await expect.poll(() => sent.length, { timeout: 20_000 }).toBe(1)
+      expect(sent[0].postDataJSON()).toMatchObject({
+        email: 'nobody@kathelia.test',
+        password: 'Wr0ng!pass',
+      })
+      // The app's own answer to it: no such account.
+      await expect.poll(() => readNotice(page).then((n) => n?.title)).toBe(ERROR_TITLES.login)
+      expect(sent).toHaveLength(1)
+    })
+  })
+
+  it('opens the screen "Register" or "Forgot password?" asked for there', async () => {
+    const asked = [
+      ['Register', TITLES.register],
+      [TEXTS.forgotPassword, RECOVERY_TEXTS.title],
+    ] as const
+    for (const [button, title] of asked)
+      await beforeTheApp(async ({ page, problems }, drawn, release) => {
+        await drawn.getByRole('button', { name: button, exact: true }).click()
+        release()
+        await visible(page.getByRole('heading', { name: title }), problems)
+        expect(await page.getByRole('heading', { name: TITLES.signIn }).count()).toBe(0)
+      })
   })
 })

@@ -1,11 +1,12 @@
-import { Suspense, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { APP_NAME } from '../../../shared/constants'
 import { RECOVERY_TEXTS, TEXTS } from '../../../shared/texts'
 import { preloadable } from '../../lib/preloadable'
+import { whenSettled } from '../../lib/when-settled'
 import { showAuthNotice, uiState } from '../../state/ui-state'
 import { NoticeAlert } from './notice-alert'
-import { RegisterForm } from './register-form'
+import { drawnMode } from './drawn-sign-in'
 import { loadAuthActions } from './load-auth-actions'
 import { SignInForm } from './sign-in-form'
 
@@ -15,6 +16,12 @@ type Mode = 'sign-in' | 'register' | 'forgot'
 const ForgotPasswordForm = preloadable(async () => ({
   default: (await import('./forgot-password-form')).ForgotPasswordForm,
 }))
+// Not in the first script either (every page runs it, a signed-in room too): fetched once the
+// sign-in screen has settled, or sooner when "Register" is pointed at or focused.
+const RegisterForm = preloadable(async () => ({
+  default: (await import('./register-form')).RegisterForm,
+}))
+const preloadRegister = () => void RegisterForm.preload().catch(() => undefined)
 
 const TITLES: Record<Mode, string> = {
   'sign-in': TEXTS.signInTitle,
@@ -24,8 +31,9 @@ const TITLES: Record<Mode, string> = {
 
 /** One screen, two modes toggled by links (spec section 2), plus the reset-link request. */
 export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) {
-  const [mode, setMode] = useState<Mode>(initialMode)
+  const [mode, setMode] = useState<Mode>(() => drawnMode() ?? initialMode)
   const { authNotice } = useSnapshot(uiState)
+  useEffect(() => whenSettled(preloadRegister), [])
 
   function switchTo(next: Mode) {
     // Form errors belong to the form they came from; success and info notices stay.
@@ -66,7 +74,11 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
             onForgotIntent={ForgotPasswordForm.preload}
           />
         )}
-        {mode === 'register' && <RegisterForm />}
+        {mode === 'register' && (
+          <Suspense fallback={null}>
+            <RegisterForm />
+          </Suspense>
+        )}
         {mode === 'forgot' && (
           <Suspense fallback={null}>
             <ForgotPasswordForm />
@@ -76,7 +88,13 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
           {mode === 'sign-in' ? (
             <>
               No account yet?{' '}
-              <button type="button" className="link" onClick={() => switchTo('register')}>
+              <button
+                type="button"
+                className="link"
+                onClick={() => switchTo('register')}
+                onPointerEnter={preloadRegister}
+                onFocus={preloadRegister}
+              >
                 Register
               </button>
             </>

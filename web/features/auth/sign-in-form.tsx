@@ -1,12 +1,16 @@
-import type { FormEvent } from 'react'
+import { useLayoutEffect, useRef, type FormEvent } from 'react'
 import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
 import { isUnverifiedRefusal, toNotice } from '../../lib/errors'
+import { takeDrawnSignIn } from './drawn-sign-in'
 import { useAuthSubmit } from './use-auth-submit'
 
 type Props = { onForgot: () => void; onForgotIntent?: () => unknown }
 
 export function SignInForm({ onForgot, onForgotIntent }: Props) {
   const { busy, submit, formProps } = useAuthSubmit()
+  const form = useRef<HTMLFormElement>(null)
+  // Before the screen drawn into the page is taken away (AuthGate's layout effect runs after).
+  useLayoutEffect(() => takeDrawnSignIn(form.current!), [])
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
@@ -23,7 +27,7 @@ export function SignInForm({ onForgot, onForgotIntent }: Props) {
   }
 
   return (
-    <form {...formProps} onSubmit={onSubmit}>
+    <form {...formProps} ref={form} onSubmit={onSubmit}>
       <label>
         Email
         <input name="email" type="email" autoComplete="email" required />

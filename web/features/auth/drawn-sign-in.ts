@@ -1,0 +1,39 @@
+// The sign-in screen drawn into index.html (scripts/auth-paint.ts) can be used before the app has
+// run; the app's own screen takes over what the visitor did there as it replaces the drawing.
+
+const shownDrawing = () => {
+  const paint = document.getElementById('auth-paint')
+  return paint && !paint.hidden ? paint : null
+}
+
+/** The screen a click in the drawing asked for ("Register", "Forgot password?"), if any. */
+export function drawnMode(): 'register' | 'forgot' | undefined {
+  const intent = shownDrawing()?.dataset.intent
+  return intent === 'register' || intent === 'forgot' ? intent : undefined
+}
+
+/**
+ * Puts what was typed into the drawn form into the live `form`, the caret in the same field and
+ * place, and submits it when the visitor already had. The submit is taken once.
+ */
+export function takeDrawnSignIn(form: HTMLFormElement) {
+  const paint = shownDrawing()
+  if (!paint) return
+  for (const from of paint.querySelectorAll('input')) {
+    const to = form.elements.namedItem(from.name)
+    if (!(to instanceof HTMLInputElement)) continue
+    if (from.value) to.value = from.value
+    if (document.activeElement !== from) continue
+    to.focus()
+    // Email fields have no caret position to read or set.
+    if (from.selectionStart !== null)
+      to.setSelectionRange(
+        from.selectionStart,
+        from.selectionEnd,
+        from.selectionDirection ?? undefined,
+      )
+  }
+  const submitted = paint.dataset.intent === 'sign-in'
+  delete paint.dataset.intent
+  if (submitted) form.requestSubmit()
+}
