@@ -1,4 +1,4 @@
-import { memo, type CSSProperties, type RefObject } from 'react'
+import { memo, useMemo, type CSSProperties, type RefObject } from 'react'
 import type { DisplayItem } from './display-item'
 import { MessageRow } from './message-row'
 import { SeenMarker } from './seen-marker'
@@ -36,12 +36,8 @@ type Props = {
  */
 export function LogRows({ timeline, window, before, after, meId, seen, onRetry }: Props) {
   const { rowsRef, start, end, pinned } = window
-  let total = 0
-  const countBefore: number[] = []
-  for (let i = 0; i < timeline.length; i++) {
-    countBefore.push(total)
-    if (timeline[i]!.type === 'message') total++
-  }
+  // Counted once per timeline, not at every scroll step that moves the window.
+  const { countBefore, total } = useMemo(() => messagePlaces(timeline), [timeline])
   const render = (entry: TimelineEntry<DisplayItem>, i: number, style?: CSSProperties) => {
     const own = { 'data-vkey': entry.key, 'data-pinned': style && '', style }
     return entry.type === 'message' ? (
@@ -87,4 +83,15 @@ export function LogRows({ timeline, window, before, after, meId, seen, onRetry }
       {rows}
     </div>
   )
+}
+
+/** How many messages come before each entry, and how many there are in all. */
+function messagePlaces(timeline: TimelineEntry<DisplayItem>[]) {
+  let total = 0
+  const countBefore: number[] = []
+  for (const entry of timeline) {
+    countBefore.push(total)
+    if (entry.type === 'message') total++
+  }
+  return { countBefore, total }
 }
