@@ -66,6 +66,8 @@ export function sessionProbeScript(): Plugin {
               paint.addEventListener('submit', function (e) {
                 e.preventDefault()
                 paint.setAttribute('data-intent', 'sign-in')
+                // As the SPA's form shows a sign-in under way.
+                e.target.querySelector('[type=submit]').disabled = true
               })
               paint.addEventListener('click', function (e) {
                 var asked = e.target.closest('[data-intent]')

@@ -352,6 +352,23 @@ describe('the drawn sign-in screen, used before the app has run', () => {
     })
   })
 
+  it('keeps the focus on the button the visitor had tabbed to', async () => {
+    await beforeTheApp(async ({ page, problems }, drawn, release) => {
+      await drawn.getByLabel('Password', { exact: true }).focus()
+      await page.keyboard.press('Tab')
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe(TEXTS.forgotPassword)
+      release()
+      await visible(page.locator('#root').getByRole('heading', { name: TITLES.signIn }), problems)
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement!
+        return [el.closest('#root') !== null, el.textContent]
+      })
+      expect(focused).toEqual([true, TEXTS.forgotPassword])
+    })
+  })
+
   it('signs in with the credentials submitted there, once the app has run, and stays on the page meanwhile', async () => {
     await beforeTheApp(async ({ page }, drawn, release) => {
       const sent = signInCalls(page)
@@ -359,8 +376,12 @@ describe('the drawn sign-in screen, used before the app has run', () => {
       await drawn.getByLabel('Email', { exact: true }).fill('nobody@kathelia.test')
       await drawn.getByLabel('Password', { exact: true }).fill('Wr0ng!pass')
       await drawn.getByLabel('Password', { exact: true }).press('Enter')
-      // The form did not leave the page (no credentials in an address) and nothing could be sent.
+      // The form did not leave the page (no credentials in an address) and nothing could be sent;
+      // its button shows the sign-in under way, as the SPA's does.
       expect(page.url()).toBe(before)
+      await expect
+        .poll(() => drawn.getByRole('button', { name: 'Sign in', exact: true }).isDisabled())
+        .toBe(true)
       expect(sent).toEqual([])
       release()
       await expect.poll(() => sent.length, { timeout: 20_000 }).toBe(1)

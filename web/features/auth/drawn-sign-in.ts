@@ -33,6 +33,12 @@ export function takeDrawnSignIn(form: HTMLFormElement) {
         from.selectionDirection ?? undefined,
       )
   }
+  // A button the visitor had reached with Tab keeps the focus too.
+  const button = document.activeElement
+  if (button instanceof HTMLButtonElement && paint.contains(button))
+    [...(form.closest('section') ?? form).querySelectorAll('button')]
+      .find((b) => b.textContent === button.textContent)
+      ?.focus()
   const submitted = paint.dataset.intent === 'sign-in'
   delete paint.dataset.intent
   if (submitted) form.requestSubmit()
