@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Route } from 'playwright-core'
+import type { BrowserContext, Locator, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, openPage, type TestBrowser, type TestPage } from '../e2e/helpers/browser'
 import { messageInLog, messageLog } from '../e2e/helpers/pair'
@@ -148,7 +148,7 @@ describe('first load', () => {
     expect(accountReads).toBe(1)
     await page.close()
   })
-  it("draws the room before any script, its times on the reader's clock, escaped and inert", async () => {
+  it("draws the room before any script, its times on the reader's clock, escaped and inert but for its composer", async () => {
     // The SPA names the browser's zone in a cookie on a load; the Worker writes times in it.
     const context = await chrome.browser.newContext({
       storageState: await ada.page.context().storageState(),
@@ -166,7 +166,9 @@ describe('first load', () => {
       await page.goto(server.url)
       const paint = page.locator('#first-paint')
       await paint.waitFor()
-      expect(await paint.getAttribute('inert')).toBe('')
+      // Nothing in it works but the composer's text box (the last test below).
+      for (const part of ['.sidebar', '.top-bar', '.chat-head', '.message-area'])
+        expect(await paint.locator(part).getAttribute('inert'), part).toBe('')
       const rows = paint.locator('[role="log"] .msg')
       expect(await rows.count()).toBe(100)
       expect(await rows.last().locator('.msg-text').textContent()).toBe(EVIL)
@@ -216,5 +218,98 @@ describe('first load', () => {
     const first = frames.find((f) => f.spa && !f.paint)!.spa!
     for (const [i, px] of first.entries()) expect(Math.abs(px - last[i]!)).toBeLessThanOrEqual(2)
     await page.close()
+  })
+
+  describe("the drawn room's composer, used before the app has run", () => {
+    /** One load of Ada's room with the app's script held until `release`. */
+    // Ada's session in a context of its own without the service worker, which would serve the
+    // app's script past the hold.
+    let context: BrowserContext
+    beforeAll(async () => {
+      const storageState = await ada.page.context().storageState()
+      context = await chrome.browser.newContext({ storageState, serviceWorkers: 'block' })
+    })
+    afterAll(() => context?.close())
+
+    async function heldLoad(
+      use: (page: Page, drawn: Locator, release: () => void) => Promise<void>,
+    ) {
+      const page = await context.newPage()
+      try {
+        const release = await holdRequests(page, APP_SCRIPT)
+        await page.goto(server.url, { waitUntil: 'commit' })
+        const drawn = page.locator('#first-paint').getByRole('textbox', { name: 'Message' })
+        await drawn.waitFor()
+        await use(page, drawn, release)
+        release()
+        await page.unrouteAll({ behavior: 'wait' })
+      } finally {
+        await page.close()
+      }
+    }
+    const sends = (page: Page) => {
+      const paths: string[] = []
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/message/add')
+          paths.push(r.url())
+      })
+      return paths
+    }
+    const liveBox = (page: Page) => page.locator('#root').getByRole('textbox', { name: 'Message' })
+    let draftKey = ''
+
+    it("starts with the room's draft, keeps what is typed and the caret, and sends nothing", async () => {
+      await heldLoad(async (page) => {
+        const meId = await page.evaluate(
+          () => JSON.parse(document.getElementById('first-load')!.textContent!).account.$id,
+        )
+        draftKey = `kathelia-draft:${meId}:home`
+        await page.evaluate((k) => localStorage.setItem(k, 'Half a thought'), draftKey)
+      })
+      await heldLoad(async (page, drawn, release) => {
+        const sent = sends(page)
+        expect(await drawn.inputValue()).toBe('Half a thought')
+        await drawn.press('End')
+        await drawn.pressSequentially(', and the rest')
+        await drawn.press('ArrowLeft')
+        release()
+        await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0)
+        expect(await liveBox(page).inputValue()).toBe('Half a thought, and the rest')
+        const caret = await page.evaluate(() => {
+          const el = document.activeElement as HTMLTextAreaElement
+          return [el.closest('#root') !== null, el.selectionStart, el.selectionEnd]
+        })
+        expect(caret).toEqual([true, 27, 27])
+        expect(await page.evaluate((k) => localStorage.getItem(k), draftKey)).toBe(
+          'Half a thought, and the rest',
+        )
+        expect(sent).toEqual([])
+      })
+    })
+
+    it('sends what Enter was pressed on there once the app is up, once', async () => {
+      await heldLoad(async (page, drawn, release) => {
+        const sent = sends(page)
+        // The draft of the test before, as the drawing starts with it.
+        expect(await drawn.inputValue()).toBe('Half a thought, and the rest')
+        await drawn.press('End')
+        await drawn.pressSequentially(' - sent early')
+        await drawn.press('Enter')
+        // Held as a message to send: no new line, no longer editable, nothing sent yet.
+        expect(await drawn.inputValue()).toBe('Half a thought, and the rest - sent early')
+        expect(await drawn.evaluate((el: HTMLTextAreaElement) => el.readOnly)).toBe(true)
+        expect(sent).toEqual([])
+        release()
+        await messageInLog(page, 'Half a thought, and the rest - sent early').waitFor()
+        await expect.poll(() => sent.length).toBe(1)
+        expect(await liveBox(page).inputValue()).toBe('')
+        expect(await page.evaluate((k) => localStorage.getItem(k), draftKey)).toBeNull()
+        // Ben got it too, once.
+        await messageInLog(ben.page, 'Half a thought, and the rest - sent early').waitFor()
+        expect(
+          await messageInLog(ben.page, 'Half a thought, and the rest - sent early').count(),
+        ).toBe(1)
+      })
+    })
   })
 })

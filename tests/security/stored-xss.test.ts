@@ -126,6 +126,7 @@ describe('stored script payloads come back as data', () => {
     expect(JSON.parse(body)).toEqual(data)
   })
   it('the first paint draws every payload as text', async () => {
+    const ROOM_ID = 'r" onmouseover="alert(8)</script><script>alert(11)</script>'
     const row = (seq: number, extra: Record<string, unknown>) => ({
       $id: `m${seq}"><script>alert(7)</script>`,
       $createdAt: new Date(Date.UTC(2026, 10, 25, 12, seq)).toISOString(),
@@ -137,7 +138,7 @@ describe('stored script payloads come back as data', () => {
     })
     const paint = roomPaint({
       meId: 'u',
-      roomId: 'r" onmouseover="alert(8)',
+      roomId: ROOM_ID,
       room: { name: NAME, color: 'red;background-image:url(https://evil.test/)' },
       rows: [
         row(1, {}),
@@ -150,7 +151,14 @@ describe('stored script payloads come back as data', () => {
     const tags = new Set<string>()
     const attributes = new Set<string>()
     const texts: string[] = []
+    const scripts: string[] = []
     await new HTMLRewriter()
+      .on('script', {
+        element: () => void scripts.push(''),
+        text(t) {
+          scripts[scripts.length - 1] += t.text
+        },
+      })
       .on('*', {
         element(el) {
           tags.add(el.tagName)
@@ -162,12 +170,18 @@ describe('stored script payloads come back as data', () => {
       })
       .transform(new Response(paint))
       .text()
-    // Only the shell's and the rows' own elements and attributes: no script, image or handler.
+    // Only the shell's and the rows' own elements and attributes: no image or handler, and one
+    // script, the drawn composer's own, where the room id is a string and nothing more.
     expect([...tags].sort()).toEqual(
       ['a', 'aside', 'button', 'div', 'form', 'h1', 'h2', 'header', 'input', 'li', 'main', 'nav']
-        .concat(['p', 'path', 'section', 'span', 'svg', 'textarea', 'time', 'ul'])
+        .concat(['p', 'path', 'script', 'section', 'span', 'svg', 'textarea', 'time', 'ul'])
         .sort(),
     )
+    expect(scripts).toHaveLength(1)
+    expect(scripts[0]).toContain(
+      `localStorage.getItem(${JSON.stringify(`kathelia-draft:u:${ROOM_ID}`).replace(/</g, '\\u003c')})`,
+    )
+    expect(scripts[0]).not.toContain('<')
     expect([...attributes].filter((a) => a.startsWith('on'))).toEqual([])
     expect(paint).not.toContain('evil.test')
     const shown = texts.join('')

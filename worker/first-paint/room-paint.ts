@@ -1,6 +1,6 @@
-import { HOME_ROOM_ID } from '../../shared/constants'
+import { draftKey, HOME_ROOM_ID } from '../../shared/constants'
 import { isNavActive, NAV_ITEMS, roomPath } from '../../shared/nav-model'
-import { esc, icon } from './markup'
+import { esc, icon, scriptSafeJson } from './markup'
 import { logPaint } from './row-paint'
 
 export const FIRST_PAINT_ID = 'first-paint'
@@ -32,14 +32,44 @@ const nav = (path: string) =>
   }).join('')
 
 /**
+ * The drawn composer works before the app has run: it starts with the room's draft, as the SPA's
+ * does; Enter (or the send button) keeps the text, now read-only, as a message to send. What it
+ * holds, the caret and that wish are taken over by the SPA's composer
+ * (web/features/chat/use-drawn-composer.ts). It runs where it stands, after the composer it serves.
+ */
+const composerScript = (draft: string) =>
+  `<script>(function () {
+  var paint = document.getElementById('${FIRST_PAINT_ID}')
+  var form = paint.querySelector('form.composer')
+  var box = form.querySelector('textarea')
+  var send = form.querySelector('[type=submit]')
+  try { box.value = localStorage.getItem(${scriptSafeJson(draft)}) || '' } catch (e) {}
+  var sync = function () { send.disabled = box.readOnly || !box.value.trim() }
+  sync()
+  box.addEventListener('input', function () { paint.setAttribute('data-edited', ''); sync() })
+  box.addEventListener('keydown', function (e) {
+    if (e.key !== 'Enter' || e.shiftKey || e.isComposing) return
+    e.preventDefault()
+    form.requestSubmit()
+  })
+  form.addEventListener('submit', function (e) {
+    e.preventDefault()
+    if (!box.value.trim()) return
+    paint.setAttribute('data-intent', 'send')
+    box.readOnly = true
+    sync()
+  })
+})()</script>`
+
+/**
  * The signed-in room as the SPA will draw it (web/features/layout/signed-in-app.tsx and
  * web/features/chat/chat-room.tsx): the sidebar's fixed part, the top bar's search, the room's
  * name, its newest messages and the composer, with the same classes, so the same stylesheets lay
  * it out. Drawn by the Worker into the page it answers, it shows the messages as soon as the
  * document and its stylesheets are in, before any script; web/lib/first-load.ts takes it away
- * when the SPA's room is on screen. Inert and hidden from assistive technology: nothing in it
- * works, and the SPA's own room is announced once it is there. Who is who (avatars, the partner's
- * status) and the room list come with the SPA.
+ * when the SPA's room is on screen. All but the composer's text box is inert and hidden from
+ * assistive technology: nothing else in it works, and the SPA's own room is announced once it is
+ * there. Who is who (avatars, the partner's status) and the room list come with the SPA.
  */
 export function roomPaint({ meId, roomId, room, rows, zone }: PaintInput): string {
   const name = room?.name ?? (roomId === HOME_ROOM_ID ? 'Home' : 'Room')
@@ -50,25 +80,29 @@ export function roomPaint({ meId, roomId, room, rows, zone }: PaintInput): strin
       ? `<p class="history-start">This is the beginning of ${esc(name)}.</p>`
       : ''
   const empty = log.count === 0 ? '<p class="empty-chat">No messages yet. Say hello!</p>' : ''
+  const off = 'inert aria-hidden="true"'
   return (
-    `<div id="${FIRST_PAINT_ID}" inert aria-hidden="true"><div class="app-shell">` +
-    `<aside class="sidebar"><div class="sidebar-brand"><span class="brand-mark">K</span><span>Kathelia</span></div>` +
+    `<div id="${FIRST_PAINT_ID}"><div class="app-shell">` +
+    `<aside class="sidebar" ${off}><div class="sidebar-brand"><span class="brand-mark">K</span><span>Kathelia</span></div>` +
     `<nav><ul class="nav-list">${nav(path)}</ul></nav>` +
     `<section class="sidebar-rooms"><div class="sidebar-section-head"><h2>Rooms</h2><span class="icon-button">${icon(PLUS)}</span></div></section></aside>` +
-    `<div class="app-main"><header class="top-bar"><button type="button" class="icon-button menu-button">${icon(MENU)}</button>` +
+    `<div class="app-main"><header class="top-bar" ${off}><button type="button" class="icon-button menu-button">${icon(MENU)}</button>` +
     // The avatars' places, so the search box has its width; who is who comes with the SPA.
     `<div class="chatee"><span class="avatar-wrap">${avatar(36)}</span></div>` +
     `<form class="search">${icon(SEARCH)}<input type="search" placeholder="Search messages" readonly></form>` +
     `<div class="profile-menu"><span class="profile-button">${avatar(32)}</span></div></header>` +
-    '<main class="page"><section class="chat"><header class="chat-head">' +
+    '<main class="page"><section class="chat">' +
+    `<header class="chat-head" ${off}>` +
     `<span class="room-dot" style="background:${ROOM_COLOR.test(room?.color ?? '') ? room!.color : '#4f46e5'}"></span><h1>${esc(name)}</h1></header>` +
     // Reversed, so the scroll starts at the newest row without a script; one child keeps the order.
-    `<div class="message-area"><div class="message-scroll paint-scroll"><div class="paint-end">${start}` +
+    `<div class="message-area" ${off}><div class="message-scroll paint-scroll"><div class="paint-end">${start}` +
     `<div role="log" class="message-log">${empty}<div class="log-rows">${log.html}</div></div></div></div></div>` +
-    '<div class="typing-indicator"></div>' +
-    `<form class="composer"><button type="button" class="attach-button">${icon(ATTACH)}</button>` +
-    `<textarea rows="1" placeholder="Message ${esc(name)}" readonly></textarea>` +
-    `<button type="button" class="send-button" disabled>${icon(SEND)}</button></form>` +
-    '</section></main></div></div></div>'
+    `<div class="typing-indicator" ${off}></div>` +
+    `<form class="composer" data-room="${esc(roomId)}"><button type="button" class="attach-button" ${off}>${icon(ATTACH)}</button>` +
+    `<textarea rows="1" maxlength="4000" placeholder="Message ${esc(name)}" aria-label="Message"></textarea>` +
+    `<button type="submit" class="send-button" aria-label="Send message" disabled>${icon(SEND)}</button></form>` +
+    '</section></main></div></div>' +
+    composerScript(draftKey(meId, roomId)) +
+    '</div>'
   )
 }

@@ -1,3 +1,5 @@
+import { scriptSafeJson } from '../first-paint/markup'
+
 /** What a signed-in navigation's index.html carries (web/lib/first-load.ts reads it). */
 export type FirstLoad = {
   account: { $id: string; name: string; email: string; emailVerification: boolean }
@@ -14,17 +16,6 @@ export type FirstLoad = {
 export const FIRST_LOAD_ID = 'first-load'
 /** index.html names the signed-in chunks here (see vite.config.ts); each becomes a preload. */
 const PRELOAD_META = 'kathelia-signed-in'
-
-/**
- * JSON safe inside a script element: `<` never appears raw (no `</script>`, no `<!--`), and
- * U+2028/2029 are escaped for older parsers. JSON.parse reads the escapes back.
- */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
-}
 
 /**
  * index.html with the data as `<script type="application/json">` (data, not code: no CSP

@@ -3,6 +3,7 @@ import { subscribe } from 'valtio'
 import { productApi } from '../../lib/product-api'
 import { AttachButton, StagedFile } from './attach-controls'
 import { readDraft, readReplyDraft, writeDraft, writeReplyDraft } from './drafts'
+import { drawnComposer, useDrawnComposer } from './use-drawn-composer'
 import { GifButton } from './gif-button'
 import type { GifRef } from './message-model'
 import { cancelReply, messageIntent } from './message-intent'
@@ -32,7 +33,9 @@ export function Composer({
   /** Set when the server has GIF search configured (flags): the GIF button shows. */
   onGif?: (gif: GifRef, replyToId?: string) => unknown
 }) {
-  const [text, setText] = useState(() => readDraft(meId, roomId))
+  // The Worker's drawing of this room, maybe typed into before the app ran.
+  const [drawn] = useState(() => drawnComposer(roomId))
+  const [text, setText] = useState(() => drawn?.text ?? readDraft(meId, roomId))
   const typing = useRef(createTypingSignal())
   const ref = useRef<HTMLTextAreaElement>(null)
   const staging = useFileStaging()
@@ -64,6 +67,8 @@ export function Composer({
       else if (replyTo.roomId === roomId) writeReplyDraft(meId, roomId, replyTo.messageId)
     })
   }, [meId, roomId])
+
+  useDrawnComposer(drawn, { meId, roomId, box: ref, submit })
 
   // Leaving the room (this composer is per room) with a typing signal live: clear it there.
   useEffect(

@@ -1,10 +1,9 @@
 // Unsent composer text per user and room, and the message it answers, kept in localStorage so
 // both survive switching rooms and reloads. Only what the user typed or chose is stored; each is
 // removed once sent, emptied or cancelled.
-const PREFIX = 'kathelia-draft'
-const REPLY_PREFIX = 'kathelia-draft-reply'
+import { DRAFT_PREFIX as PREFIX, draftKey as keyOf } from '../../../shared/constants'
 
-const keyOf = (userId: string, roomId: string, prefix = PREFIX) => `${prefix}:${userId}:${roomId}`
+const REPLY_PREFIX = `${PREFIX}-reply`
 
 export function readDraft(userId: string, roomId: string, prefix = PREFIX): string {
   try {
