@@ -311,5 +311,29 @@ describe('first load', () => {
         ).toBe(1)
       })
     })
+
+    it('with an answer pending, which the drawing does not show, leaves the text for its own Enter', async () => {
+      await heldLoad(async (page, drawn, release) => {
+        const sent = sends(page)
+        // A reply begun earlier: the room's reply draft names the message it answers.
+        const quoted = await page.evaluate(
+          () => JSON.parse(document.getElementById('first-load')!.textContent!).rows[1].$id,
+        )
+        const replyKey = draftKey.replace('kathelia-draft:', 'kathelia-draft-reply:')
+        await page.evaluate(([k, id]) => localStorage.setItem(k!, id!), [replyKey, quoted])
+        await drawn.pressSequentially('An answer')
+        await drawn.press('Enter')
+        release()
+        await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0)
+        // The quote is now in view, the text waits beside it, the caret in it.
+        await page.locator('#root .quote-bar').waitFor()
+        expect(await liveBox(page).inputValue()).toBe('An answer')
+        expect(await liveBox(page).evaluate((el) => el === document.activeElement)).toBe(true)
+        expect(sent).toEqual([])
+        await liveBox(page).press('Enter')
+        await messageInLog(page, 'An answer').waitFor()
+        expect(sent).toHaveLength(1)
+      })
+    })
   })
 })

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react'
 import { writeDraft } from './drafts'
+import { messageIntent } from './message-intent'
 
 // The composer of the room the Worker drew into the page (worker/first-paint/room-paint.ts) can be
 // typed into before the app has run; the SPA's composer takes over what it holds as the drawing
@@ -30,8 +31,9 @@ export function drawnComposer(roomId: string): DrawnComposer | null {
 /**
  * The rest of the take-over, for a composer that started from `drawn`: its draft saved, the caret
  * put back before the drawing goes (ChatRoom's layout effect runs after this one), and a send
- * asked for there made once. Call it after the composer's reply draft is restored, so the send
- * answers the same message.
+ * asked for there made once. Call it after the composer's reply draft is restored: the drawing
+ * does not show the message a draft answers, so with one pending the text waits in the composer,
+ * beside its quote, for the visitor's own Enter rather than going out as an answer unseen.
  */
 export function useDrawnComposer(
   drawn: DrawnComposer | null,
@@ -47,6 +49,7 @@ export function useDrawnComposer(
   useEffect(() => {
     if (!drawn?.send || sent.current) return
     sent.current = true
-    o.submit()
+    if (messageIntent.replyTo?.roomId !== o.roomId) return o.submit()
+    o.box.current?.focus({ preventScroll: true })
   }, [])
 }
