@@ -71,10 +71,3 @@ export const MAX_LINK_CHECK_URLS = 20
 
 /** The cookie in which the SPA names the browser's time zone for the Worker's first paint. */
 export const TIME_ZONE_COOKIE = 'kathelia-tz'
-/**
- * Where a room's unsent composer text lives in localStorage (web/features/chat/drafts.ts), which
- * the Worker's drawing of the room also fills its composer from (worker/first-paint/).
- */
-export const DRAFT_PREFIX = 'kathelia-draft'
-export const draftKey = (userId: string, roomId: string, prefix = DRAFT_PREFIX) =>
-  `${prefix}:${userId}:${roomId}`

@@ -1,4 +1,5 @@
-import { draftKey, HOME_ROOM_ID } from '../../shared/constants'
+import { HOME_ROOM_ID } from '../../shared/constants'
+import { draftKey } from '../../shared/draft-key'
 import { isNavActive, NAV_ITEMS, roomPath } from '../../shared/nav-model'
 import { esc, icon, scriptSafeJson } from './markup'
 import { logPaint } from './row-paint'

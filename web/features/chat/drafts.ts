@@ -1,7 +1,7 @@
 // Unsent composer text per user and room, and the message it answers, kept in localStorage so
 // both survive switching rooms and reloads. Only what the user typed or chose is stored; each is
 // removed once sent, emptied or cancelled.
-import { DRAFT_PREFIX as PREFIX, draftKey as keyOf } from '../../../shared/constants'
+import { DRAFT_PREFIX as PREFIX, draftKey as keyOf } from '../../../shared/draft-key'
 
 const REPLY_PREFIX = `${PREFIX}-reply`
 
