@@ -98,6 +98,11 @@ describe('presence sharing', () => {
     const adaReceives = realtimeFrames(ada.page)
     await ada.page.reload()
     await header(ada.page).getByText(BEN.name).waitFor()
+    // The header comes from the page's embedded data, before the page's realtime connection is
+    // up; what follows is about live delivery, so Ada's subscription is confirmed first.
+    await expect
+      .poll(() => adaReceives.some((f) => f.includes('"to":"subscribe"')), { timeout: 15_000 })
+      .toBe(true)
     await box.pressSequentially('hello')
     await typing.waitFor()
     await box.fill('')
