@@ -10,6 +10,8 @@ export const PASSWORD_MIN_LENGTH = 8
 // Upper bound so a hash request cannot be used for CPU exhaustion (Appwrite allows 256).
 export const PASSWORD_MAX_LENGTH = 256
 
+/** The longest message text: the column, the API's checks and every composer. */
+export const MESSAGE_MAX_LENGTH = 4000
 export const MESSAGES_PER_BATCH = 100
 export const SCANS_PER_BATCH = 100
 export const MESSAGE_GAP_MINUTES = 15

@@ -1,6 +1,6 @@
 // The one database schema. The embedded backend serves it, and `npm run appwrite:setup`
 // provisions the same tables, columns, indexes, permissions, bucket and teams on real Appwrite.
-import { HOME_ROOM_ID } from './constants'
+import { HOME_ROOM_ID, MESSAGE_MAX_LENGTH } from './constants'
 import { BUCKET_ID, DATABASE_ID, TABLE_IDS, TEAMS } from './db-ids'
 
 export { BUCKET_ID, DATABASE_ID, TEAMS }
@@ -112,7 +112,7 @@ export const TABLES = {
     rowSecurity: false,
     columns: [
       str('roomId', 36, { required: true }),
-      str('message', 4000, { required: true }),
+      str('message', MESSAGE_MAX_LENGTH, { required: true }),
       str('senderId', 36, { required: true }),
       { key: 'kind', type: 'enum', elements: ['user', 'system'], default: 'user' },
       str('clientId', 36),

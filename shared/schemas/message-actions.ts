@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MESSAGE_MAX_LENGTH } from '../constants'
 import { Id } from './common'
 
 // Reply travels with /api/message/add (`replyToId`); these are the calls that change a stored
@@ -9,7 +10,12 @@ export { EDIT_WINDOW_MS } from '../constants'
 // POST /api/message/edit — new text (or caption) of the caller's own message, within 24 h.
 export const EditMessageRequest = z.object({
   messageId: Id,
-  message: z.string().trim().max(4000, { message: 'message must be at most 4000 characters' }),
+  message: z
+    .string()
+    .trim()
+    .max(MESSAGE_MAX_LENGTH, {
+      message: `message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+    }),
 })
 export type EditMessageRequest = z.input<typeof EditMessageRequest>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MESSAGE_MAX_LENGTH } from '../constants'
 import { Id } from './common'
 import { GifRef } from './gif'
 
@@ -25,7 +26,9 @@ export const AddMessageRequest = z
     message: z
       .string()
       .trim()
-      .max(4000, { message: 'message must be at most 4000 characters' })
+      .max(MESSAGE_MAX_LENGTH, {
+        message: `message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+      })
       .default(''),
     // Idempotency key (e.g. ID.unique() made once per message): a retry with the same clientId
     // returns the stored row (200) instead of creating a second one (201).

@@ -1,4 +1,4 @@
-import { HOME_ROOM_ID } from '../../shared/constants'
+import { HOME_ROOM_ID, MESSAGE_MAX_LENGTH } from '../../shared/constants'
 import { draftKey } from '../../shared/draft-key'
 import { isNavActive, NAV_ITEMS, roomPath } from '../../shared/nav-model'
 import { esc, icon, scriptSafeJson } from './markup'
@@ -100,7 +100,7 @@ export function roomPaint({ meId, roomId, room, rows, zone }: PaintInput): strin
     `<div role="log" class="message-log">${empty}<div class="log-rows">${log.html}</div></div></div></div></div>` +
     `<div class="typing-indicator" ${off}></div>` +
     `<form class="composer" data-room="${esc(roomId)}"><button type="button" class="attach-button" ${off}>${icon(ATTACH)}</button>` +
-    `<textarea rows="1" maxlength="4000" placeholder="Message ${esc(name)}" aria-label="Message"></textarea>` +
+    `<textarea rows="1" maxlength="${MESSAGE_MAX_LENGTH}" placeholder="Message ${esc(name)}" aria-label="Message"></textarea>` +
     `<button type="submit" class="send-button" aria-label="Send message" disabled>${icon(SEND)}</button></form>` +
     '</section></main></div></div>' +
     composerScript(draftKey(meId, roomId)) +

@@ -1,3 +1,5 @@
+import { caretIn, placeCaret } from '../../lib/drawn-caret'
+
 // The sign-in screen drawn into index.html (scripts/auth-paint.ts) can be used before the app has
 // run; the app's own screen takes over what the visitor did there as it replaces the drawing.
 
@@ -23,15 +25,8 @@ export function takeDrawnSignIn(form: HTMLFormElement) {
     const to = form.elements.namedItem(from.name)
     if (!(to instanceof HTMLInputElement)) continue
     if (from.value) to.value = from.value
-    if (document.activeElement !== from) continue
-    to.focus()
-    // Email fields have no caret position to read or set.
-    if (from.selectionStart !== null)
-      to.setSelectionRange(
-        from.selectionStart,
-        from.selectionEnd,
-        from.selectionDirection ?? undefined,
-      )
+    const caret = caretIn(from)
+    if (caret !== undefined) placeCaret(to, caret)
   }
   // A button the visitor had reached with Tab keeps the focus too.
   const button = document.activeElement

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { subscribe } from 'valtio'
+import { MESSAGE_MAX_LENGTH } from '../../../shared/constants'
 import { productApi } from '../../lib/product-api'
 import { AttachButton, StagedFile } from './attach-controls'
 import { readDraft, readReplyDraft, writeDraft, writeReplyDraft } from './drafts'
@@ -11,8 +12,6 @@ import { QuoteBar } from './quote-bar'
 import { createTypingSignal } from './typing-signal'
 import { useFileStaging } from './use-file-staging'
 import { noteTyping } from '../presence/activity'
-
-const MAX_LENGTH = 4000
 
 /**
  * Enter sends, Shift+Enter starts a new line; typing is signalled at most every 3 s. Unsent text
@@ -122,7 +121,7 @@ export function Composer({
         ref={ref}
         rows={1}
         value={text}
-        maxLength={MAX_LENGTH}
+        maxLength={MESSAGE_MAX_LENGTH}
         placeholder={staging.file ? 'Add a caption (optional)' : `Message ${roomName}`}
         aria-label="Message"
         onKeyDown={onKeyDown}

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { MESSAGE_MAX_LENGTH } from '../../../shared/constants'
 import type { DisplayItem } from './display-item'
 import { stopEdit } from './message-intent'
 import { editMessage } from './message-ops'
@@ -30,7 +31,7 @@ export default function MessageEditorForm({ item }: { item: DisplayItem }) {
       <textarea
         aria-label={item.attachment ? 'Edit caption' : 'Edit message'}
         value={text}
-        maxLength={4000}
+        maxLength={MESSAGE_MAX_LENGTH}
         autoFocus
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react'
+import { caretIn, placeCaret, type Caret } from '../../lib/drawn-caret'
 import { writeDraft } from './drafts'
 import { messageIntent } from './message-intent'
 
@@ -10,7 +11,7 @@ export type DrawnComposer = {
   /** Set when the visitor changed it; the drawing starts with the room's draft. */
   text: string | undefined
   /** The caret, when the text box had the focus. */
-  caret: [number, number] | null
+  caret: Caret | undefined
   /** Enter or the send button was pressed there: send it once the app is up. */
   send: boolean
 }
@@ -23,7 +24,7 @@ export function drawnComposer(roomId: string): DrawnComposer | null {
   if (!paint || !box || form!.dataset.room !== roomId) return null
   return {
     text: paint.hasAttribute('data-edited') ? box.value : undefined,
-    caret: document.activeElement === box ? [box.selectionStart, box.selectionEnd] : null,
+    caret: caretIn(box),
     send: paint.dataset.intent === 'send',
   }
 }
@@ -41,15 +42,13 @@ export function useDrawnComposer(
 ) {
   useLayoutEffect(() => {
     if (drawn?.text !== undefined) writeDraft(o.meId, o.roomId, drawn.text)
-    if (!drawn?.caret) return
-    o.box.current?.focus({ preventScroll: true })
-    o.box.current?.setSelectionRange(...drawn.caret)
+    if (drawn?.caret !== undefined) placeCaret(o.box.current, drawn.caret)
   }, [])
   const sent = useRef(false)
   useEffect(() => {
     if (!drawn?.send || sent.current) return
     sent.current = true
     if (messageIntent.replyTo?.roomId !== o.roomId) return o.submit()
-    o.box.current?.focus({ preventScroll: true })
+    placeCaret(o.box.current, null)
   }, [])
 }
