@@ -24,10 +24,13 @@ export function v1(path: string, init: RequestInit & { origin?: string; key?: bo
 
 export type Creds = { id: string; email: string; password: string }
 
-/** A user made with the API key, under `email` when given (e.g. an allowlisted one). */
+/**
+ * A user made with the API key, under `email` when given (e.g. an allowlisted one). The password
+ * always has a digit: the id's random hex part sometimes has none (ci51 failed on one).
+ */
 export async function newUser(prefix: string, email?: string): Promise<Creds> {
   const id = `${prefix}-${crypto.randomUUID().slice(0, 8)}`
-  const creds = { id, email: email ?? `${id}@kathelia.test`, password: `Pw-${id}-x!` }
+  const creds = { id, email: email ?? `${id}@kathelia.test`, password: `Pw-${id}-x1!` }
   const res = await v1('/users', {
     method: 'POST',
     key: true,

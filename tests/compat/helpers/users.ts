@@ -16,7 +16,7 @@ export async function createUser(serverUrl?: string, prefix = 'u'): Promise<Cred
   const creds = {
     id,
     email: `${prefix}-${id}@kathelia.test`,
-    password: `Pw-${id}-x!`,
+    password: `Pw-${id}-x1!`,
     name: `${prefix} ${id}`,
   }
   await serverClient(serverUrl).users.create({ userId: id, ...creds })
