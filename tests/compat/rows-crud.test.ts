@@ -102,6 +102,20 @@ describe('TablesDB rows with the API key', () => {
       t.createRow({ databaseId: DB, tableId: 'rooms', rowId: id, data: roomData() }),
     )
     expect(dupId).toMatchObject({ code: 409, type: 'row_already_exists' })
+    expect(dupId.message).toContain('requested ID already exists')
+    // The id and, in another row, the unique value both taken: the id is what is reported.
+    const second = roomData()
+    await t.createRow({ databaseId: DB, tableId: 'rooms', rowId: uid(), data: second })
+    const dupBoth = await failure(
+      t.createRow({
+        databaseId: DB,
+        tableId: 'rooms',
+        rowId: id,
+        data: roomData({ hiddenName: second.hiddenName }),
+      }),
+    )
+    expect(dupBoth).toMatchObject({ code: 409, type: 'row_already_exists' })
+    expect(dupBoth.message).toContain('requested ID already exists')
     const dupIndex = await failure(
       t.createRow({
         databaseId: DB,

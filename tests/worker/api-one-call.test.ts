@@ -126,3 +126,34 @@ describe('message/add in one round trip writes only what the route would write',
     expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING INDEX rows_client_id/)
   })
 })
+
+describe("a send's storage asks each question once", () => {
+  it('no second read of the new id, no unique check of the sequence it was just given, no count', async () => {
+    const statements: string[] = []
+    const restore = await inBackend((sql) => {
+      // Every statement goes through these two (one() calls all()).
+      const { all, run } = sql
+      const note = (q: string) => statements.push(q.replace(/\s+/g, ' '))
+      Object.assign(sql, {
+        all: (q: string, ...p: never[]) => (note(q), all.call(sql, q, ...p)),
+        run: (q: string, ...p: never[]) => (note(q), run.call(sql, q, ...p)),
+      })
+      return () => Object.assign(sql, { all, run })
+    })
+    let res: Response
+    try {
+      res = await add(ada, { roomId: 'home', message: 'asked once', clientId: crypto.randomUUID() })
+    } finally {
+      await inBackend(() => restore())
+    }
+    expect(res.status, await res.clone().text()).toBe(201)
+    const byId = statements.filter((s) => s === 'SELECT * FROM rows WHERE table_id = ? AND id = ?')
+    // The batch's two reads (the room, a retry's row); the insert itself answers a taken id.
+    expect(byId).toHaveLength(2)
+    expect(statements.filter((s) => s.startsWith('INSERT INTO rows'))).toHaveLength(1)
+    expect(statements.some((s) => s.includes(`${jsonPath('seq')} = ?`))).toBe(false)
+    expect(statements.some((s) => s.includes('count(*)'))).toBe(false)
+    // The (senderId, clientId) index is still checked: another id may carry the same pair.
+    expect(statements.some((s) => s.includes(`${jsonPath('clientId')} = ?`))).toBe(true)
+  })
+})

@@ -91,10 +91,11 @@ export async function runBatch(
   if (!create || !create.when.every((g) => holds(g, account, rows)))
     return { caller: account, rows }
   const created = settle(() => createRow(server, create.table, create.rowId, create.data))
-  // A failed list is read again by whoever needs it.
+  // A failed list is read again by whoever needs it. Its reader wants the rows, not the count
+  // (a second statement per send).
   const listed =
     thenList && !isRefusal(created)
-      ? settle(() => listRows(server, thenList.table, thenList.queries))
+      ? settle(() => listRows(server, thenList.table, thenList.queries, { total: false }))
       : undefined
   return { caller: account, rows, created, listed: isRefusal(listed) ? undefined : listed }
 }

@@ -24,10 +24,14 @@ export const jsonPath = (key: string) => {
 export const getRecord = (sql: Sql, tableId: string, id: string) =>
   sql.one<RowRecord>('SELECT * FROM rows WHERE table_id = ? AND id = ?', tableId, id)
 
-export function insertRecord(sql: Sql, rec: Omit<RowRecord, 'seq'>): RowRecord {
-  const saved = sql.one<RowRecord>(
+/**
+ * Stores a new row; undefined when another row already holds its id (the table's UNIQUE
+ * (table_id, id) answers that in the insert itself, one statement instead of a read first).
+ */
+export function insertRecord(sql: Sql, rec: Omit<RowRecord, 'seq'>): RowRecord | undefined {
+  return sql.one<RowRecord>(
     `INSERT INTO rows (table_id, id, data, permissions, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?) RETURNING *`,
+     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, id) DO NOTHING RETURNING *`,
     rec.table_id,
     rec.id,
     rec.data,
@@ -35,8 +39,6 @@ export function insertRecord(sql: Sql, rec: Omit<RowRecord, 'seq'>): RowRecord {
     rec.created_at,
     rec.updated_at,
   )
-  if (!saved) throw new Error('insert returned nothing')
-  return saved
 }
 
 export function updateRecord(sql: Sql, rec: RowRecord): RowRecord {
@@ -74,25 +76,32 @@ export function assignSequence(sql: Sql, table: TableSchema, data: RowData): voi
   data[column] = (top?.top ?? 0) + 1
 }
 
-/** 409 when another row already holds the id. */
-export function assertNewId(sql: Sql, table: TableSchema, id: string, family: Family): void {
-  if (getRecord(sql, table.id, id))
-    fail(
-      ERRORS[family].duplicate,
-      `${noun(family)} with the requested ID already exists. Try again with a different ID or use ID.unique() to generate a unique ID.`,
-    )
+/** The 409 Appwrite answers when another row already holds the id. */
+export function failDuplicateId(family: Family): never {
+  fail(
+    ERRORS[family].duplicate,
+    `${noun(family)} with the requested ID already exists. Try again with a different ID or use ID.unique() to generate a unique ID.`,
+  )
 }
 
-/** 409 naming the unique index another row already satisfies (NULLs never collide, as in SQL). */
+/**
+ * 409 naming the unique index another row already satisfies (NULLs never collide, as in SQL).
+ * For a new row (`inserting`), a taken id is what it reports first, as Appwrite does; and an index
+ * over the table's sequence and its scope is skipped: the sequence was just assigned past every
+ * value of that scope, so nothing can clash with it.
+ */
 export function assertUnique(
   sql: Sql,
   table: TableSchema,
   data: RowData,
   selfId: string,
   family: Family,
+  inserting = false,
 ): void {
+  const seq = inserting ? table.sequence : undefined
   for (const index of table.indexes) {
     if (index.type !== 'unique') continue
+    if (seq && index.columns.includes(seq.column) && index.columns.includes(seq.scope)) continue
     const values = index.columns.map((c) => bind(data[c]))
     if (values.some((v) => v === null)) continue
     const clash = sql.one<{ id: string }>(
@@ -103,10 +112,11 @@ export function assertUnique(
       selfId,
       ...values,
     )
-    if (clash)
-      fail(
-        ERRORS[family].duplicate,
-        `${noun(family)} with the same ${index.columns.join(', ')} already exists (unique index "${index.key}").`,
-      )
+    if (!clash) continue
+    if (inserting && getRecord(sql, table.id, selfId)) failDuplicateId(family)
+    fail(
+      ERRORS[family].duplicate,
+      `${noun(family)} with the same ${index.columns.join(', ')} already exists (unique index "${index.key}").`,
+    )
   }
 }

@@ -9,9 +9,9 @@ import { rowModel, type RowModel } from './model'
 import { assertAllowed, assertGrantable, defaultPermissions } from './permissions'
 import { ERRORS, noun, type Family } from './schema'
 import {
-  assertNewId,
   assertUnique,
   assignSequence,
+  failDuplicateId,
   insertRecord,
   updateRecord,
   type RowRecord,
@@ -83,8 +83,7 @@ export function insertRow(
   const { data, dates } = clientData(table, input, edge.caller, family)
   const row = validateRow(table, withDefaults(table, data), family)
   assignSequence(edge.sql, table, row)
-  assertNewId(edge.sql, table, id, family)
-  assertUnique(edge.sql, table, row, id, family)
+  assertUnique(edge.sql, table, row, id, family, true)
   const now = isoNow()
   const rec = insertRecord(edge.sql, {
     table_id: table.id,
@@ -94,6 +93,7 @@ export function insertRow(
     created_at: dates.$createdAt ?? now,
     updated_at: dates.$updatedAt ?? now,
   })
+  if (!rec) failDuplicateId(family)
   const model = rowModel(table, rec)
   edge.publish(rowEvent(table, model, action, family))
   return model
