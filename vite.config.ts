@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { cloudflare } from '@cloudflare/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
@@ -51,7 +52,7 @@ export function appConfig(o: AppConfigOptions): UserConfig {
     plugins: [
       pwa(),
       jsonBigintShim(),
-      appwriteSdkEnums(),
+      appwriteSdkEnums(['web', 'shared'].map((d) => fileURLToPath(new URL(d, import.meta.url)))),
       tanstackRouter({
         target: 'react',
         autoCodeSplitting: true,

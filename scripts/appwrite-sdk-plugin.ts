@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Plugin } from 'vite'
 
 // `var Flag;\n(function (Flag) {\n ... \n})(Flag || (Flag = {}));` as TypeScript emits an enum.
@@ -35,20 +37,77 @@ export function pureAppwriteSdk(code: string) {
   return { code: out, enums, classes }
 }
 
+// The SDK's services the SPA constructs (web/lib/appwrite.ts). Their methods are class members,
+// which no bundler drops: Account alone is 28 KB minified, for 16 of its 65 methods in use.
+const SERVICES = ['Account', 'TablesDB', 'Storage']
+const METHOD = /^ {4}(?:async )?([A-Za-z_$][\w$]*)\(.*\) \{$/
+
+/**
+ * Blanks the methods of the SDK's service classes whose names `used` lacks (the lines stay, empty,
+ * so the source map holds). Throws when a service is not found in the shape it expects, so an SDK
+ * upgrade that changes its emit fails the build instead of shipping a half-trimmed class.
+ * Returns the methods removed, as `Class.method`.
+ */
+export function trimAppwriteServices(code: string, used: ReadonlySet<string>) {
+  const lines = code.split('\n')
+  const removed: string[] = []
+  for (const name of SERVICES) {
+    const start = lines.indexOf(`class ${name} {`)
+    const end = lines.indexOf('}', start)
+    if (start < 0 || end < 0 || lines[start + 1] !== '    constructor(client) {')
+      throw new Error(`appwrite SDK: class ${name} is not where the build expects it`)
+    for (let i = start + 1; i < end; i++) {
+      const method = METHOD.exec(lines[i]!)?.[1]
+      if (!method || method === 'constructor' || used.has(method)) continue
+      const close = lines.indexOf('    }', i)
+      if (close < 0 || close > end) throw new Error(`appwrite SDK: ${name}.${method} has no end`)
+      lines.fill('', i, close + 1)
+      removed.push(`${name}.${method}`)
+      i = close
+    }
+  }
+  return { code: lines.join('\n'), removed }
+}
+
+/**
+ * Every identifier (and word inside a string) in the app's browser code: a method named nowhere
+ * there cannot be called by it. Kept conservative on purpose: a name that appears at all is kept.
+ */
+export function namesIn(dirs: string[]): Set<string> {
+  const names = new Set<string>()
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (/\.tsx?$/.test(entry.name))
+        for (const m of readFileSync(path, 'utf8').matchAll(/[A-Za-z_$][\w$]*/g)) names.add(m[0])
+    }
+  }
+  dirs.forEach(walk)
+  return names
+}
+
 /**
  * The Appwrite web SDK as the client build bundles it, with `pureAppwriteSdk` applied: its unused
  * enums (Timezone alone is 15 KB minified) and helper classes (Operator) leave the signed-in
- * chunk, 24 KB minified in all. The Worker and Node keep the file as shipped.
+ * chunk, 24 KB minified in all. A build (not the dev server, whose code may call a method the
+ * running server never scanned for) also drops the service methods the app never names
+ * (`trimAppwriteServices`, scanning `sources`). The Worker and Node keep the file as shipped.
  */
-export function appwriteSdkEnums(): Plugin {
+export function appwriteSdkEnums(sources: string[]): Plugin {
+  let build = false
   return {
     name: 'kathelia-appwrite-sdk-pure',
     applyToEnvironment: (env) => env.name === 'client',
+    configResolved(config) {
+      build = config.command === 'build'
+    },
     transform: {
       filter: { id: /[\\/]node_modules[\\/]appwrite[\\/]dist[\\/]esm[\\/]sdk\.js$/ },
       handler(code) {
-        const { code: out, enums, classes } = pureAppwriteSdk(code)
-        return enums.length || classes.length ? { code: out, map: null } : null
+        const { code: pure } = pureAppwriteSdk(code)
+        const out = build ? trimAppwriteServices(pure, namesIn(sources)).code : pure
+        return out === code ? null : { code: out, map: null }
       },
     },
   }

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pureAppwriteSdk } from '../../scripts/appwrite-sdk-plugin'
+import { namesIn, pureAppwriteSdk, trimAppwriteServices } from '../../scripts/appwrite-sdk-plugin'
 
 // The client build bundles the Appwrite web SDK rewritten by pureAppwriteSdk (vite.config.ts);
 // here the rewritten file runs beside the package itself and must export the same values.
@@ -15,16 +15,23 @@ const dir = mkdtempSync(join(tmpdir(), 'kathelia-sdk-pure-'))
 type Sdk = Record<string, unknown>
 let original: Sdk
 let rewritten: Sdk
+let trimmed: Sdk
+const root = join(import.meta.dirname, '..', '..')
+const appNames = () => namesIn([join(root, 'web'), join(root, 'shared')])
 
 beforeAll(async () => {
   const { code } = pureAppwriteSdk(source)
   const jsonBigint = pathToFileURL(require.resolve('json-bigint')).href
-  const file = join(dir, 'sdk.mjs')
-  const runnable = code.replace("from 'json-bigint'", `from '${jsonBigint}'`)
-  // The package's map stays beside the package; the copy has none.
-  writeFileSync(file, runnable.replace(/^\/\/# sourceMappingURL=.*$/m, ''))
+  const load = async (name: string, text: string) => {
+    const file = join(dir, name)
+    const runnable = text.replace("from 'json-bigint'", `from '${jsonBigint}'`)
+    // The package's map stays beside the package; the copy has none.
+    writeFileSync(file, runnable.replace(/^\/\/# sourceMappingURL=.*$/m, ''))
+    return (await import(pathToFileURL(file).href)) as Sdk
+  }
   original = (await import(pathToFileURL(sdkPath).href)) as Sdk
-  rewritten = (await import(pathToFileURL(file).href)) as Sdk
+  rewritten = await load('sdk.mjs', code)
+  trimmed = await load('sdk-trimmed.mjs', trimAppwriteServices(code, appNames()).code)
 })
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -82,5 +89,57 @@ describe('the Appwrite SDK as the client bundles it', () => {
       ]
     }
     expect(strings(rewritten)).toEqual(strings(original))
+  })
+})
+
+describe("the build's SDK without the service methods the app never names", () => {
+  type Service = { prototype: Record<string, unknown> }
+  const services = {
+    account: 'Account',
+    tablesDB: 'TablesDB',
+    tables: 'TablesDB',
+    storage: 'Storage',
+  }
+
+  it('keeps every method the browser code calls on the account, tables and storage services', () => {
+    const calls = new Set<string>()
+    for (const dir of ['web', 'shared'])
+      for (const file of readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }))
+        if (/\.tsx?$/.test(file))
+          for (const m of readFileSync(join(root, dir, file), 'utf8').matchAll(
+            /\b(account|tablesDB|tables|storage)\.(\w+)\(/g,
+          ))
+            calls.add(`${services[m[1] as keyof typeof services]}.${m[2]}`)
+    expect(calls.size).toBeGreaterThan(15)
+    for (const call of calls) {
+      const [cls, method] = call.split('.') as [string, string]
+      expect(typeof (trimmed[cls] as Service).prototype[method], call).toBe('function')
+    }
+  })
+
+  it('drops the others (multi-factor, OAuth, transactions), keeping line numbers and exports', () => {
+    const { code, removed } = trimAppwriteServices(pureAppwriteSdk(source).code, appNames())
+    expect(removed).toEqual(
+      expect.arrayContaining([
+        'Account.createMfaChallenge',
+        'Account.createOAuth2Session',
+        'TablesDB.createTransaction',
+      ]),
+    )
+    for (const gone of removed) {
+      const [cls, method] = gone.split('.') as [string, string]
+      expect((trimmed[cls] as Service).prototype[method], gone).toBeUndefined()
+      expect(typeof (original[cls] as Service).prototype[method], gone).toBe('function')
+    }
+    expect(code.split('\n')).toHaveLength(source.split('\n').length)
+    expect(Object.keys(trimmed).sort()).toEqual(Object.keys(original).sort())
+  })
+
+  it('refuses an SDK whose services are not where it expects them, instead of trimming blind', () => {
+    const moved = source.replace(
+      'class Account {\n    constructor(client) {',
+      'class Account {\n  x() {}',
+    )
+    expect(() => trimAppwriteServices(moved, new Set())).toThrow(/class Account/)
   })
 })
