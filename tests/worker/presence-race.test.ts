@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { getBackend, type BackendPort } from '../../worker/backend'
+import { restBackend } from '../../worker/backend/rest'
+import { backendStub } from '../../worker/appwrite-edge/stub'
 import { getConfig } from '../../worker/config'
 import { keepAlive, reportPresence } from '../../worker/services/presence'
 
@@ -16,21 +18,28 @@ const statusOf = (userId: string) =>
     userId,
   )
 
-/** The port, with `during` run right after the first read of a status row. */
-function beaconAfterRead(during: () => Promise<unknown>): BackendPort {
-  let ran = false
+/** `port`, with `during` run right after its `nth` read of a status row. */
+function beaconAfterRead(during: () => Promise<unknown>, port = backend, nth = 1): BackendPort {
+  let reads = 0
   return {
-    ...backend,
+    ...port,
     async getRow<T>(table: Parameters<BackendPort['getRow']>[0], rowId: string) {
-      const row = await backend.getRow<T>(table, rowId)
-      if (table === 'status' && !ran) {
-        ran = true
-        await during()
-      }
+      const row = await port.getRow<T>(table, rowId)
+      if (table === 'status' && ++reads === nth) await during()
       return row
     },
   }
 }
+
+// Appwrite mode's adapter (no conditional update: it reads, checks, then writes), here against
+// the embedded backend's own REST surface instead of a remote Appwrite.
+const appwriteMode = restBackend({
+  kind: 'appwrite',
+  endpoint: 'http://edge/v1',
+  project: config.APPWRITE_PROJECT_ID,
+  key: config.EMBEDDED_API_KEY,
+  transport: (req) => backendStub(env, config).fetch(req),
+})
 
 const beacon = (id: string, tab: string) =>
   reportPresence(backend, who(id), {}, 'offline', { beacon: true, tab })
@@ -65,5 +74,28 @@ describe('presence against a closing tab', () => {
     const racing = beaconAfterRead(() => beacon('race-other', 'tab-1'))
     await reportPresence(racing, who('race-other'), {}, 'online', { tab: 'tab-2' })
     expect(await statusOf('race-other')).toMatchObject({ isOnline: true, presence: 'online' })
+  })
+})
+
+describe('presence against a closing tab, in Appwrite mode', () => {
+  it("a heartbeat whose tab's beacon lands between its check and its write leaves the user offline", async () => {
+    await reportPresence(appwriteMode, who('race-aw'), {}, 'online', { tab: 'tab-w' })
+    // The report's own read, then the adapter's read just before its write: the beacon lands there.
+    const racing = beaconAfterRead(() => beacon('race-aw', 'tab-w'), appwriteMode, 2)
+    const report = await reportPresence(racing, who('race-aw'), {}, 'online', { tab: 'tab-w' })
+    expect(report.notice).toBeUndefined()
+    expect(report.row).toMatchObject({ isOnline: false, presence: 'offline', closed: true })
+    expect(await statusOf('race-aw')).toMatchObject({
+      isOnline: false,
+      presence: 'offline',
+      closed: true,
+    })
+  })
+
+  it('another tab reporting meanwhile is still online', async () => {
+    await reportPresence(appwriteMode, who('race-aw2'), {}, 'online', { tab: 'tab-x' })
+    const racing = beaconAfterRead(() => beacon('race-aw2', 'tab-x'), appwriteMode, 2)
+    await reportPresence(racing, who('race-aw2'), {}, 'online', { tab: 'tab-y' })
+    expect(await statusOf('race-aw2')).toMatchObject({ isOnline: true, presence: 'online' })
   })
 })

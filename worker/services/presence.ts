@@ -114,7 +114,24 @@ export async function reportPresence(
   // An update (never an upsert) keeps the row's grants.
   const write = await backend.updateRowIf<StatusData>('status', userId, data, openTab(tab, beacon))
   if (!write.written) return { row: write.row ?? current, details, regrant: false }
+  // Appwrite mode checks the tab just before the write, not with it (backend/rest.ts): when this
+  // tab's own beacon landed in between, the row written still names it as closed, and the
+  // beacon's "offline" is put back at once instead of waiting for the sweep.
+  if (closedBefore(write.row!, tab, beacon)) {
+    // An announcement this report claimed is not sent, so the row does not claim it either.
+    const unclaimed = notice && { announced: current.announced, announcedAt: current.announcedAt }
+    const row = await backend.updateRow<StatusData>('status', userId, { ...LEFT, ...unclaimed })
+    return { row, regrant: false }
+  }
   return { row: write.row!, details, notice, regrant }
+}
+
+/** What a closing tab's beacon leaves on its user's status (besides when). */
+const LEFT: Partial<StatusData> = {
+  presence: 'offline',
+  isOnline: false,
+  closed: true,
+  isTyping: false,
 }
 
 /**
