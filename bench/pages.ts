@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import type { Browser, BrowserContextOptions } from 'playwright-core'
 import { build, createBuilder, preview } from 'vite'
-import { exampleVars } from '../scripts/local-vars'
+import { writePreviewVars } from '../scripts/local-vars'
 import { freePort } from '../tests/fixtures/app-server'
 import { appConfig } from '../vite.config'
 import { privateCloudflarePlugin } from '../tests/fixtures/private-plugin'
@@ -114,13 +114,7 @@ export async function startBuiltApps() {
     // The browser's origin is the proxy's.
     const app = `http://127.0.0.1:${appProxyPort}`
     // `vite preview` runs the built Worker in workerd and reads .dev.vars beside the built config.
-    const vars = { ...exampleVars(), APP_ORIGINS: app }
-    writeFileSync(
-      'dist/kathelia/.dev.vars',
-      Object.entries(vars)
-        .map(([k, v]) => `${k}=${v}`)
-        .join('\n'),
-    )
+    writePreviewVars({ APP_ORIGINS: app })
     const server = await preview({
       configFile: false,
       logLevel: 'warn',
