@@ -88,11 +88,8 @@ export async function reportPresence(
   let notice: PendingNotice | undefined
   let created = false
   if (presence) {
-    data.presence = presence
-    data.isOnline = presence === 'online'
-    data.closed = beacon && presence === 'offline'
+    Object.assign(data, presenceFields(presence, beacon))
     if (data.closed) data.closedTab = tab ?? null
-    if (presence !== 'online') data.isTyping = false
     if (presence === 'online' && current?.announced !== 'online') {
       if (!current) ({ row: current, created } = await ensureStatusRow(backend, userId))
       if (current.announced !== 'online') {
@@ -120,19 +117,20 @@ export async function reportPresence(
   if (closedBefore(write.row!, tab, beacon)) {
     // An announcement this report claimed is not sent, so the row does not claim it either.
     const unclaimed = notice && { announced: current.announced, announcedAt: current.announcedAt }
-    const row = await backend.updateRow<StatusData>('status', userId, { ...LEFT, ...unclaimed })
+    const left = { ...presenceFields('offline', true), ...unclaimed }
+    const row = await backend.updateRow<StatusData>('status', userId, left)
     return { row, regrant: false }
   }
   return { row: write.row!, details, notice, regrant }
 }
 
-/** What a closing tab's beacon leaves on its user's status (besides when). */
-const LEFT: Partial<StatusData> = {
-  presence: 'offline',
-  isOnline: false,
-  closed: true,
-  isTyping: false,
-}
+/** What a report of `presence` sets; a closing tab's beacon (offline) also marks the row closed. */
+const presenceFields = (presence: PresenceState, beacon: boolean): Partial<StatusData> => ({
+  presence,
+  isOnline: presence === 'online',
+  closed: beacon && presence === 'offline',
+  ...(presence !== 'online' && { isTyping: false }),
+})
 
 /**
  * A report from the tab whose beacon has already said offline was on its way when the tab
