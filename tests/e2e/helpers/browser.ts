@@ -3,6 +3,35 @@ import { provided } from '../../fixtures/provided'
 
 // Debian's Chromium (playwright-core brings no browser). `npm test` resolves and exports
 // CHROMIUM_PATH; a direct `vitest run` falls back to the Debian path.
+// Chromium reads only the last `--disable-features` switch, so ours repeats the features Playwright
+// turns off with its own (tests/e2e/chromium-features.e2e.test.ts checks this list against the
+// installed Playwright) and adds three that cost CPU in every browser context and that no test
+// looks at: Chromium 156 loads two WebUI omnibox popups per window (a renderer of their own, about
+// 0.4 s of CPU per context on the CI machine) and keeps a spare renderer warm for the next tab.
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+]
+export const UNUSED_FEATURES = [
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'SpareRendererForSitePerProcess',
+]
+
 export const ARGS = [
   '--no-sandbox', // CI runs as root, where Chromium's sandbox refuses to start
   '--disable-gpu',
@@ -12,6 +41,7 @@ export const ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_FEATURES].join(',')}`,
 ]
 
 export type TestBrowser = { browser: Browser; close(): Promise<void> }
