@@ -12,6 +12,23 @@ const retry = process.env.CI ? 1 : 0
 const SERVER_HOST = 'tests/fixtures/server-host.ts'
 // Test clients open a connection per request to the app servers (the file says why).
 const FRESH_CONNECTIONS = 'tests/fixtures/fresh-connections.ts'
+// The projects that run inside workerd load the Worker's npm dependencies pre-bundled, one module
+// each: otherwise workerd fetches every file of hono, zod and Sentry one by one from Vite, for
+// every test file, which was most of a small file's time (docs/testing.md, "Inside workerd").
+const WORKER_DEPS = {
+  optimizer: {
+    ssr: {
+      enabled: true,
+      include: [
+        ...['hono', 'hono/factory', 'hono/http-exception', 'hono/streaming', 'hono/cookie'],
+        ...['hono/body-limit', 'hono/utils/url', 'hono/utils/cookie', 'hono/utils/http-status'],
+        ...['zod', '@hono/zod-validator', '@sentry/cloudflare', 'ua-parser-js'],
+      ],
+      // Provided by workerd itself.
+      rolldownOptions: { external: [/^node:/, /^cloudflare:/] },
+    },
+  },
+}
 const fuzzVars = () => ({
   FUZZ_SEED: process.env.FUZZ_SEED ?? '18',
   FUZZ_RUNS: process.env.FUZZ_RUNS ?? '',
@@ -33,7 +50,12 @@ export default defineConfig({
           }),
         ],
         // The first request in a fresh isolate also builds the Worker bundle: give it room on 2 cores.
-        test: { name: 'worker', include: ['tests/worker/**/*.test.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'worker',
+          include: ['tests/worker/**/*.test.ts'],
+          testTimeout: 30_000,
+          deps: WORKER_DEPS,
+        },
       },
       {
         test: {
@@ -87,6 +109,7 @@ export default defineConfig({
         test: {
           name: 'fuzz',
           include: ['tests/fuzz/**/*.test.ts'],
+          deps: WORKER_DEPS,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -102,6 +125,7 @@ export default defineConfig({
         test: {
           name: 'security',
           include: ['tests/security/**/*.test.ts'],
+          deps: WORKER_DEPS,
           globalSetup: ['tests/security/contract-servers.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
