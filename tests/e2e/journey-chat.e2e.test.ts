@@ -1,6 +1,7 @@
 import type { Page, WebSocketRoute } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { DATABASE_ID, TABLES } from '../../shared/db-schema'
+import { WITH_SERVICE_WORKER } from './helpers/browser'
 import { TEXTS } from '../../shared/texts'
 import {
   ADA,
@@ -24,7 +25,8 @@ import { v1InPage } from './helpers/page-api'
 let pair: Pair
 
 beforeAll(async () => {
-  pair = await startPair()
+  // The journey as shipped: the app's service worker runs in both contexts.
+  pair = await startPair({}, WITH_SERVICE_WORKER)
 })
 
 afterAll(async () => {
