@@ -1,7 +1,6 @@
 import type { Page, WebSocketRoute } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { DATABASE_ID, TABLES } from '../../shared/db-schema'
-import { WITH_SERVICE_WORKER } from './helpers/browser'
 import { TEXTS } from '../../shared/texts'
 import {
   ADA,
@@ -25,8 +24,7 @@ import { v1InPage } from './helpers/page-api'
 let pair: Pair
 
 beforeAll(async () => {
-  // The journey as shipped: the app's service worker runs in both contexts.
-  pair = await startPair({}, WITH_SERVICE_WORKER)
+  pair = await startPair()
 })
 
 afterAll(async () => {

@@ -1,6 +1,5 @@
 import type { Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WITH_SERVICE_WORKER } from './helpers/browser'
 import { startCaptureServer, type CaptureServer } from '../fixtures/capture-server'
 import {
   ADA,
@@ -35,16 +34,12 @@ beforeAll(async () => {
     req.path === '/echo'
       ? { json: { ip: '203.0.113.9' } }
       : { json: { city: 'Lyon', region: 'Auvergne-Rhône-Alpes', country: 'FR' } }
-  // The journey as shipped: the app's service worker runs in both contexts.
-  pair = await startPair(
-    {
-      PRESENCE_GRACE_SECONDS: String(GRACE_SECONDS),
-      IP_ECHO_URL: `${ipServices.url}/echo`,
-      IP_INFO_URL: `${ipServices.url}/info/{ip}`,
-      IP_INFO_TOKEN: 'test-token',
-    },
-    WITH_SERVICE_WORKER,
-  )
+  pair = await startPair({
+    PRESENCE_GRACE_SECONDS: String(GRACE_SECONDS),
+    IP_ECHO_URL: `${ipServices.url}/echo`,
+    IP_INFO_URL: `${ipServices.url}/info/{ip}`,
+    IP_INFO_TOKEN: 'test-token',
+  })
 })
 
 afterAll(async () => {

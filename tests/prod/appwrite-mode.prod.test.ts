@@ -1,13 +1,7 @@
 import type { Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { freePort } from '../fixtures/app-server'
-import {
-  launchBrowser,
-  openPage,
-  WITH_SERVICE_WORKER,
-  type TestBrowser,
-  type TestPage,
-} from '../e2e/helpers/browser'
+import { launchBrowser, openPage, type TestBrowser, type TestPage } from '../e2e/helpers/browser'
 import { signUpChatAndPresence } from './fixtures/journey'
 import { startMailInbox, type MailInbox } from './fixtures/mail-inbox'
 import { productionVars, startProdServer, type ProdServer } from './fixtures/prod-server'
@@ -58,10 +52,7 @@ beforeAll(async () => {
     }),
     { port: appPort },
   )
-  ;[ada, ben] = await Promise.all([
-    openPage(chrome.browser, WITH_SERVICE_WORKER),
-    openPage(chrome.browser, WITH_SERVICE_WORKER),
-  ])
+  ;[ada, ben] = await Promise.all([openPage(chrome.browser), openPage(chrome.browser)])
   const record = (req: Request) => {
     const url = new URL(req.url())
     if (url.pathname.startsWith('/v1')) v1Calls.push(`${url.origin}${url.pathname}`)

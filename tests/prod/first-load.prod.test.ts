@@ -2,13 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Locator, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import {
-  launchBrowser,
-  openPage,
-  WITH_SERVICE_WORKER,
-  type TestBrowser,
-  type TestPage,
-} from '../e2e/helpers/browser'
+import { launchBrowser, openPage, type TestBrowser, type TestPage } from '../e2e/helpers/browser'
 import { messageInLog, messageLog } from '../e2e/helpers/pair'
 import { signedInMarker } from '../e2e/helpers/users'
 import { APP_SCRIPT, DRAWN_SIGN_IN_SHOWN, everHeld, holdRequests } from '../e2e/helpers/page-watch'
@@ -35,10 +29,7 @@ beforeAll(async () => {
     startProdServer(build, (origin) => ({ ...productionVars(origin), ...inbox.vars })),
     launchBrowser(),
   ])
-  ;[ada, ben] = await Promise.all([
-    openPage(chrome.browser, WITH_SERVICE_WORKER),
-    openPage(chrome.browser, WITH_SERVICE_WORKER),
-  ])
+  ;[ada, ben] = await Promise.all([openPage(chrome.browser), openPage(chrome.browser)])
   await signUpPair({ url: server.url, inbox, ada, ben })
   // Ben says 105 things through the product API with his own session's JWT, the last an attempt
   // to end the data's script element.

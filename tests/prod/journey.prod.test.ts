@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest'
-import {
-  launchBrowser,
-  openPage,
-  WITH_SERVICE_WORKER,
-  type TestBrowser,
-} from '../e2e/helpers/browser'
+import { launchBrowser, openPage, type TestBrowser } from '../e2e/helpers/browser'
 import { signUpChatAndPresence } from './fixtures/journey'
 import { startMailInbox } from './fixtures/mail-inbox'
 import { productionVars, startProdServer } from './fixtures/prod-server'
@@ -53,10 +48,7 @@ describe('the production build', () => {
 
   it('two people register, verify from the mailed links, sign in, chat and see presence', async () => {
     const { server, inbox } = await serve()
-    const [ada, ben] = await Promise.all([
-      openPage(chrome.browser, WITH_SERVICE_WORKER),
-      openPage(chrome.browser, WITH_SERVICE_WORKER),
-    ])
+    const [ada, ben] = await Promise.all([openPage(chrome.browser), openPage(chrome.browser)])
     onTestFinished(() => Promise.all([ada.close(), ben.close()]).then(() => undefined))
     await signUpChatAndPresence({ url: server.url, inbox, ada, ben, graceSeconds: GRACE_SECONDS })
     expect(inbox.mails.every((m) => m.from === 'Kathelia <no-reply@kathelia.test>')).toBe(true)

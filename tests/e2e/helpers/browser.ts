@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 import { provided } from '../../fixtures/provided'
 
 // Debian's Chromium (playwright-core brings no browser). `npm test` resolves and exports
@@ -66,23 +66,12 @@ export async function launchBrowser(): Promise<TestBrowser> {
 
 export type TestPage = { page: Page; problems: string[]; close(): Promise<void> }
 
-/** Contexts where the app's service worker runs, for the tests whose subject includes it. */
-export const WITH_SERVICE_WORKER: BrowserContextOptions = { serviceWorkers: 'allow' }
-
 /**
  * A page in its own context (no cookies shared with other tests). `problems` collects uncaught
  * errors and console errors so a failing assertion can say why the SPA did not render.
- *
- * Without the app's service worker unless asked (WITH_SERVICE_WORKER): in a fresh context it
- * precaches the whole build and then answers every load, about a third of Chromium's CPU per page
- * load here, in tests about something else. The journeys (tests/e2e/journey-*, tests/prod) and the
- * installable-app and notification tests keep it, so the app is still driven as shipped there.
  */
-export async function openPage(
-  browser: Browser,
-  options: BrowserContextOptions = {},
-): Promise<TestPage> {
-  const context = await browser.newContext({ serviceWorkers: 'block', ...options })
+export async function openPage(browser: Browser): Promise<TestPage> {
+  const context = await browser.newContext()
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`))

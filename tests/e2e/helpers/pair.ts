@@ -1,4 +1,4 @@
-import type { BrowserContextOptions, Locator, Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { startAppServer, type AppServer } from '../../fixtures/app-server'
 import { launchBrowser, openPage, type TestBrowser, type TestPage } from './browser'
@@ -26,17 +26,10 @@ export type Pair = {
   close(): Promise<void>
 }
 
-/**
- * A fresh server and browser with one context (page) for Ada and one for Ben, both signed out.
- * `contexts` are their context options (openPage).
- */
-export async function startPair(
-  vars: Record<string, string> = {},
-  contexts: BrowserContextOptions = {},
-): Promise<Pair> {
+/** A fresh server and browser with one context (page) for Ada and one for Ben, both signed out. */
+export async function startPair(vars: Record<string, string> = {}): Promise<Pair> {
   const [server, chrome] = await Promise.all([startAppServer(vars), launchBrowser()])
-  const open = () => openPage(chrome.browser, contexts)
-  const [ada, ben] = await Promise.all([open(), open()])
+  const [ada, ben] = await Promise.all([openPage(chrome.browser), openPage(chrome.browser)])
   return {
     server,
     chrome,
