@@ -4,19 +4,21 @@ import { DB, keyTables, uid, webTables } from './rows-setup'
 
 // The seed of the query compat tests (rows-queries, rows-paging): one room of messages (seq 1..5)
 // and three status rows, made with the key and read with the web SDK as a member of team `user`.
-// Each test file imports its own copy of this module, so each seeds its own room.
-export const room = uid()
-export const MESSAGES = [
+// Each seedQueries call seeds a room of its own: the compat files share one module instance
+// (`isolate: false`), so the values below are live bindings, set by the seed and read by the tests
+// after beforeAll.
+export let room = ''
+export let marker = ''
+export const ids: string[] = []
+export let member: TestUser
+
+const messages = (room: string) => [
   { message: 'alpha apple', kind: 'user', senderId: 'sA', clientId: `c1-${room}` },
   { message: 'beta banana', kind: 'system', senderId: 'sB', clientId: null },
   { message: 'gamma apple pie', kind: 'user', senderId: 'sA', clientId: `c3-${room}` },
   { message: 'delta', kind: 'user', senderId: 'sB', clientId: `c4-${room}` },
   { message: 'epsilon_%', kind: 'system', senderId: 'sA', clientId: null },
 ]
-export const ids: string[] = []
-export const marker = `q-${room}`
-// Set by seedQueries (a live binding, read by the tests after beforeAll).
-export let member: TestUser
 
 export const list = async (...queries: string[]) =>
   webTables(member).listRows({
@@ -28,8 +30,11 @@ export const seqs = async (...queries: string[]) =>
   (await list(...queries)).rows.map((r) => r.seq as number)
 
 export async function seedQueries() {
+  room = uid()
+  marker = `q-${room}`
+  ids.length = 0
   member = await newUser({ teams: ['user'] })
-  for (const m of MESSAGES) {
+  for (const m of messages(room)) {
     const row = await keyTables().createRow({
       databaseId: DB,
       tableId: 'messages',
