@@ -14,7 +14,7 @@ const SERVER_HOST = 'tests/fixtures/server-host.ts'
 const FRESH_CONNECTIONS = 'tests/fixtures/fresh-connections.ts'
 // The projects that run inside workerd load the Worker's npm dependencies pre-bundled, one module
 // each: otherwise workerd fetches every file of hono, zod and Sentry one by one from Vite, for
-// every test file, which was most of a small file's time (docs/testing.md, "Inside workerd").
+// every test file, which was most of a small file's time (docs/testing.md, "The slower machine").
 const WORKER_DEPS = {
   optimizer: {
     ssr: {

@@ -1,8 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { provided } from '../../fixtures/provided'
 
-// Debian's Chromium (playwright-core brings no browser). `npm test` resolves and exports
-// CHROMIUM_PATH; a direct `vitest run` falls back to the Debian path.
 // Chromium reads only the last `--disable-features` switch, so ours repeats the features Playwright
 // turns off with its own (tests/e2e/chromium-features.e2e.test.ts checks this list against the
 // installed Playwright) and adds three that cost CPU in every browser context and that no test
@@ -32,6 +30,8 @@ export const UNUSED_FEATURES = [
   'SpareRendererForSitePerProcess',
 ]
 
+// Debian's Chromium (playwright-core brings no browser). `npm test` resolves and exports
+// CHROMIUM_PATH; a direct `vitest run` falls back to the Debian path.
 export const ARGS = [
   '--no-sandbox', // CI runs as root, where Chromium's sandbox refuses to start
   '--disable-gpu',
