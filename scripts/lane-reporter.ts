@@ -17,6 +17,8 @@ export type LaneReport = {
   errors: string[]
   /** Tests that passed on a retry, with what failed them first: the lead for the flake. */
   retried: string[]
+  /** Tests that failed, with their first error: the log's tail names them even when long. */
+  failures: string[]
   files: LaneFile[]
 }
 
@@ -42,6 +44,7 @@ export default class LaneReporter implements Reporter {
       skipped: 0,
       errors: [],
       retried: [],
+      failures: [],
       files: [],
     }
     for (const module of modules) {
@@ -53,8 +56,11 @@ export default class LaneReporter implements Reporter {
         if (state === 'passed' && result.errors?.length)
           report.retried.push(`${file} > ${test.fullName}: ${brief(result.errors[0]!)}`)
         if (state === 'passed') report.passed++
-        else if (state === 'failed') failedTests++
-        else report.skipped++
+        else if (state === 'failed') {
+          failedTests++
+          const first = result.errors?.[0]
+          report.failures.push(`${file} > ${test.fullName}${first ? `: ${brief(first)}` : ''}`)
+        } else report.skipped++
       }
       // A file whose hooks or imports failed may have no failed test to show for it.
       const moduleErrors = module.errors()

@@ -83,6 +83,7 @@ function readLaneReport(path) {
     skipped: 0,
     errors: ['the lane ended without a report'],
     retried: [],
+    failures: [],
     files: [],
   }
 }
@@ -153,9 +154,15 @@ function summary() {
         `  ${f.seconds.toFixed(1).padStart(6)} s  [${f.label}]  ${f.file}${f.failed ? '  FAIL' : ''}`,
       )
   }
+  const failures = laneReports.flatMap(({ label, failures = [] }) =>
+    failures.map((f) => `[${label}] ${f}`),
+  )
+  if (failures.length) console.log(`\nfailed tests:\n  ${failures.join('\n  ')}`)
   const errors = laneReports.flatMap(({ label, errors }) => errors.map((e) => `[${label}] ${e}`))
   if (errors.length) console.log(`\nfailures outside a test:\n  ${errors.join('\n  ')}`)
-  rmSync(reports, { recursive: true, force: true })
+  // KEEP_TEST_REPORTS=1 keeps every file's time for a closer look (docs/testing.md).
+  if (process.env.KEEP_TEST_REPORTS) console.log(`\nlane reports kept in ${reports}`)
+  else rmSync(reports, { recursive: true, force: true })
 }
 
 /** The run's closing line, alone on its line: every Vitest project of every lane summed. */
