@@ -11,6 +11,7 @@ import {
   type Pair,
 } from './helpers/pair'
 import { shareBoth } from './helpers/presence-sharing'
+import { chateeStatusFor, closeTabSeenOffline } from './helpers/tab-close'
 import { onboardViaUi, signedInMarker, signInViaUi } from './helpers/users'
 import {
   detailsToggle,
@@ -140,8 +141,8 @@ describe('presence and device details', () => {
     // Nobody logs out, and the sweep would wait for the grace period (his last heartbeat was at
     // most a third of it ago): offline well within it can only be the pagehide beacon. A report
     // of the tab still on its way when it closes changes nothing after the beacon (api-user).
-    await tab.close()
-    await presenceShown(ada.page, 'Offline', ((GRACE_SECONDS * 2) / 3 - 1) * 1000)
+    const statusNow = await chateeStatusFor(ada.page, server.url, tab)
+    await closeTabSeenOffline(ada.page, tab, ((GRACE_SECONDS * 2) / 3 - 1) * 1000, statusNow)
   })
 
   it('a tab that dies without a word counts as offline once the grace period has passed', async () => {
@@ -226,8 +227,8 @@ describe('presence and device details', () => {
       // Ben closes the tab between two heartbeats.
       await idle()
       await tab.clock.runFor(90_000)
-      await tab.close()
-      await presenceShown(ada.page, 'Offline', ((GRACE_SECONDS * 2) / 3 - 1) * 1000)
+      const statusNow = await chateeStatusFor(ada.page, server.url, tab)
+      await closeTabSeenOffline(ada.page, tab, ((GRACE_SECONDS * 2) / 3 - 1) * 1000, statusNow)
     } finally {
       await context.close()
     }

@@ -1,7 +1,7 @@
 import type { Request } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest'
 import { freePort } from '../fixtures/app-server'
-import { launchBrowser, openPage, type TestBrowser, type TestPage } from '../e2e/helpers/browser'
+import { launchBrowser, openPage, type TestBrowser } from '../e2e/helpers/browser'
 import { signUpChatAndPresence } from './fixtures/journey'
 import { startMailInbox, type MailInbox } from './fixtures/mail-inbox'
 import { productionVars, startProdServer, type ProdServer } from './fixtures/prod-server'
@@ -13,35 +13,40 @@ import { productionVars, startProdServer, type ProdServer } from './fixtures/pro
 // its cookies and CORS, and the remote's own verification mail.
 const GRACE_SECONDS = 10
 const REMOTE_KEY = 'standard_remote-appwrite-key-for-the-prod-suite-7c1e'
-let inbox: MailInbox
-let remote: ProdServer
-let app: ProdServer
+type Servers = { inbox: MailInbox; remote: ProdServer; app: ProdServer; close(): Promise<void> }
 let chrome: TestBrowser
-let ada: TestPage
-let ben: TestPage
-const v1Calls: string[] = []
 
 beforeAll(async () => {
+  chrome = await launchBrowser()
+}, 60_000)
+
+afterAll(async () => {
+  await chrome?.close()
+})
+
+/**
+ * The remote (on the port the Appwrite-mode build names) and the app, fresh: the journey takes
+ * a pair per attempt, so a retry starts from nobody registered instead of the failed try's
+ * accounts and closed tabs.
+ */
+async function serve(): Promise<Servers> {
   const builds = inject('prodBuilds')
-  inbox = await startMailInbox()
+  const inbox = await startMailInbox()
   const appPort = await freePort()
   const appOrigin = `http://127.0.0.1:${appPort}`
   // The build's SPA was given this remote's endpoint (VITE_APPWRITE_ENDPOINT) at build time.
-  ;[remote, chrome] = await Promise.all([
-    startProdServer(
-      builds.embedded,
-      (origin) => ({
-        ...productionVars(origin),
-        // The app is a web platform of the remote project: the only origin allowed with cookies.
-        APP_ORIGINS: appOrigin,
-        EMBEDDED_API_KEY: REMOTE_KEY,
-        ...inbox.vars,
-      }),
-      { port: builds.remotePort },
-    ),
-    launchBrowser(),
-  ])
-  app = await startProdServer(
+  const remote = await startProdServer(
+    builds.embedded,
+    (origin) => ({
+      ...productionVars(origin),
+      // The app is a web platform of the remote project: the only origin allowed with cookies.
+      APP_ORIGINS: appOrigin,
+      EMBEDDED_API_KEY: REMOTE_KEY,
+      ...inbox.vars,
+    }),
+    { port: builds.remotePort },
+  )
+  const app = await startProdServer(
     builds.appwrite,
     (origin) => ({
       ...productionVars(origin),
@@ -52,22 +57,29 @@ beforeAll(async () => {
     }),
     { port: appPort },
   )
-  ;[ada, ben] = await Promise.all([openPage(chrome.browser), openPage(chrome.browser)])
-  const record = (req: Request) => {
-    const url = new URL(req.url())
-    if (url.pathname.startsWith('/v1')) v1Calls.push(`${url.origin}${url.pathname}`)
+  return {
+    inbox,
+    remote,
+    app,
+    async close() {
+      await app.close()
+      await remote.close()
+      await inbox.close()
+    },
   }
-  for (const { page } of [ada, ben]) page.on('request', record)
-}, 180_000)
-
-afterAll(async () => {
-  await chrome?.close()
-  await app?.close()
-  await remote?.close()
-  await inbox?.close()
-})
+}
 
 describe('Appwrite mode, built, against a remote Appwrite-compatible backend', () => {
+  let app: ProdServer
+  let remote: ProdServer
+  let servers: Servers | undefined
+  beforeAll(async () => {
+    servers = await serve()
+    ;({ app, remote } = servers)
+  }, 120_000)
+  // Before the journey's own servers take the remote's port.
+  afterAll(() => servers?.close())
+
   it('serves no backend of its own: health says appwrite, /v1 and /__dev are 404', async () => {
     expect(await (await fetch(`${app.url}/api/health`)).json()).toMatchObject({
       backend: 'appwrite',
@@ -95,8 +107,21 @@ describe('Appwrite mode, built, against a remote Appwrite-compatible backend', (
     const other = await preflight('http://127.0.0.1:1')
     expect(other.headers.get('access-control-allow-origin')).not.toBe('http://127.0.0.1:1')
   })
+})
 
+describe('Appwrite mode, the journey', () => {
   it('two people sign up, verify, chat and see presence, the SPA talking to the remote', async () => {
+    const { inbox, remote, app, close } = await serve()
+    onTestFinished(close)
+    const [ada, ben] = await Promise.all([openPage(chrome.browser), openPage(chrome.browser)])
+    onTestFinished(() => Promise.all([ada.close(), ben.close()]).then(() => undefined))
+    const v1Calls: string[] = []
+    const record = (req: Request) => {
+      const url = new URL(req.url())
+      if (url.pathname.startsWith('/v1')) v1Calls.push(`${url.origin}${url.pathname}`)
+    }
+    for (const { page } of [ada, ben]) page.on('request', record)
+
     await signUpChatAndPresence({ url: app.url, inbox, ada, ben, graceSeconds: GRACE_SECONDS })
     // Every SDK call went to the remote's origin, and its session cookie lives there.
     expect(v1Calls.length).toBeGreaterThan(0)
