@@ -122,7 +122,10 @@ describe('Appwrite mode, the journey', () => {
     }
     for (const { page } of [ada, ben]) page.on('request', record)
 
-    await signUpChatAndPresence({ url: app.url, inbox, ada, ben, graceSeconds: GRACE_SECONDS })
+    await signUpChatAndPresence({
+      ...{ url: app.url, inbox, ada, ben, graceSeconds: GRACE_SECONDS },
+      v1Origin: remote.origin,
+    })
     // Every SDK call went to the remote's origin, and its session cookie lives there.
     expect(v1Calls.length).toBeGreaterThan(0)
     expect(v1Calls.filter((u) => !u.startsWith(`${remote.origin}/v1`))).toEqual([])

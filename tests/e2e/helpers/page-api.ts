@@ -8,20 +8,30 @@ import { exampleVars } from '../../../scripts/local-vars'
 const PROJECT = exampleVars().APPWRITE_PROJECT_ID!
 const jwts = new WeakMap<Page, Promise<string>>()
 
-/** A fresh Appwrite call from inside the page, with its session cookie; rejects on an error status. */
-export async function v1InPage(page: Page, method: string, path: string, body?: unknown) {
+/**
+ * A fresh Appwrite call from inside the page, with its session cookie; rejects on an error status.
+ * `origin`: the backend's, where it is not the page's own (Appwrite mode).
+ */
+export async function v1InPage(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+  origin = '',
+) {
   return page.evaluate(
-    async ({ method, path, body, project }) => {
-      const res = await fetch(`/v1${path}`, {
+    async ({ method, path, body, project, origin }) => {
+      const res = await fetch(`${origin}/v1${path}`, {
         method,
+        credentials: 'include',
         headers: { 'content-type': 'application/json', 'x-appwrite-project': project },
         body: body === undefined ? undefined : JSON.stringify(body),
       })
       if (!res.ok)
-        throw new Error(`${method} /v1${path} answered ${res.status}: ${await res.text()}`)
+        throw new Error(`${method} ${origin}/v1${path} answered ${res.status}: ${await res.text()}`)
       return res.json()
     },
-    { method, path, body, project: PROJECT },
+    { method, path, body, project: PROJECT, origin },
   )
 }
 
