@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
 import { useAppAndBrowser } from './helpers/app'
 import { authCard } from './helpers/users'
 
-// The installable app as built for deployment: manifest and service worker as Chromium judges them,
-// the app shell offline after one visit, and a Web Push message shown and clicked.
+// The installable app as built for deployment: manifest and service worker as Chromium judges
+// them, the app shell offline after one visit, and a Web Push message shown and clicked.
 const app = useAppAndBrowser()
 let context: BrowserContext | undefined
 
