@@ -104,7 +104,14 @@ describe('presence sharing', () => {
       .poll(() => adaReceives.some((f) => f.includes('"to":"subscribe"')), { timeout: 15_000 })
       .toBe(true)
     await box.pressSequentially('hello')
-    await typing.waitFor()
+    // A miss says which side lost it: the signal never reached the page, or the page did not show it.
+    await typing.waitFor().catch((err: Error) => {
+      const signals = adaReceives.filter((f) => f.includes('"isTyping":true')).length
+      throw new Error(
+        `${signals} of the ${adaReceives.length} frames Ada's page received carried the typing ` +
+          `signal. ${err.message}`,
+      )
+    })
     await box.fill('')
     await typing.waitFor({ state: 'detached' })
 

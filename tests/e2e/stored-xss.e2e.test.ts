@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { messageInLog, messageLog, useOnboardedPair } from './helpers/pair'
+import { chateeStatusFor } from './helpers/tab-close'
 
 // Stored XSS in the real room: Ben's display name, a message, a file name and a link preview
 // (from a local site whose Open Graph tags carry payloads) are shown to Ada as text, and none of
@@ -64,10 +65,17 @@ describe('stored XSS in the rendered room', () => {
       .getByRole('link', { name: `Link preview: <img src=x onerror=alert('title')>` })
       .last()
       .waitFor({ timeout: 20_000 })
-    // Ben's new name reaches Ada with his next status report at the latest (every 20 s).
+    // Ben's new name reaches Ada with his next status report at the latest (every 20 s). A miss
+    // says whether the server had it: then the news did not reach Ada's page.
+    const statusNow = await chateeStatusFor(ada.page, server.url, ben.page)
     await expect
       .poll(() => ada.page.getByText(NAME).count(), { timeout: 45_000 })
       .toBeGreaterThan(0)
+      .catch(async (err: Error) => {
+        const held = JSON.stringify(await statusNow().catch((e: Error) => e.message))
+        const header = (await ada.page.getByLabel('Chat partner').innerText()).replace(/\s+/g, ' ')
+        throw new Error(`Ada's header: ${header}. The server holds: ${held}. ${err.message}`)
+      })
 
     for (const p of [ada.page, ben.page]) expect(await injected(p)).toBe(0)
     expect(dialogs).toEqual([])
