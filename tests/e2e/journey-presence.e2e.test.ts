@@ -11,7 +11,8 @@ import {
   type Pair,
 } from './helpers/pair'
 import { shareBoth } from './helpers/presence-sharing'
-import { chateeStatusFor, closeTabSeenOffline } from './helpers/tab-close'
+import { chateeStatusFor } from './helpers/page-api'
+import { closeTabSeenOffline } from './helpers/tab-close'
 import { onboardViaUi, signedInMarker, signInViaUi } from './helpers/users'
 import {
   detailsToggle,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { messageInLog, messageLog, useOnboardedPair } from './helpers/pair'
-import { chateeStatusFor } from './helpers/tab-close'
+import { chateeStatusFor } from './helpers/page-api'
 
 // Stored XSS in the real room: Ben's display name, a message, a file name and a link preview
 // (from a local site whose Open Graph tags carry payloads) are shown to Ada as text, and none of

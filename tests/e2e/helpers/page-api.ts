@@ -35,19 +35,22 @@ export async function v1InPage(
   )
 }
 
-/** A JWT of the page's user (POST /v1/account/jwts, as the SDK's createJWT), one per page. */
-export function jwtOf(page: Page): Promise<string> {
+/**
+ * A JWT of the page's user (POST /v1/account/jwts, as the SDK's createJWT), one per page.
+ * `origin`: the backend's, as for v1InPage.
+ */
+export function jwtOf(page: Page, origin = ''): Promise<string> {
   if (!jwts.has(page))
     jwts.set(
       page,
-      v1InPage(page, 'POST', '/account/jwts', {}).then((r) => r.jwt),
+      v1InPage(page, 'POST', '/account/jwts', {}, origin).then((r) => r.jwt),
     )
   return jwts.get(page)!
 }
 
 /** The page's signed-in account id. */
-export const accountIdOf = async (page: Page): Promise<string> =>
-  (await v1InPage(page, 'GET', '/account')).$id
+export const accountIdOf = async (page: Page, origin = ''): Promise<string> =>
+  (await v1InPage(page, 'GET', '/account', undefined, origin)).$id
 
 /** An /api answer that was not a success: its status and error code. */
 export class ApiRefusal extends Error {
@@ -63,15 +66,33 @@ export class ApiRefusal extends Error {
  * The product API (web/lib/product-api.ts routes) as the page's user: POST /api<route> with the
  * page's JWT; resolves to the answer's JSON, rejects with an ApiRefusal.
  */
-export function apiAs(page: Page, baseUrl: string) {
+export function apiAs(page: Page, baseUrl: string, v1Origin = '') {
   return async <T = any>(route: string, body: unknown): Promise<T> => {
     const res = await fetch(new URL(`/api${route}`, baseUrl), {
       method: 'POST',
-      headers: { authorization: `Bearer ${await jwtOf(page)}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${await jwtOf(page, v1Origin)}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify(body),
     })
     const json = await res.json()
     if (!res.ok) throw new ApiRefusal(res.status, json.code)
     return json as T
   }
+}
+
+/**
+ * The partner's status as the watcher's SPA reads it (POST /api/auth/chatee-status), for a
+ * failed check to say what the server held. Made while the partner's tab is open, which tells
+ * its account id. `v1Origin`: the backend's, in Appwrite mode.
+ */
+export async function chateeStatusFor(
+  watcher: Page,
+  baseUrl: string,
+  partner: Page,
+  v1Origin = '',
+) {
+  const userId = await accountIdOf(partner, v1Origin)
+  return () => apiAs(watcher, baseUrl, v1Origin)('/auth/chatee-status', { userId })
 }

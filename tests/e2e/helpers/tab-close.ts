@@ -1,29 +1,5 @@
 import type { Page } from 'playwright-core'
-import { v1InPage } from './page-api'
 import { presenceShown } from './pair'
-
-/**
- * For closeTabSeenOffline's `statusNow`: the partner's status as the watcher's SPA reads it
- * (POST /api/auth/chatee-status with a JWT of the watcher). Made while the partner's tab is
- * open, which tells its account id. `v1Origin`: the backend's, in Appwrite mode.
- */
-export async function chateeStatusFor(
-  watcher: Page,
-  baseUrl: string,
-  partner: Page,
-  v1Origin = '',
-) {
-  const { $id: userId } = await v1InPage(partner, 'GET', '/account', undefined, v1Origin)
-  return async () => {
-    const { jwt } = await v1InPage(watcher, 'POST', '/account/jwts', {}, v1Origin)
-    const res = await fetch(new URL('/api/auth/chatee-status', baseUrl), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ userId }),
-    })
-    return { status: res.status, body: await res.json() }
-  }
-}
 
 /**
  * Closes `tab` (its pagehide beacon says "offline") and waits until `watcher`, its chat partner,
@@ -38,19 +14,19 @@ export async function closeTabSeenOffline(
   timeout: number,
   statusNow?: () => Promise<unknown>,
 ) {
-  let closedAt = Date.now()
+  let closedAt = 0
   const since = () => `+${Date.now() - closedAt} ms`
   await watcher.evaluate(() => {
-    const log: string[] = []
     const start = performance.now()
     // Read afresh: React may replace the header itself.
     const read = () =>
       document.querySelector('[aria-label="Chat partner"] .presence-label')?.textContent ?? '(none)'
-    log.push(`${read()} at +0 ms`)
+    let shown = read()
+    const log = [`${shown} at +0 ms`]
     new MutationObserver(() => {
-      const now = read()
-      if (!log.at(-1)?.startsWith(`${now} at`))
-        log.push(`${now} at +${Math.round(performance.now() - start)} ms`)
+      if (read() === shown) return
+      shown = read()
+      log.push(`${shown} at +${Math.round(performance.now() - start)} ms`)
     }).observe(document.body, { subtree: true, childList: true, characterData: true })
     ;(window as { presenceLog?: string[] }).presenceLog = log
   })
