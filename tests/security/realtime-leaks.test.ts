@@ -120,6 +120,12 @@ describe('realtime leaks', () => {
     mine.ws.send(
       JSON.stringify({ type: 'presence', data: { status: 'online', presenceId: 'ada-tab' } }),
     )
+    // A socket frame and an HTTP call are not ordered with each other: the presence is published
+    // before the fence only once its own event is out (ci69 saw the fence first).
+    await mine.until(
+      () => mine.events().some((e) => e.channels?.includes('presences.ada-tab')),
+      "Ada's own presence event",
+    )
 
     // The fence: a row anyone may read, made after all of the above.
     const fence = await call(`/v1/tablesdb/${DATABASE_ID}/tables/scans/rows`, {
