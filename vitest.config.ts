@@ -29,6 +29,10 @@ const WORKER_DEPS = {
     },
   },
 }
+// The projects inside workerd run all their files in one workerd, each file on an emptied
+// backend (tests/worker/fresh-backend.ts): a workerd per file loaded the Worker's ~190 modules
+// again for each (docs/testing.md, "One workerd per project").
+const ONE_WORKERD = { isolate: false, setupFiles: ['tests/worker/fresh-backend.ts'] }
 const fuzzVars = () => ({
   FUZZ_SEED: process.env.FUZZ_SEED ?? '18',
   FUZZ_RUNS: process.env.FUZZ_RUNS ?? '',
@@ -53,6 +57,7 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['tests/worker/**/*.test.ts'],
+          ...ONE_WORKERD,
           testTimeout: 30_000,
           deps: WORKER_DEPS,
         },
@@ -119,6 +124,7 @@ export default defineConfig({
           name: 'fuzz',
           include: ['tests/fuzz/**/*.test.ts'],
           deps: WORKER_DEPS,
+          ...ONE_WORKERD,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -135,6 +141,7 @@ export default defineConfig({
           name: 'security',
           include: ['tests/security/**/*.test.ts'],
           deps: WORKER_DEPS,
+          ...ONE_WORKERD,
           globalSetup: ['tests/security/contract-servers.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
