@@ -44,7 +44,23 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+        // One process for the unit files, modules loaded once; a file that replaces a module or a
+        // global before importing what uses it (vi.mock, vi.stubGlobal) is named *.isolated.test.ts
+        // and runs in a fresh one, since neither is undone for the next file otherwise.
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+          exclude: ['tests/unit/**/*.isolated.test.ts'],
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          environment: 'node',
+          include: ['tests/unit/**/*.isolated.test.ts'],
+        },
       },
       {
         plugins: [
