@@ -131,7 +131,7 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
-            // FUZZ_SEED and FUZZ_RUNS replay or lengthen a run (tests/fuzz/README.md).
+            // FUZZ_SEED and FUZZ_RUNS replay or lengthen a run (docs/reliability.md).
             miniflare: { bindings: { ...exampleVars(), ...fuzzVars() } },
           }),
         ],
