@@ -16,7 +16,10 @@ afterEach(async () => {
   context = undefined
 })
 
-/** A fresh context (notifications allowed) on the sign-in screen, its service worker in control and activated. */
+/**
+ * A fresh context (notifications allowed) on the sign-in screen, its service worker in control
+ * and activated.
+ */
 async function visit(newContext?: () => Promise<BrowserContext>): Promise<Page> {
   context = newContext
     ? await newContext()
@@ -26,13 +29,8 @@ async function visit(newContext?: () => Promise<BrowserContext>): Promise<Page> 
   await authCard(page).waitFor({ timeout: 45_000 })
   // In control is not yet activated: the worker claims the page inside its activate event, and
   // a push delivered before that event ends found no notification shown (a CI retry, ci65).
-  await page.waitForFunction(
-    () => navigator.serviceWorker.controller?.state === 'activated',
-    null,
-    {
-      timeout: 30_000,
-    },
-  )
+  const activated = () => navigator.serviceWorker.controller?.state === 'activated'
+  await page.waitForFunction(activated, null, { timeout: 30_000 })
   return page
 }
 

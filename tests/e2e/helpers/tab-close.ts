@@ -24,8 +24,9 @@ export async function closeTabSeenOffline(
     let shown = read()
     const log = [`${shown} at +0 ms`]
     new MutationObserver(() => {
-      if (read() === shown) return
-      shown = read()
+      const now = read()
+      if (now === shown) return
+      shown = now
       log.push(`${shown} at +${Math.round(performance.now() - start)} ms`)
     }).observe(document.body, { subtree: true, childList: true, characterData: true })
     ;(window as { presenceLog?: string[] }).presenceLog = log
