@@ -114,6 +114,22 @@ export default defineConfig({
         },
       },
       {
+        // The crash suite: its own server processes, killed and started again, and its own
+        // Chromium. It is a browser test, but it runs in the other lane (every project but e2e):
+        // the e2e lane ended 80-95 s after it in every run, with a core half idle meanwhile.
+        test: {
+          name: 'crash',
+          environment: 'node',
+          include: ['tests/crash/**/*.test.ts'],
+          // Only for the build the crash servers serve (appBuild); it starts no server itself.
+          globalSetup: [SERVER_HOST],
+          setupFiles: [FRESH_CONNECTIONS],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          retry,
+        },
+      },
+      {
         // The deployable artifact: one `vite build` (global setup), served by `wrangler dev`.
         test: {
           name: 'prod',

@@ -5,15 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exampleVars } from '../../scripts/local-vars'
 import { HOME_ROOM_ID } from '../../shared/constants'
 import { freePort } from '../fixtures/app-server'
-import { launchBrowser, openPage, type TestBrowser, type TestPage } from './helpers/browser'
+import { launchBrowser, openPage, type TestBrowser, type TestPage } from '../e2e/helpers/browser'
 import {
   spawnStandby,
   startServerProcess,
   type ServerProcess,
   type StandbyServer,
-} from './helpers/crash-server'
-import { ADA, BEN, messageLog } from './helpers/pair'
-import { signInViaApi } from './helpers/register-api'
+} from '../e2e/helpers/crash-server'
+import { ADA, BEN, messageLog } from '../e2e/helpers/pair'
+import { signInViaApi } from '../e2e/helpers/register-api'
 
 // Crashes: the server PROCESS (Node, Vite, workerd) is killed with SIGKILL while messages are
 // being sent, three times, and started again on its persisted state. Every message the sender
