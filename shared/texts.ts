@@ -1,4 +1,6 @@
-import { NAME_MAX_LENGTH, type VerifyStepId } from './constants'
+// With its extension: the Vite config loads this file (scripts/auth-paint.ts), and Vite warns on
+// every start about an import Node's own loader could not resolve.
+import { NAME_MAX_LENGTH, type VerifyStepId } from './constants.ts'
 
 // Exact user-facing texts of the product spec (sections 2, 4, 5 and 8).
 export const TEXTS = {

@@ -7,18 +7,24 @@ import { use, type ComponentType } from 'react'
  * revealing suspended content.
  */
 export function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  let loaded: ComponentType<P> | undefined
   let pending: Promise<ComponentType<P>> | undefined
-  const preload = () =>
-    (pending ??= load().then(
-      (m) => (loaded = m.default),
-      (err: unknown) => {
+  const preload = (): Promise<ComponentType<P>> => {
+    if (pending) return pending
+    const chunk = load().then((m) => m.default)
+    // The settled state on the promise itself, which use() reads first (the status and value of
+    // React's FulfilledReactPromise type): a chunk already here renders at once.
+    chunk.then(
+      (value) => Object.assign(chunk, { status: 'fulfilled', value }),
+      (reason: unknown) => {
+        Object.assign(chunk, { status: 'rejected', reason })
         pending = undefined // a later render or preload tries the chunk again
-        throw err
       },
-    ))
+    )
+    return (pending = chunk)
+  }
+  // use() on every render: React replays a render that suspended and expects the same call.
   function Preloadable(props: P) {
-    const Component = loaded ?? use(preload())
+    const Component = use(preload())
     return <Component {...props} />
   }
   return Object.assign(Preloadable, { preload })
