@@ -15,7 +15,7 @@ import {
 import { ADA, BEN, messageLog } from '../e2e/helpers/pair'
 import { signInViaApi } from '../e2e/helpers/register-api'
 
-// Crashes: the server PROCESS (Node, Vite, workerd) is killed with SIGKILL while messages are
+// Crashes: the server PROCESS (Node, Miniflare, workerd) is killed with SIGKILL while messages are
 // being sent, three times, and started again on its persisted state. Every message the sender
 // was told about, and every one it retried, is stored exactly once in send order; Ada's page,
 // open through it all, shows each exactly once after reconnecting by itself (no reload).
