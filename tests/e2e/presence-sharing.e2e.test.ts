@@ -35,6 +35,22 @@ describe('presence sharing', () => {
     expect(await chateePresence(ada.page).count()).toBe(0)
   })
 
+  it('Ben’s page does not ask for a status the server withholds (a 403 in the console each load)', async () => {
+    const { ben } = pair
+    const asked: string[] = []
+    ben.page.on(
+      'request',
+      (r) => r.url().endsWith('/api/auth/chatee-status') && asked.push(r.url()),
+    )
+    const sharingRead = ben.page.waitForResponse((r) => r.url().endsWith('/api/user/sharing'))
+    await ben.page.reload()
+    await (await sharingRead).finished()
+    // A read the sharing answer would start goes out at once after it.
+    await ben.page.evaluate(() => new Promise((r) => setTimeout(r, 300)))
+    expect(asked).toEqual([])
+    expect(ben.problems.filter((p) => p.includes('403'))).toEqual([])
+  })
+
   it('the admin view shows Ben’s presence whatever he shares, and hides it when switched off', async () => {
     const { ada } = pair
     await setAdminView(ada.page, true)
@@ -51,6 +67,10 @@ describe('presence sharing', () => {
     // No reload: Ben's open page learns of Ada's choice and reads her presence.
     await presenceShown(ben.page, 'Online')
     await presenceShown(ada.page, 'Online')
+    // A device that has kept nothing yet learns of the sharing first, then shows the presence.
+    await ben.page.evaluate(() => localStorage.clear())
+    await ben.page.reload()
+    await presenceShown(ben.page, 'Online')
   })
 
   it('a status read answered after a live change does not undo it', async () => {

@@ -1,11 +1,27 @@
 import { productApi } from '../../lib/product-api'
 import { globalState } from '../../state/global-state'
 
-/** The partner of `email` and their status; both null while the partner has no account. */
+/**
+ * Whether the server lets this user read the partner's status, as far as this tab knows: the
+ * admin always may, others while both share presence. Asking when it may not is answered 403,
+ * which the browser's console shows in red on every load and reconnect.
+ */
+export const mayReadChateeStatus = () =>
+  globalState.flags.showAdmin || (globalState.sharing.mine && globalState.sharing.partner)
+
+/** The partner's status, or null when it cannot be read (not shared, none yet, offline). */
+export const readChateeStatus = (chateeId: string) =>
+  productApi.chateeStatus(chateeId).catch(() => null)
+
+/**
+ * The partner of `email`, and their status when this tab knows it may read it; both null while
+ * the partner has no account. A tab that does not know yet (a first sign-in here) learns it from
+ * the status sync's sharing read, which then reads the status (use-status-sync.ts).
+ */
 export async function fetchChatee(email: string) {
   const found = await productApi.chatee(email).catch(() => null)
   const chatee = found && { $id: found.$id, name: found.name, email: found.email, list: found.list }
-  const chateeStatus = chatee ? await productApi.chateeStatus(chatee.$id).catch(() => null) : null
+  const chateeStatus = chatee && mayReadChateeStatus() ? await readChateeStatus(chatee.$id) : null
   return { chatee, chateeStatus }
 }
 

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio'
 import { productApi } from '../../lib/product-api'
 import { onSubscribed, realtime } from '../../lib/realtime'
 import { globalState, type Status } from '../../state/global-state'
-import { adoptNewChatee } from '../presence/chatee'
+import { adoptNewChatee, mayReadChateeStatus, readChateeStatus } from '../presence/chatee'
 import { followRename } from '../presence/follow-rename'
 import { TABLE_IDS } from '../../../shared/db-ids'
 import { CHANNELS } from './channels'
@@ -94,11 +94,15 @@ function onProfile(row: Row, meId: string) {
  */
 const statusEvents = { status: 0, chateeStatus: 0 }
 
-/** Both statuses from the API; details an event brought meanwhile are not erased by a null. */
+/**
+ * Both statuses from the API; details an event brought meanwhile are not erased by a null. The
+ * partner's is read beside the others when this tab knows it may be, else only once the sharing
+ * read says so (a first sign-in on this device).
+ */
 async function refreshStatuses(meId: string, chateeId?: string) {
   const before = { ...statusEvents }
-  const [chatee, own, sharing] = await Promise.all([
-    chateeId ? productApi.chateeStatus(chateeId).catch(() => null) : null,
+  const early = chateeId && mayReadChateeStatus() ? readChateeStatus(chateeId) : undefined
+  const [own, sharing] = await Promise.all([
     productApi.userStatus(meId).catch(() => null),
     productApi.presenceSharing().catch(() => null),
   ])
@@ -108,6 +112,8 @@ async function refreshStatuses(meId: string, chateeId?: string) {
     if (!(sharing.mine && sharing.partner) && !globalState.flags.showAdmin)
       globalState.chateeStatus = null
   }
+  const late = chateeId && !early && mayReadChateeStatus() ? readChateeStatus(chateeId) : null
+  const chatee = await (early ?? late)
   if (
     chatee &&
     globalState.chatee?.$id === chateeId &&
