@@ -10,6 +10,7 @@ import {
   useOnboardedPair,
 } from './helpers/pair'
 import { fetchRead } from './helpers/chat-view'
+import { holdRequests } from './helpers/page-watch'
 import { setSharingInSettings, shareBox } from './helpers/presence-sharing'
 
 // Presence privacy as the spec has it (§1, §6) and the reciprocal sharing in Settings: by default
@@ -67,10 +68,17 @@ describe('presence sharing', () => {
     // No reload: Ben's open page learns of Ada's choice and reads her presence.
     await presenceShown(ben.page, 'Online')
     await presenceShown(ada.page, 'Online')
-    // A device that has kept nothing yet learns of the sharing first, then shows the presence.
+    // A device that has kept nothing yet knows of the sharing from the page's embedded data,
+    // before any request: Ada's presence shows while the sharing read is held.
     await ben.page.evaluate(() => localStorage.clear())
-    await ben.page.reload()
-    await presenceShown(ben.page, 'Online')
+    const release = await holdRequests(ben.page, '**/api/user/sharing')
+    try {
+      await ben.page.reload()
+      await presenceShown(ben.page, 'Online')
+    } finally {
+      release()
+      await ben.page.unroute('**/api/user/sharing')
+    }
   })
 
   it('a status read answered after a live change does not undo it', async () => {

@@ -92,6 +92,8 @@ describe('first load', () => {
     expect(data.chatee.email).toBe('ben@kathelia.test')
     expect(data.jwt).toMatch(/^ey/)
     expect(data.flags).toMatchObject({ isAdmin: true })
+    // Whether the partner's presence shows, known before any request (neither shares here).
+    expect(data.sharing).toEqual({ mine: false, partner: false })
     expect(data.roomId).toBe('home')
     expect(data.rows).toHaveLength(100)
     expect(data.rows[0].message).toBe(EVIL)

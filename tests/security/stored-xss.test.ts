@@ -111,6 +111,7 @@ describe('stored script payloads come back as data', () => {
       chatee: { $id: 'c', name: NAME, email: 'f' },
       status: null,
       chateeStatus: null,
+      sharing: null,
       roomId: 'home',
       rows: [{ message: PAYLOAD, fileName: '</script><script>alert(6)</script>' }],
     } satisfies FirstLoad

@@ -1,6 +1,6 @@
 import { TIME_ZONE_COOKIE } from '../../shared/constants'
 import type { Flags as ServerFlags } from '../../shared/schemas'
-import type { Account, GlobalState, Status } from '../state/global-state'
+import type { Account, GlobalState, Sharing, Status } from '../state/global-state'
 
 /** What the Worker embedded in a signed-in navigation's index.html (worker/routes/first-load.ts). */
 export type FirstLoadData = {
@@ -10,6 +10,7 @@ export type FirstLoadData = {
   chatee: GlobalState['chatee']
   status: Status | null
   chateeStatus: Status | null
+  sharing: Sharing | null
   roomId: string
   rows: unknown[]
 }

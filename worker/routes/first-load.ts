@@ -106,10 +106,11 @@ async function readFirstLoad(
     { 'queries[]': JSON.stringify({ method: 'limit', values: [1] }) },
   )}`
   const roomPath = `/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.rooms}/rows/${encodeURIComponent(roomId)}`
-  const [flags, chatee, status, rows, rooms, room] = await Promise.all([
+  const [flags, chatee, status, sharing, rows, rooms, room] = await Promise.all([
     call<FirstLoad['flags']>('POST', '/api/auth/flags', { email }, token),
     call<FirstLoad['chatee']>('POST', '/api/auth/chatee', { email }, token),
     call<FirstLoad['status']>('POST', '/api/user/status', { userId: me.data.$id }, token),
+    call<NonNullable<FirstLoad['sharing']>>('POST', '/api/user/sharing', {}, token),
     call<{ rows: unknown[] }>('GET', rowsPath),
     // The SPA's own membership check (web/features/auth/session.ts): a member sees a room.
     call<{ total: number }>('GET', roomsPath),
@@ -118,8 +119,10 @@ async function readFirstLoad(
   ])
   // A refused account (off the allowlist, not in the team) gets the SPA's refusal, not data.
   if (!flags.ok || !rows.ok || !rooms.ok || rooms.data.total < 1) return null
+  // The partner's status only where the server would give it: the admin, or both sharing.
+  const shared = flags.data.isAdmin || (sharing.ok && sharing.data.mine && sharing.data.partner)
   const chateeStatus =
-    chatee.ok && chatee.data
+    chatee.ok && chatee.data && shared
       ? await call<FirstLoad['status']>(
           'POST',
           '/api/auth/chatee-status',
@@ -136,6 +139,7 @@ async function readFirstLoad(
     chatee: chatee.ok ? chatee.data : null,
     status: status.ok ? status.data : null,
     chateeStatus: chateeStatus?.ok ? chateeStatus.data : null,
+    sharing: sharing.ok ? sharing.data : null,
     roomId,
     rows: rows.data.rows,
   }

@@ -8,6 +8,8 @@ export type FirstLoad = {
   chatee: { $id: string; name: string; email: string; list?: string } | null
   status: unknown
   chateeStatus: unknown
+  /** Who shares presence: with it the SPA knows at once whether to show the partner's. */
+  sharing: { mine: boolean; partner: boolean } | null
   roomId: string
   /** The room's newest messages as the backend lists them, newest first. */
   rows: unknown[]

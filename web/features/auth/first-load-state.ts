@@ -15,6 +15,7 @@ export function applyFirstLoad(): boolean {
     chatee: d.chatee,
     status: d.status,
     chateeStatus: d.chateeStatus,
+    sharing: d.sharing ?? globalState.sharing,
     flags: toFlags(d.flags, globalState.flags.isAdmin),
     isLoading: false,
   })
