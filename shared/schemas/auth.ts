@@ -25,7 +25,8 @@ export { UserIdBody as ChateeStatusRequest } from './common'
 
 // POST /api/auth/flags {email: the caller's own email} → Flags: whether the caller is the admin,
 // the list their email is on (it picks their avatar) and, for the admin only, REPOSITORY_URL when
-// it is configured (the version badge links to the release's tag page there), and whether GIFs are on.
+// it is configured (the version badge links to the release's tag page there), and which optional
+// features are on (GIFs, link checks, link previews), so the SPA never calls one that is off.
 export { EmailBody as FlagsRequest } from './common'
 export const Flags = z.object({
   isAdmin: z.boolean(),
@@ -33,6 +34,10 @@ export const Flags = z.object({
   repositoryUrl: z.url().optional(),
   // GIF search is configured (GIF_API_URL and GIF_API_KEY): the composer shows its GIF button.
   gifs: z.boolean().optional(),
+  // The Safe Browsing lookup is configured: links are checked (else /api/link-check is off, 409).
+  linkChecks: z.boolean().optional(),
+  // Link previews are on (LINK_PREVIEWS): else /api/link/* answers 404 and no card is asked for.
+  linkPreviews: z.boolean().optional(),
 })
 export type Flags = z.infer<typeof Flags>
 

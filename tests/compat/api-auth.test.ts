@@ -32,11 +32,15 @@ describe.each(adapters(() => world.pair))('/api/auth with the %s adapter', (mode
       isAdmin: true,
       list: 'admin',
       gifs: false,
+      linkChecks: false,
+      linkPreviews: true,
     })
     expect((await post('/auth/flags', { email: 'BEN@kathelia.test' }, ben)).body).toEqual({
       isAdmin: false,
       list: 'special',
       gifs: false,
+      linkChecks: false,
+      linkPreviews: true,
     })
     expectError(await post('/auth/flags', { email: ada.email }, ben), 403)
     expect(expectError(await post('/auth/flags', { email: 'nope' }, ben), 400).code).toBe(

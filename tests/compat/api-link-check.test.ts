@@ -33,6 +33,12 @@ describe.each(adapters(() => world.pair))('/api/link-check with the %s adapter',
     expect(JSON.stringify(r.body)).not.toContain(SAFE_BROWSING_KEY)
   })
 
+  it('tells the SPA that links are checked (flags), without the key', async () => {
+    const r = await post('/auth/flags', { email: world.ben.email }, world.ben)
+    expect(r.body.linkChecks).toBe(true)
+    expect(JSON.stringify(r.body)).not.toContain(SAFE_BROWSING_KEY)
+  })
+
   it('refuses bad input with 400 and strangers with 401', async () => {
     for (const body of [
       {},
@@ -67,5 +73,9 @@ describe('/api/link-check when the lookup fails or is not configured', () => {
     const r = await call(url, '/link-check', { urls: ['https://phish.example/'] }, jwt)
     expect(expectError(r, 409).code).toBe('feature_off')
     expect(lookup.requests.length).toBe(before)
+    // The SPA reads this and never asks (the 409 is for a client that did not).
+    expect(
+      (await call(url, '/auth/flags', { email: 'dummy@kathelia.test' }, jwt)).body,
+    ).toMatchObject({ linkChecks: false })
   })
 })

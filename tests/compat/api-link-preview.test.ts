@@ -135,6 +135,9 @@ describe('LINK_PREVIEWS=off', () => {
         const r = await call(server.url, path, { url: `${site.origin}/article` }, jwt)
         expect(expectError(r, 404).code).toBe('previews_off')
       }
+      // The SPA reads this and never asks for a card.
+      const flags = await call(server.url, '/auth/flags', { email: 'ada@kathelia.test' }, jwt)
+      expect(flags.body).toMatchObject({ linkPreviews: false })
     } finally {
       await server.close()
     }

@@ -113,6 +113,10 @@ describe('links', () => {
   it('makes http(s) URLs clickable and safe, never other schemes', async () => {
     const { ada, ben } = pair
     const url = `${site.origin}/plain-title?x=${'long-'.repeat(30)}`
+    // No Safe Browsing lookup is configured here, and the flags say so: no page asks to check.
+    const checks: string[] = []
+    for (const { page } of [ada, ben])
+      page.on('request', (r) => r.url().endsWith('/api/link-check') && checks.push(r.url()))
     await sendMessage(ben.page, `Read ${url} now, not javascript:alert(1)`)
     const link = messageLog(ada.page).getByRole('link', { name: url })
     await link.waitFor()
@@ -130,6 +134,7 @@ describe('links', () => {
     await popup!.waitForLoadState()
     expect(popup!.url()).toBe(url)
     await popup!.close()
+    expect(checks).toEqual([])
   })
 
   it('shows the preview of the first link, fetched by the Worker, never by the browser', async () => {

@@ -17,6 +17,11 @@ describe('unsafe links', () => {
     await chatTitle(ben.page, 'Home')
     const bad = 'https://phish.example/login'
     const good = 'https://good.example/page'
+    const previews: string[] = []
+    for (const { page } of [ada, ben])
+      page.on('request', (r) => {
+        if (r.url().endsWith('/api/link/preview')) previews.push(r.postDataJSON().url)
+      })
     await sendMessage(ada.page, `Log in at ${bad} or read ${good}`)
     const log = messageLog(ben.page)
     const badLink = log.getByRole('link', { name: bad })
@@ -30,6 +35,9 @@ describe('unsafe links', () => {
     expect(lookup.asked().flat()).toContain(bad)
     // The sender's own view is marked too.
     await messageLog(ada.page).locator('.unsafe-mark').waitFor({ timeout: 15_000 })
+    // Its preview (of the message's first link) was never asked for: the Worker does not fetch a
+    // page the lookup flagged.
+    expect(previews).toEqual([])
 
     // Dismissing the warning opens nothing.
     const context = ben.page.context()

@@ -19,6 +19,10 @@ export type Flags = {
   repositoryUrl?: string
   /** GIF search is configured on the server: the composer offers its GIF button. */
   gifs?: boolean
+  /** Links are checked against Safe Browsing on the server (else nothing is asked). */
+  linkChecks?: boolean
+  /** Link previews are on on the server (else no card is asked for). */
+  linkPreviews?: boolean
 }
 
 /** Whether each partner shares presence and typing (Settings); the server enforces it. */

@@ -9,6 +9,7 @@ import {
   CreateStatusRequest,
   FlagsRequest,
   RegisterRequest,
+  type Flags,
   type PresenceSharing,
   VerifyRequest,
 } from '../../shared/schemas'
@@ -90,7 +91,11 @@ const auth = new Hono<ApiHono>()
     const admin = isAdmin(config, caller)
     const repositoryUrl = admin ? config.REPOSITORY_URL : undefined
     const gifs = !!(config.GIF_API_URL && config.GIF_API_KEY)
-    return c.json({ isAdmin: admin, list: avatarList(config, caller), repositoryUrl, gifs }, 200)
+    const linkChecks = !!(config.SAFE_BROWSING_URL && config.SAFE_BROWSING_KEY)
+    const linkPreviews = config.LINK_PREVIEWS === 'on'
+    const list = avatarList(config, caller)
+    const flags: Flags = { isAdmin: admin, list, repositoryUrl, gifs, linkChecks, linkPreviews }
+    return c.json(flags, 200)
   })
   // Idempotent: every verified, allowlisted user joins `user`; the admin also joins `admin`.
   .post('/assign-teams', requireCaller, validate('json', AssignTeamsRequest), async (c) => {

@@ -11,4 +11,6 @@ export const toFlags = (server: ServerFlags, switchedOn: boolean): Flags => ({
   list: server.list,
   repositoryUrl: server.repositoryUrl,
   gifs: server.gifs,
+  linkChecks: server.linkChecks,
+  linkPreviews: server.linkPreviews,
 })

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
+import { useSnapshot } from 'valtio'
 import { firstLink } from '../../../shared/linkify'
 import { linkImageQuery, linkPreviewQuery } from './link-api'
 import { useUnsafeLinks } from './link-safety'
+import { globalState } from '../../state/global-state'
 
 /**
  * The first link's preview, asked for after the message rendered (a sent message only, so a
@@ -10,13 +12,18 @@ import { useUnsafeLinks } from './link-safety'
  */
 export function LinkPreviewCard({ text }: { text: string }) {
   const url = useMemo(() => firstLink(text), [text])
-  const preview = useQuery({ ...linkPreviewQuery(url ?? ''), enabled: !!url })
+  // Flags kept from before the server named the feature leave it asked for (as before).
+  const on = useSnapshot(globalState).flags.linkPreviews !== false
+  // Asked for once the link is known not to be flagged (at once when checks are off): the Worker
+  // does not fetch a page the lookup flagged, and a flagged link gets no card, which would open
+  // it without the warning.
+  const unsafe = useUnsafeLinks(text)
+  const safe = !!url && !!unsafe && !unsafe.has(url)
+  const preview = useQuery({ ...linkPreviewQuery(url ?? ''), enabled: safe && on })
   const imageUrl = preview.data?.image ?? ''
   const image = useQuery({ ...linkImageQuery(imageUrl), enabled: !!imageUrl })
   const p = preview.data
-  // A flagged link gets no card: the card would open it without the warning.
-  const unsafe = useUnsafeLinks(text)
-  if (!url || !p || unsafe?.has(url) || (!p.title && !p.description)) return null
+  if (!safe || !p || (!p.title && !p.description)) return null
   return (
     <a
       className="link-preview"

@@ -4,16 +4,18 @@ import { linkify } from '../../../shared/linkify'
 import { MAX_LINK_CHECK_URLS } from '../../../shared/constants'
 import type { LinkCheckResult } from '../../../shared/schemas/link-check'
 import { ApiError, apiPost } from '../../lib/api'
+import { globalState } from '../../state/global-state'
 
 const FIVE_MINUTES = 5 * 60_000
-// Once the server says the lookup is not configured (409), no message asks again this session.
+// The flags say whether the lookup is configured; flags kept from before the server said so fall
+// back on its 409, after which no message asks again this session.
 let checksOff = false
 
 const linkSafetyQuery = (urls: string[]) =>
   queryOptions({
     queryKey: ['link-safety', urls],
     queryFn: async (): Promise<Map<string, string>> => {
-      if (checksOff) return new Map()
+      if (checksOff || globalState.flags.linkChecks === false) return new Map()
       try {
         const r = await apiPost<LinkCheckResult>('/link-check', { urls }, 'LinkCheckResult')
         return new Map(r.unsafe.map((u) => [u.url, u.threat]))
