@@ -93,6 +93,8 @@ describe.each(adapters(() => pair))('/api/auth/register with the %s adapter', (m
       list: 'admin',
       repositoryUrl: REPOSITORY_URL,
       gifs: false,
+      linkChecks: false,
+      linkPreviews: true,
     })
     const other = await call(
       url(),

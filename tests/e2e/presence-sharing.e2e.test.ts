@@ -77,7 +77,8 @@ describe('presence sharing', () => {
       await presenceShown(ben.page, 'Online')
     } finally {
       release()
-      await ben.page.unroute('**/api/user/sharing')
+      // Waits for the held request's handler: removed under it, its continue() would throw.
+      await ben.page.unrouteAll({ behavior: 'wait' })
     }
   })
 
