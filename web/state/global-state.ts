@@ -1,5 +1,6 @@
 import { proxy, subscribe } from 'valtio'
 import { STORAGE_KEY, type AvatarList } from '../../shared/constants'
+import { bothShare } from '../../shared/presence'
 import type { Status as StatusRow } from '../../shared/schemas'
 
 // UI state of spec section 3, persisted under "global-state". Only display data lives here:
@@ -100,4 +101,4 @@ export function signedOut() {
  * them, sees them only with the switch on.
  */
 export const partnerPresenceShown = (s: Pick<GlobalState, 'flags' | 'sharing'>) =>
-  s.flags.isAdmin || (s.sharing.mine && s.sharing.partner)
+  s.flags.isAdmin || bothShare(s.sharing)

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { HOME_ROOM_ID, MESSAGES_PER_BATCH, TIME_ZONE_COOKIE } from '../../shared/constants'
 import { DATABASE_ID, TABLE_IDS } from '../../shared/db-ids'
+import { bothShare } from '../../shared/presence'
 import { cookieName } from '../appwrite-edge/auth/session'
 import { getConfig } from '../config'
 import { ApiError } from '../lib/api-error'
@@ -120,7 +121,7 @@ async function readFirstLoad(
   // A refused account (off the allowlist, not in the team) gets the SPA's refusal, not data.
   if (!flags.ok || !rows.ok || !rooms.ok || rooms.data.total < 1) return null
   // The partner's status only where the server would give it: the admin, or both sharing.
-  const shared = flags.data.isAdmin || (sharing.ok && sharing.data.mine && sharing.data.partner)
+  const shared = flags.data.isAdmin || (sharing.ok && bothShare(sharing.data))
   const chateeStatus =
     chatee.ok && chatee.data && shared
       ? await call<FirstLoad['status']>(

@@ -1,4 +1,5 @@
 import type { PresenceSharing } from '../../shared/schemas'
+import { bothShare } from '../../shared/presence'
 import { isConflict, isNotFound, type BackendPort, type BackendUser } from '../backend'
 import type { Config } from '../config'
 import { findChatee } from './chatee'
@@ -53,7 +54,7 @@ export async function syncSharing(
 ): Promise<PresenceSharing> {
   const chatee = await findChatee(backend, config, user)
   const sharing = await sharingOf(backend, user.$id, chatee?.$id)
-  const mutual = sharing.mine && sharing.partner
+  const mutual = bothShare(sharing)
   const grant = async (owner: string, partner?: string) => {
     try {
       await backend.updateRow(

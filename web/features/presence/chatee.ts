@@ -1,3 +1,4 @@
+import { bothShare } from '../../../shared/presence'
 import { productApi } from '../../lib/product-api'
 import { globalState } from '../../state/global-state'
 
@@ -7,7 +8,7 @@ import { globalState } from '../../state/global-state'
  * which the browser's console shows in red on every load and reconnect.
  */
 export const mayReadChateeStatus = () =>
-  globalState.flags.showAdmin || (globalState.sharing.mine && globalState.sharing.partner)
+  globalState.flags.showAdmin || bothShare(globalState.sharing)
 
 /** The partner's status, or null when it cannot be read (not shared, none yet, offline). */
 export const readChateeStatus = (chateeId: string) =>

@@ -7,6 +7,7 @@ import { globalState, type Status } from '../../state/global-state'
 import { adoptNewChatee, mayReadChateeStatus, readChateeStatus } from '../presence/chatee'
 import { followRename } from '../presence/follow-rename'
 import { TABLE_IDS } from '../../../shared/db-ids'
+import { bothShare } from '../../../shared/presence'
 import { CHANNELS } from './channels'
 
 type Row = Record<string, unknown>
@@ -79,12 +80,11 @@ function onProfile(row: Row, meId: string) {
   if (!self && row.$id !== globalState.chatee?.$id) return
   followRename(self ? 'self' : 'chatee', row.name)
   if (typeof row.sharePresence !== 'boolean') return
-  const before = globalState.sharing.mine && globalState.sharing.partner
+  const before = bothShare(globalState.sharing)
   globalState.sharing = { ...globalState.sharing, [self ? 'mine' : 'partner']: row.sharePresence }
-  const after = globalState.sharing.mine && globalState.sharing.partner
   // Newly shared: read the partner's status now (its grant may come before any report of theirs).
-  if (after && !before) void refreshStatuses(meId, globalState.chatee?.$id)
-  if (!after && !globalState.flags.showAdmin) globalState.chateeStatus = null
+  if (bothShare(globalState.sharing) && !before) void refreshStatuses(meId, globalState.chatee?.$id)
+  if (!mayReadChateeStatus()) globalState.chateeStatus = null
 }
 
 /**
@@ -109,8 +109,7 @@ async function refreshStatuses(meId: string, chateeId?: string) {
   if (sharing && globalState.account?.$id === meId) {
     globalState.sharing = sharing
     // What an earlier session kept (persisted state) goes once the partner is no longer shared.
-    if (!(sharing.mine && sharing.partner) && !globalState.flags.showAdmin)
-      globalState.chateeStatus = null
+    if (!mayReadChateeStatus()) globalState.chateeStatus = null
   }
   const late = chateeId && !early && mayReadChateeStatus() ? readChateeStatus(chateeId) : null
   const chatee = await (early ?? late)
