@@ -10,6 +10,7 @@ import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpe
 // live for the partner over the one realtime connection, with the server's refusals.
 const pair = useOnboardedPair()
 let deleteAttempt = 0
+let phoneAttempt = 0
 
 const row = (page: Page, text: string): Locator =>
   messageLog(page).locator('.msg').filter({ hasText: text }).last()
@@ -110,6 +111,44 @@ describe('message actions', () => {
     await ben.page.keyboard.press('Escape')
     await ben.page.getByRole('menu').waitFor({ state: 'detached' })
     expect(await actions.evaluate((el) => el === document.activeElement)).toBe(true)
+  })
+
+  it('on a phone the menu and the reaction picker open inside the room, on either side', async () => {
+    const { page } = pair.ben
+    const own = `Mine on a phone #${++phoneAttempt}`
+    const before = page.viewportSize()!
+    await page.setViewportSize({ width: 360, height: 740 })
+    try {
+      await sendMessage(page, own)
+      const scroller = page.locator('.message-scroll')
+      // The panel's box against the scrolling area's, and whether it scrolled sideways.
+      const placed = async () => {
+        const [panel, area] = await Promise.all([
+          page.locator('.msg-menu').boundingBox(),
+          scroller.boundingBox(),
+        ])
+        const left = await scroller.evaluate((el) => el.scrollLeft)
+        return (
+          panel!.x >= area!.x &&
+          panel!.x + panel!.width <= area!.x + area!.width + 0.5 &&
+          panel!.y + panel!.height <= area!.y + area!.height + 0.5 &&
+          left === 0
+        )
+      }
+      // Ada's message (its "⋯" right of the bubbles) and Ben's own, the room's last row.
+      for (const text of ['Good news everyone', own]) {
+        await messageInLog(page, text).waitFor()
+        await row(page, text).getByRole('button', { name: 'Message actions' }).click()
+        expect(await placed(), `the menu of "${text}"`).toBe(true)
+        await page.getByRole('menuitem', { name: 'React' }).click()
+        await page.getByRole('textbox', { name: 'Any emoji' }).waitFor()
+        expect(await placed(), `the reaction picker of "${text}"`).toBe(true)
+        await page.keyboard.press('Escape')
+        await page.locator('.msg-menu').waitFor({ state: 'detached' })
+      }
+    } finally {
+      await page.setViewportSize(before)
+    }
   })
 
   it('Ada edits her message within 24 hours; Ben sees the new text marked (edited)', async () => {

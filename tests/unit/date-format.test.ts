@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DATE_FORMATS } from '../../shared/constants'
 import { formatDate } from '../../shared/date-format'
+import { seenLabel } from '../../web/features/chat/seen-marker'
 
 const NAMES = Object.keys(DATE_FORMATS) as (keyof typeof DATE_FORMATS)[]
 
@@ -30,5 +31,13 @@ describe('the spec date formats', () => {
     expect(formatDate(midnight, 'messageTime')).toBe('12:00 am')
     expect(formatDate(noon, 'datetime')).toBe('April 9, 2024 12:05:07 PM')
     expect(formatDate(midnight, 'dayDivider')).toBe('Tuesday, April 9, 2024')
+  })
+})
+
+describe('the receipt’s "Seen" time', () => {
+  it('is the bubbles’ message time today and the spec’s date before, never the browser’s locale', () => {
+    const now = new Date(2024, 3, 29, 18, 0, 0)
+    expect(seenLabel(new Date(2024, 3, 29, 1, 47), now)).toBe('1:47 am')
+    expect(seenLabel(new Date(2024, 3, 28, 23, 59), now)).toBe('April 28, 2024')
   })
 })
