@@ -2,16 +2,17 @@ import type { DisplayItem } from './display-item'
 import { MessageMenu } from './message-menu'
 import { ReactionBar } from './reaction-bar'
 
-/** Under a stored bubble: its reactions and its menu. Pending rows and tombstones have neither. */
-export function MessageActions({ item, mine }: { item: DisplayItem; mine: boolean }) {
-  if (item.seq === null || item.kind === 'system' || item.deletedAt) return null
-  return (
-    <>
-      <ReactionBar messageId={item.key} />
-      <MessageMenu item={item} mine={mine} />
-    </>
-  )
-}
+// Pending rows, system notices and tombstones have neither reactions nor a menu.
+const actionable = (item: DisplayItem) =>
+  item.seq !== null && item.kind !== 'system' && !item.deletedAt
+
+/** In a stored bubble, its "⋯" (drawn beside the bubble: message-actions.css). */
+export const BubbleMenu = ({ item, mine }: { item: DisplayItem; mine: boolean }) =>
+  actionable(item) ? <MessageMenu item={item} mine={mine} /> : null
+
+/** Under a stored bubble: its reactions. */
+export const MessageReactions = ({ item }: { item: DisplayItem }) =>
+  actionable(item) ? <ReactionBar messageId={item.key} /> : null
 
 /** A deleted message keeps its place and time, and says only that. */
 export const Tombstone = ({ item }: { item: DisplayItem }) =>

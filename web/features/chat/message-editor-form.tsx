@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { MESSAGE_MAX_LENGTH } from '../../../shared/constants'
 import type { DisplayItem } from './display-item'
 import { stopEdit } from './message-intent'
@@ -11,6 +11,12 @@ export default function MessageEditorForm({ item }: { item: DisplayItem }) {
   const [text, setText] = useState(item.text)
   const [saving, setSaving] = useState(false)
   const empty = !text.trim() && !item.attachment
+  const form = useRef<HTMLFormElement>(null)
+  // The whole bubble in view, the editor's Save too when it was the room's last.
+  useLayoutEffect(() => {
+    const bubble = form.current?.closest('.bubble') ?? form.current
+    bubble?.scrollIntoView({ block: 'nearest' })
+  }, [])
 
   async function save() {
     if (empty || saving) return
@@ -22,6 +28,7 @@ export default function MessageEditorForm({ item }: { item: DisplayItem }) {
 
   return (
     <form
+      ref={form}
       className="msg-editor"
       onSubmit={(e) => {
         e.preventDefault()

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { EDIT_WINDOW_MS } from '../../../shared/constants'
 import type { DisplayItem } from './display-item'
 import { startEdit, startReply } from './message-intent'
 import { deleteMessage } from './message-ops'
 import { MessageParts } from './message-parts'
 import { useRoom } from './room-context'
+import { usePanelPlacement } from './use-panel-placement'
 
 type View = 'menu' | 'react' | 'delete'
 
@@ -37,22 +38,7 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
     return () => row?.removeEventListener('contextmenu', open)
   }, [])
 
-  // The panel opens toward the room's middle (message-actions.css); one that would still cross
-  // the scrolling area's edge (a narrow phone, the room's last row, the larger reaction picker)
-  // is moved inside it, and opens upward when there is no room below.
-  useLayoutEffect(() => {
-    const el = panel.current
-    const area = el?.closest('.message-scroll')
-    if (!el || !area) return
-    el.classList.remove('up')
-    el.style.removeProperty('translate')
-    const bounds = area.getBoundingClientRect()
-    const box = el.getBoundingClientRect()
-    const roomAbove = box.top - bounds.top > box.height + (button.current?.offsetHeight ?? 0)
-    if (box.bottom > bounds.bottom && roomAbove) el.classList.add('up')
-    const shift = Math.max(bounds.left - box.left, Math.min(0, bounds.right - box.right))
-    if (shift) el.style.translate = `${Math.round(shift)}px 0`
-  }, [view])
+  usePanelPlacement(panel, button, view)
 
   // Focus the first item on opening; a click elsewhere closes.
   useEffect(() => {

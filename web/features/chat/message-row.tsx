@@ -7,7 +7,7 @@ import type { DisplayItem } from './display-item'
 import { EditedMark } from './edited-mark'
 import { GifBox, GifPlayer } from './gif-box'
 import { LinkText } from './link-text'
-import { MessageActions, Tombstone } from './message-actions'
+import { BubbleMenu, MessageReactions, Tombstone } from './message-actions'
 import { MessageEditor } from './message-editor'
 import { MessageParts } from './message-parts'
 import { ReplyQuote } from './reply-quote'
@@ -70,8 +70,9 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
             <span className="msg-state"> · {item.upload ? 'Uploading…' : 'Sending…'}</span>
           )}
         </span>
+        <BubbleMenu item={item} mine={mine} />
       </div>
-      <MessageActions item={item} mine={mine} />
+      <MessageReactions item={item} />
       <BookmarkButton item={item} />
       {item.state === 'failed' && item.clientId && (
         <p className="msg-failed" role="alert">

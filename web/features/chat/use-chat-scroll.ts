@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { messageIntent } from './message-intent'
 
 const NEAR_BOTTOM_PX = 100
 const NEAR_TOP_PX = 200
@@ -87,7 +88,9 @@ export function useChatScroll({
     const el = ref.current
     if (!el || !loaded) return
     const observer = new ResizeObserver(() => {
-      if (!stillAtBottom(el, last.current)) return
+      // A bubble opened for editing grows in place: pinning the bottom would push it up, out
+      // of view when it was near the top (the editor shows itself: message-editor-form.tsx).
+      if (!stillAtBottom(el, last.current) || messageIntent.editingId) return
       el.scrollTop = el.scrollHeight
       last.current.scrollTop = el.scrollTop
     })

@@ -11,6 +11,7 @@ import {
   watchRows,
   type Anchor,
 } from './virtual-window'
+import { messageIntent } from './message-intent'
 
 // A long history keeps only the rows near the view in the DOM (npm run bench history: 2,100
 // loaded rows were 27,468 nodes). Short rooms render every row, so find-in-page still sees them.
@@ -71,7 +72,8 @@ export function useVirtualRows(ref: RefObject<HTMLElement | null>, entries: read
       // Scrolled since we last looked (the reader, the bottom for a new message, a jump): follow.
       anchor.current = captureAnchor(el, rows, keys, offsets)
     } else if (anchor.current === 'bottom') {
-      el.scrollTop = el.scrollHeight
+      // Not while a bubble is edited in place: it grows, and pinning the bottom pushes it up.
+      if (!messageIntent.editingId) el.scrollTop = el.scrollHeight
     } else {
       const key = anchor.current.key
       const row = entryEls(rows).find((e) => e.dataset.vkey === key)
