@@ -9,6 +9,8 @@ import { messageInLog, messageLog, useOnboardedPair } from './helpers/pair'
 // limit before any upload, and kept through failures without uploading twice.
 const LIMIT = 64 * 1024
 const pair = useOnboardedPair({ FILE_MAX_BYTES: String(LIMIT) })
+// Texts and file names of one attempt only: a retry finds the first attempt's messages in the room.
+let attempt = 0
 
 type Payload = { name: string; mimeType: string; buffer: Buffer }
 const UPLOAD = /\/v1\/storage\/buckets\/files\/files$/
@@ -31,6 +33,7 @@ const bubbleWith = (page: Page, text: string) =>
 describe('attachments', () => {
   it('a file picked just before Enter goes with the text: its limit is known before the pick', async () => {
     const { ada, ben } = pair
+    const n = ++attempt
     // The room asks for the file limit once it has settled, so a pick needs no request of its
     // own; a check that waited on the network staged the file after Enter had sent the text.
     const asked = () =>
@@ -41,30 +44,32 @@ describe('attachments', () => {
       )
     await expect.poll(asked, { timeout: 30_000 }).toBe(true)
     const box = ada.page.getByRole('textbox', { name: 'Message' })
-    await box.pressSequentially('Quick one')
-    await expect.poll(() => box.inputValue()).toBe('Quick one')
+    await box.fill('')
+    await box.pressSequentially(`Quick one #${n}`)
+    await expect.poll(() => box.inputValue()).toBe(`Quick one #${n}`)
     const chooser = ada.page.waitForEvent('filechooser')
     await ada.page.getByRole('button', { name: 'Attach a file' }).click()
-    const file = { name: 'quick.txt', mimeType: 'text/plain', buffer: Buffer.from('quick') }
+    const file = { name: `quick-${n}.txt`, mimeType: 'text/plain', buffer: Buffer.from('quick') }
     await (await chooser).setFiles(file)
     await box.press('Enter')
-    await bubbleWith(ben.page, 'Quick one').getByRole('link', { name: 'Download' }).waitFor()
+    await bubbleWith(ben.page, `Quick one #${n}`).getByRole('link', { name: 'Download' }).waitFor()
     expect(
-      await messageLog(ada.page).locator('.file-chip').filter({ hasText: 'quick.txt' }).count(),
+      await messageLog(ada.page).locator('.file-chip').filter({ hasText: file.name }).count(),
     ).toBe(1)
   })
 
   it('Ada sends an image with a caption; Ben sees it live, loaded, its box reserved', async () => {
     const { ada, ben } = pair
+    const caption = `A red dot #${++attempt}`
     const png = { name: 'dot.png', mimeType: 'image/png', buffer: solidPng(40, 30, [200, 40, 90]) }
-    await attach(ada.page, png, 'A red dot')
-    const image = bubbleWith(ben.page, 'A red dot').getByRole('img', { name: 'dot.png' })
+    await attach(ada.page, png, caption)
+    const image = bubbleWith(ben.page, caption).getByRole('img', { name: 'dot.png' })
     await image.waitFor()
     expect(await image.getAttribute('width')).toBe('40')
     expect(await image.getAttribute('height')).toBe('30')
     await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(40)
     // A click opens the full file in a new tab.
-    const link = bubbleWith(ben.page, 'A red dot').getByRole('link')
+    const link = bubbleWith(ben.page, caption).getByRole('link')
     expect(await link.getAttribute('target')).toBe('_blank')
     expect(await link.getAttribute('href')).toMatch(
       /\/v1\/storage\/buckets\/files\/files\/.+\/view/,
@@ -74,9 +79,13 @@ describe('attachments', () => {
   it('Ada sends a text file; Ben downloads the same bytes from its chip', async () => {
     const { ada, ben } = pair
     const text = 'Notes for Ben\n'.repeat(180) // 2520 bytes
-    const file = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(text) }
+    const file = {
+      name: `notes-${++attempt}.txt`,
+      mimeType: 'text/plain',
+      buffer: Buffer.from(text),
+    }
     await attach(ada.page, file)
-    const chip = messageLog(ben.page).locator('.file-chip').filter({ hasText: 'notes.txt' })
+    const chip = messageLog(ben.page).locator('.file-chip').filter({ hasText: file.name })
     await chip.getByText('2.5 KB').waitFor()
     const href = await chip.getByRole('link', { name: 'Download' }).getAttribute('href')
     const got = await ben.page.evaluate(async (url) => {
@@ -88,6 +97,7 @@ describe('attachments', () => {
 
   it('stages a pasted file and a dropped one; a file goes without a caption too', async () => {
     const { ada, ben } = pair
+    const n = ++attempt
     const staged = ada.page.getByRole('group', { name: 'File to send' })
     // The browser's own paste and drop events, carrying a file as the clipboard or a drag does.
     const fire = (target: 'textarea' | 'form', type: 'paste' | 'drop', name: string) =>
@@ -105,9 +115,9 @@ describe('attachments', () => {
         [type, name],
       )
     // A full log, read at its bottom: the composer growing by the staged file keeps it there.
-    const filler = Array.from({ length: 20 }, (_, i) => `Filler ${i + 1}`)
+    const filler = Array.from({ length: 20 }, (_, i) => `Filler ${i + 1} #${n}`)
     await postMessagesAs(ben.page, pair.server.url, 'home', filler)
-    await messageInLog(ada.page, 'Filler 20').waitFor()
+    await messageInLog(ada.page, `Filler 20 #${n}`).waitFor()
     await expect.poll(async () => (await scrollState(ada.page)).fromBottom).toBeLessThan(2)
     await fire('textarea', 'paste', 'pasted.txt')
     await staged.getByText('pasted.txt').waitFor()
@@ -115,10 +125,12 @@ describe('attachments', () => {
     await expect.poll(async () => (await scrollState(ada.page)).fromBottom).toBeLessThan(2)
     await staged.getByRole('button', { name: 'Remove pasted.txt' }).click()
     await staged.waitFor({ state: 'detached' })
-    await fire('form', 'drop', 'dropped.txt')
-    await staged.getByText('dropped.txt').waitFor()
+    await fire('form', 'drop', `dropped-${n}.txt`)
+    await staged.getByText(`dropped-${n}.txt`).waitFor()
     await ada.page.getByRole('button', { name: 'Send message' }).click()
-    const chip = messageLog(ben.page).locator('.file-chip').filter({ hasText: 'dropped.txt' })
+    const chip = messageLog(ben.page)
+      .locator('.file-chip')
+      .filter({ hasText: `dropped-${n}.txt` })
     await chip.getByText('9 B').waitFor() // "from drop"
     expect(await chip.locator('xpath=..').locator('.msg-text').count()).toBe(0)
   })
@@ -146,6 +158,7 @@ describe('attachments', () => {
 
   it('shows the upload in progress; a failed one says so and uploads again on "Retry upload"', async () => {
     const { ada, ben } = pair
+    const n = ++attempt
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
     await ada.page.route(UPLOAD, async (route) => {
@@ -153,31 +166,37 @@ describe('attachments', () => {
       await held
       await route.abort()
     })
-    const file = { name: 'retry.txt', mimeType: 'text/plain', buffer: Buffer.from('again') }
-    await attach(ada.page, file, 'Second try')
-    // While the file is on its way, the pending bubble shows the upload.
-    const bubble = bubbleWith(ada.page, 'Second try')
-    await bubble.getByRole('progressbar', { name: 'Uploading retry.txt' }).waitFor()
-    await bubble.getByText('Uploading…').waitFor()
-    release()
-    const failed = bubbleWith(ada.page, 'Second try').locator('..').getByRole('alert')
-    await failed.getByText('Upload failed.').waitFor()
-    await ada.page.unrouteAll({ behavior: 'wait' })
+    const file = { name: `retry-${n}.txt`, mimeType: 'text/plain', buffer: Buffer.from('again') }
+    const failed = bubbleWith(ada.page, `Second try #${n}`).locator('..').getByRole('alert')
+    try {
+      await attach(ada.page, file, `Second try #${n}`)
+      // While the file is on its way, the pending bubble shows the upload.
+      const bubble = bubbleWith(ada.page, `Second try #${n}`)
+      await bubble.getByRole('progressbar', { name: `Uploading ${file.name}` }).waitFor()
+      await bubble.getByText('Uploading…').waitFor()
+      release()
+      await failed.getByText('Upload failed.').waitFor()
+    } finally {
+      release()
+      // Waits for the held upload's handler: removed under it, its abort() would throw.
+      await ada.page.unrouteAll({ behavior: 'wait' })
+    }
     await failed.getByRole('button', { name: 'Retry upload' }).click()
-    await bubbleWith(ben.page, 'Second try').getByText('retry.txt').waitFor()
+    await bubbleWith(ben.page, `Second try #${n}`).getByText(file.name).waitFor()
   })
 
   it('a failed send keeps the uploaded file: after a reload it goes out without a new upload', async () => {
     const { ada, ben } = pair
+    const caption = `Kept file #${++attempt}`
     await ada.page.route('**/api/message/add', (route) => route.abort())
     const file = { name: 'kept.txt', mimeType: 'text/plain', buffer: Buffer.from('kept') }
-    await attach(ada.page, file, 'Kept file')
-    await bubbleWith(ada.page, 'Kept file').locator('..').getByText('Not sent.').waitFor()
+    await attach(ada.page, file, caption)
+    await bubbleWith(ada.page, caption).locator('..').getByText('Not sent.').waitFor()
     await ada.page.unrouteAll({ behavior: 'wait' })
     const uploads: Request[] = []
     ada.page.on('request', (req) => isUpload(req) && uploads.push(req))
     await ada.page.reload()
-    await bubbleWith(ben.page, 'Kept file').getByText('kept.txt').waitFor()
+    await bubbleWith(ben.page, caption).getByText('kept.txt').waitFor()
     expect(uploads).toHaveLength(0)
   })
 })

@@ -18,6 +18,9 @@ import { shareBoth } from './helpers/presence-sharing'
 // notices styled apart, and what the browser keeps in localStorage.
 const pair = useOnboardedPair()
 let orderAttempts = 0
+let heldAttempts = 0
+let lineAttempts = 0
+let typingAttempts = 0
 // Ben's presence shows in Ada's header only while both share it (Settings).
 beforeAll(() => shareBoth(pair), 60_000)
 
@@ -36,44 +39,54 @@ function collect(page: Page, which: (req: Request) => boolean): Request[] {
 describe('the composer and the message list', () => {
   it('shows a sent message at once, marked "Sending…", before the server has answered', async () => {
     const { ada, ben } = pair
+    // A text of this attempt only: a retry finds the first attempt's message in the room.
+    const text = `Held for a moment (${++heldAttempts})`
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
     await ada.page.route('**/api/message/add', async (route) => {
       await held
       await route.continue()
     })
-    await sendMessage(ada.page, 'Held for a moment')
-    const bubble = messageLog(ada.page).locator('.msg').filter({ hasText: 'Held for a moment' })
-    await bubble.getByText('Sending…').waitFor()
-    expect(await messageInLog(ben.page, 'Held for a moment').count()).toBe(0)
-    release()
+    const bubble = messageLog(ada.page).locator('.msg').filter({ hasText: text })
+    try {
+      await sendMessage(ada.page, text)
+      await bubble.getByText('Sending…').waitFor()
+      expect(await messageInLog(ben.page, text).count()).toBe(0)
+    } finally {
+      release()
+      // Waits for the held request's handler: removed under it, its continue() would throw.
+      await ada.page.unrouteAll({ behavior: 'wait' })
+    }
     await bubble.getByText('Sending…').waitFor({ state: 'detached' })
-    await messageInLog(ben.page, 'Held for a moment').waitFor()
-    await ada.page.unrouteAll({ behavior: 'wait' })
+    await messageInLog(ben.page, text).waitFor()
   })
 
   it('Shift+Enter breaks the line without sending; Enter sends both lines as one message', async () => {
     const { page } = pair.ben
+    // Lines of this attempt only, typed into an empty box: a retry finds the first attempt's.
+    const n = ++lineAttempts
+    const [first, second] = [`first line (${n})`, `second line (${n})`]
+    await box(page).fill('')
     const adds = collect(page, isAdd)
-    await box(page).pressSequentially('first line')
+    await box(page).pressSequentially(first)
     await box(page).press('Shift+Enter')
-    await box(page).pressSequentially('second line')
-    expect(await box(page).inputValue()).toBe('first line\nsecond line')
+    await box(page).pressSequentially(second)
+    expect(await box(page).inputValue()).toBe(`${first}\n${second}`)
     const sent = page.waitForRequest(isAdd)
     await box(page).press('Enter')
-    expect((await sent).postDataJSON().message).toBe('first line\nsecond line')
+    expect((await sent).postDataJSON().message).toBe(`${first}\n${second}`)
     expect(adds).toHaveLength(1) // nothing went out at Shift+Enter
-    const received = messageLog(pair.ada.page)
-      .locator('.msg-text')
-      .filter({ hasText: 'second line' })
+    const received = messageLog(pair.ada.page).locator('.msg-text').filter({ hasText: second })
     await received.waitFor()
-    expect(await received.textContent()).toBe('first line\nsecond line')
+    expect(await received.textContent()).toBe(`${first}\n${second}`)
   })
 
   it('signals typing at most once every 3 seconds', async () => {
     const { page } = pair.ada
-    // Date.now() stands still unless moved; timers keep running.
-    const t0 = Date.now() + 60_000
+    // Date.now() stands still unless moved; timers keep running. A retry starts a minute past
+    // the first attempt's clock, so that attempt's last signal does not hold back the first one.
+    const t0 = Date.now() + 60_000 * ++typingAttempts
+    await box(page).fill('')
     await page.clock.setFixedTime(t0)
     const signals = collect(page, isTypingSignal)
     const typeAt = async (at: number, text: string, expectSignal: boolean) => {

@@ -28,6 +28,9 @@ import { shareBoth } from './helpers/presence-sharing'
 // failed send and its retry, the typing indicator's expiry. Ada and Ben, two real browsers.
 let pair: Pair
 let adaRealtime: Awaited<ReturnType<typeof relayRealtime>>
+// Names and texts of one attempt only: a retry finds the first attempt's room (a second of the
+// same name is refused) and messages.
+let attempt = 0
 
 beforeAll(async () => {
   pair = await startPair()
@@ -76,52 +79,60 @@ describe('chat details in two browsers', () => {
     await scrollLogTo(ada.page, 'middle')
     const before = await scrollState(ada.page)
     expect(before.fromBottom).toBeGreaterThan(500)
-    for (const n of [1, 2, 3]) await sendMessage(ben.page, `Fresh ${n}`)
+    const tag = `#${++attempt}`
+    const fresh3 = `Fresh 3 ${tag}`
+    const oneMore = `One more at the bottom ${tag}`
+    for (const n of [1, 2, 3]) await sendMessage(ben.page, `Fresh ${n} ${tag}`)
     await newPill(ada.page)
       .filter({ hasText: /^3 new\b/ })
       .waitFor()
-    await messageInLog(ada.page, 'Fresh 3').waitFor({ state: 'attached' })
+    await messageInLog(ada.page, fresh3).waitFor({ state: 'attached' })
     expect((await scrollState(ada.page)).top).toBe(before.top)
-    expect(await messageInView(ada.page, 'Fresh 3')).toBe(false)
+    expect(await messageInView(ada.page, fresh3)).toBe(false)
 
     await newPill(ada.page).click()
     await newPill(ada.page).waitFor({ state: 'detached' })
     expect((await scrollState(ada.page)).fromBottom).toBeLessThan(2)
-    expect(await messageInView(ada.page, 'Fresh 3')).toBe(true)
+    expect(await messageInView(ada.page, fresh3)).toBe(true)
 
-    await sendMessage(ben.page, 'One more at the bottom')
-    await messageInLog(ada.page, 'One more at the bottom').waitFor()
+    await sendMessage(ben.page, oneMore)
+    await messageInLog(ada.page, oneMore).waitFor()
     await expect.poll(async () => (await scrollState(ada.page)).fromBottom).toBeLessThan(2)
-    expect(await messageInView(ada.page, 'One more at the bottom')).toBe(true)
+    expect(await messageInView(ada.page, oneMore)).toBe(true)
     expect(await newPill(ada.page).count()).toBe(0)
   })
 
   it('Ben’s messages in another room count as unread for Ada until she opens it', async () => {
     const { ada, ben } = pair
+    const library = `Library ${++attempt}`
     const panel = ada.page.getByRole('dialog', { name: TEXTS.createRoomTitle })
     await ada.page.getByRole('button', { name: TEXTS.createRoomTitle }).click()
-    await panel.getByLabel('Room name').fill('Library')
+    await panel.getByLabel('Room name').fill(library)
     await panel.getByRole('button', { name: 'Create room' }).click()
-    await panel.getByRole('status').filter({ hasText: 'The room "Library" was created.' }).waitFor()
+    await panel
+      .getByRole('status')
+      .filter({ hasText: `The room "${library}" was created.` })
+      .waitFor()
     await panel.getByRole('button', { name: 'Close panel' }).click()
-    await sidebarRoom(ben.page, 'Library').click()
-    await chatTitle(ben.page, 'Library')
+    await sidebarRoom(ben.page, library).click()
+    await chatTitle(ben.page, library)
 
     await sendMessage(ben.page, 'Quiet in here')
     await sendMessage(ben.page, 'Come over')
-    const badge = sidebarRoom(ada.page, 'Library').locator('.unread-badge')
+    const badge = sidebarRoom(ada.page, library).locator('.unread-badge')
     await badge.filter({ hasText: /^2$/ }).waitFor()
     expect(await badge.getAttribute('aria-label')).toBe('2 unread')
     await chatTitle(ada.page, 'Home')
 
-    await sidebarRoom(ada.page, 'Library').click()
+    await sidebarRoom(ada.page, library).click()
     await messageInLog(ada.page, 'Come over').waitFor()
     await badge.waitFor({ state: 'detached' })
   })
 
   it('a send whose answer is lost says so; Retry stores it once for both', async () => {
     const { ada, ben } = pair
-    const text = 'Did this one arrive?'
+    const tag = `#${++attempt}`
+    const text = `Did this one arrive? ${tag}`
     // The server stores the row, but neither its answer nor its realtime event reaches Ada.
     adaRealtime.drop = text
     await ada.page.route(
@@ -133,7 +144,10 @@ describe('chat details in two browsers', () => {
       { times: 1 },
     )
     await sendMessage(ada.page, text)
-    const failed = messageLog(ada.page).getByRole('alert').filter({ hasText: 'Not sent.' })
+    const failed = messageLog(ada.page)
+      .locator('.msg', { hasText: text })
+      .getByRole('alert')
+      .filter({ hasText: 'Not sent.' })
     await failed.waitFor()
     expect(await messageInLog(ada.page, text).count()).toBe(1)
     await messageInLog(ben.page, text).waitFor()
@@ -145,8 +159,8 @@ describe('chat details in two browsers', () => {
     await confirmed.filter({ has: ada.page.getByText(text, { exact: true }) }).waitFor()
     adaRealtime.drop = null
     // Events arrive in order: once Ben has this, a duplicate would have reached him before.
-    await sendMessage(ada.page, 'Arrived once')
-    await messageInLog(ben.page, 'Arrived once').waitFor()
+    await sendMessage(ada.page, `Arrived once ${tag}`)
+    await messageInLog(ben.page, `Arrived once ${tag}`).waitFor()
     for (const { page } of [ada, ben]) expect(await messageInLog(page, text).count()).toBe(1)
     expect(await failed.count()).toBe(0)
   })
@@ -155,6 +169,8 @@ describe('chat details in two browsers', () => {
     const { ada, ben } = pair
     const typing = ada.page.getByText(`${BEN.name} is typing…`)
     const box = ben.page.getByRole('textbox', { name: 'Message' })
+    // A retry finds the first attempt's words still in the box.
+    await box.fill('')
     const start = Date.now()
     // Typed in well under 3 s: one typing signal, sent with the first key.
     await box.pressSequentially('I was going to say')

@@ -13,6 +13,8 @@ const pair = useOnboardedPair({
   GIF_API_KEY: GIF_KEY,
 })
 const direct: string[] = []
+// Texts of one attempt only: a retry finds the first attempt's messages in the room.
+let attempt = 0
 beforeAll(() => {
   for (const { page } of [pair.ada, pair.ben])
     page.context().on('request', (r) => {
@@ -79,6 +81,9 @@ describe('GIFs', () => {
 
   it('a GIF chosen while the API is unreachable is queued and sent once when back', async () => {
     const { ada, ben } = pair
+    const after = `After the queued GIF #${++attempt}`
+    // The GIFs Ben has already, the first test's and any a first attempt of this one sent.
+    const before = await gifsIn(ben.page).count()
     await ada.page.route('**/api/message/add', (route) => route.abort('internetdisconnected'))
     await search(ada.page, 'cats')
     await tiles(ada.page).first().click()
@@ -89,10 +94,10 @@ describe('GIFs', () => {
     await ada.page.context().setOffline(false)
     await expect.poll(() => notSent.count(), { timeout: 20_000 }).toBe(0)
     // Events arrive in order: once Ben has this text, a second copy would have reached him.
-    await sendMessage(ada.page, 'After the queued GIF')
-    await messageInLog(ben.page, 'After the queued GIF').waitFor()
-    expect(await gifsIn(ben.page).count()).toBe(2)
-    await expect.poll(() => naturalWidth(ben.page, 1), { timeout: 15_000 }).toBe(1)
+    await sendMessage(ada.page, after)
+    await messageInLog(ben.page, after).waitFor()
+    expect(await gifsIn(ben.page).count()).toBe(before + 1)
+    await expect.poll(() => naturalWidth(ben.page, before), { timeout: 15_000 }).toBe(1)
     expect(direct).toEqual([])
   })
 })
@@ -115,10 +120,11 @@ describe('image thumbnails', () => {
     await ada.page.getByRole('button', { name: 'Attach a file' }).click()
     await (await chooser).setFiles(png)
     const box = ada.page.getByRole('textbox', { name: 'Message' })
-    await box.pressSequentially('Wide sky')
+    const caption = `Wide sky #${++attempt}`
+    await box.pressSequentially(caption)
     await box.press('Enter')
 
-    const bubble = messageLog(ben.page).locator('.msg').filter({ hasText: 'Wide sky' })
+    const bubble = messageLog(ben.page).locator('.msg').filter({ hasText: caption })
     const image = bubble.getByRole('img', { name: 'wide.png' })
     await image.waitFor({ timeout: 20_000 })
     await expect
@@ -138,7 +144,7 @@ describe('image thumbnails', () => {
     expect(await read(original)).toEqual({ type: 'image/png', width: 1600, height: 900 })
 
     // Deleting the message deletes both files.
-    const mine = messageLog(ada.page).locator('.msg').filter({ hasText: 'Wide sky' })
+    const mine = messageLog(ada.page).locator('.msg').filter({ hasText: caption })
     await mine.hover()
     await mine.getByRole('button', { name: 'Message actions' }).click()
     await ada.page.getByRole('menuitem', { name: 'Delete' }).click()

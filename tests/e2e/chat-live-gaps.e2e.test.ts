@@ -61,6 +61,11 @@ const isRoomPage = (roomId: string) => (url: URL) => {
 }
 
 let libraryId = ''
+// A name and texts of one attempt only: a retry finds the first attempt's room (a second of the
+// same name is refused) and messages.
+let attempt = 0
+let library = ''
+let deepTag = ''
 
 /** An older page of a room: the rows below the oldest one loaded. */
 const isOlderPage = (roomId: string) => (url: URL) =>
@@ -79,69 +84,90 @@ const isUnreadRead = (roomId: string) => (url: URL) => {
 describe('realtime gaps', () => {
   it('a message sent before the server applied the subscription is fetched once it has', async () => {
     const { ada, ben } = pair
+    const tag = `#${++attempt}`
+    const [early, after] = [`Sent before Ben was listening ${tag}`, `And after ${tag}`]
     link.holdSubscribes = true
     await ben.page.reload()
     await chatTitle(ben.page, 'Home')
     await messageLog(ben.page).waitFor()
     await heldSubscribe()
 
-    await sendMessage(ada.page, 'Sent before Ben was listening')
+    await sendMessage(ada.page, early)
     await messageLog(ada.page).getByText('Sending…').waitFor({ state: 'detached' })
-    expect(await messageInLog(ben.page, 'Sent before Ben was listening').count()).toBe(0)
+    expect(await messageInLog(ben.page, early).count()).toBe(0)
 
     link.release()
-    await messageInLog(ben.page, 'Sent before Ben was listening').waitFor()
+    await messageInLog(ben.page, early).waitFor()
     // …and live again from then on.
-    await sendMessage(ada.page, 'And after')
-    await messageInLog(ben.page, 'And after').waitFor()
-    expect(await messageInLog(ben.page, 'Sent before Ben was listening').count()).toBe(1)
+    await sendMessage(ada.page, after)
+    await messageInLog(ben.page, after).waitFor()
+    expect(await messageInLog(ben.page, early).count()).toBe(1)
   })
 
   it('a message that arrives while a room loads survives the load’s older answer', async () => {
     const { ada, ben } = pair
-    await createRooms(ada.page, 'Library')
-    await sidebarRoom(ada.page, 'Library').click()
-    await chatTitle(ada.page, 'Library')
+    library = `Library ${++attempt}`
+    await createRooms(ada.page, library)
+    await sidebarRoom(ada.page, library).click()
+    await chatTitle(ada.page, library)
     const roomId = new URL(ada.page.url()).pathname.split('/').pop()!
     libraryId = roomId
 
     // Ben's first load of the room is read by the server now and answered only when released.
     const load = await holdAnswers(ben.page, isRoomPage(roomId))
-    await sidebarRoom(ben.page, 'Library').click()
-    await expect.poll(() => load.read).toBeGreaterThan(0)
+    try {
+      await sidebarRoom(ben.page, library).click()
+      await expect.poll(() => load.read).toBeGreaterThan(0)
 
-    await sendMessage(ada.page, 'Written while Ben’s room was loading')
-    await deliveredToBen('Written while Ben’s room was loading')
-    load.release()
-    await chatTitle(ben.page, 'Library')
-    await messageInLog(ben.page, 'Written while Ben’s room was loading').waitFor()
-    await ben.page.unrouteAll({ behavior: 'wait' })
+      await sendMessage(ada.page, 'Written while Ben’s room was loading')
+      await deliveredToBen('Written while Ben’s room was loading')
+      load.release()
+      await chatTitle(ben.page, library)
+      await messageInLog(ben.page, 'Written while Ben’s room was loading').waitFor()
+    } finally {
+      load.release()
+      // Waits for the held reads' handlers: removed under them, their fulfill() would throw.
+      await ben.page.unrouteAll({ behavior: 'wait' })
+    }
   })
 
   it('a message that arrives while the unread count is read still counts', async () => {
     const { ada, ben } = pair
+    const tag = `#${++attempt}`
+    const [counted, oneMore] = [
+      `Counted though the count was being read ${tag}`,
+      `And one more ${tag}`,
+    ]
     await sidebarRoom(ben.page, 'Home').click()
     await chatTitle(ben.page, 'Home')
+    // What a first attempt left unread: this attempt's two messages come on top of it.
+    const badge = sidebarRoom(ben.page, library).locator('.unread-badge')
+    const before = (await badge.count()) ? Number(await badge.innerText()) : 0
     // A count of Library that Ben's page asks for is read by the server now, answered on release.
     const reads = await holdAnswers(ben.page, isUnreadRead(libraryId))
-    // The link drops: after the reconnect the app reads every count again, Library's included.
-    await link.sockets.at(-1)!.close({ code: 1001, reason: 'link lost' })
-    await expect.poll(() => reads.read, { timeout: 15_000 }).toBe(1)
+    try {
+      // The link drops: after the reconnect the app reads every count again, Library's included.
+      await link.sockets.at(-1)!.close({ code: 1001, reason: 'link lost' })
+      await expect.poll(() => reads.read, { timeout: 15_000 }).toBe(1)
 
-    await sendMessage(ada.page, 'Counted though the count was being read')
-    await deliveredToBen('Counted though the count was being read')
-    reads.release()
-    await expect.poll(() => reads.answered, { timeout: 5_000 }).toBe(1)
-    // Had the older answer (0) replaced the count, the next message would make it 1, not 2.
-    await sendMessage(ada.page, 'And one more')
-    await deliveredToBen('And one more')
-    await sidebarRoom(ben.page, 'Library').locator('.unread-badge').getByText('2').waitFor()
-    await ben.page.unrouteAll({ behavior: 'wait' })
+      await sendMessage(ada.page, counted)
+      await deliveredToBen(counted)
+      reads.release()
+      await expect.poll(() => reads.answered, { timeout: 5_000 }).toBe(1)
+      // Had the older answer replaced the count, the next message would add 1 to it, not 2.
+      await sendMessage(ada.page, oneMore)
+      await deliveredToBen(oneMore)
+      await badge.getByText(String(before + 2), { exact: true }).waitFor()
+    } finally {
+      reads.release()
+      await ben.page.unrouteAll({ behavior: 'wait' })
+    }
   })
 
   it('an older page cancelled by the confirmation’s refetch is asked for again', async () => {
     const { ada, ben } = pair
-    const deep = (n: number) => `Deep ${String(n).padStart(3, '0')}`
+    deepTag = `Deep${++attempt}`
+    const deep = (n: number) => `${deepTag} ${String(n).padStart(3, '0')}`
     await postMessagesAs(
       ada.page,
       pair.server.url,
@@ -155,19 +181,23 @@ describe('realtime gaps', () => {
 
     // Ben scrolls to the top; the older page is read by the server, its answer held.
     const older = await holdAnswers(ben.page, isOlderPage(libraryId))
-    await scrollLogTo(ben.page, 'top')
-    await expect.poll(() => older.read).toBeGreaterThan(0)
-    // Now the subscription is confirmed: every cached query, this room's pages too, is read again.
-    const refetched = ben.page.waitForRequest((req) => {
-      const url = new URL(req.url())
-      return isRoomPage(libraryId)(url) && !isOlderPage(libraryId)(url)
-    })
-    link.release()
-    await refetched
-    older.release()
-    // Ben is still at the top and gets no new scroll event: the app asks for the page itself.
-    await messageInLog(ben.page, deep(1)).waitFor({ state: 'attached' })
-    await ben.page.unrouteAll({ behavior: 'wait' })
+    try {
+      await scrollLogTo(ben.page, 'top')
+      await expect.poll(() => older.read).toBeGreaterThan(0)
+      // Now the subscription is confirmed: every cached query, this room's pages too, is read again.
+      const refetched = ben.page.waitForRequest((req) => {
+        const url = new URL(req.url())
+        return isRoomPage(libraryId)(url) && !isOlderPage(libraryId)(url)
+      })
+      link.release()
+      await refetched
+      older.release()
+      // Ben is still at the top and gets no new scroll event: the app asks for the page itself.
+      await messageInLog(ben.page, deep(1)).waitFor({ state: 'attached' })
+    } finally {
+      older.release()
+      await ben.page.unrouteAll({ behavior: 'wait' })
+    }
   })
 
   it('older search matches cancelled by the confirmation’s refetch are asked for again', async () => {
@@ -176,26 +206,35 @@ describe('realtime gaps', () => {
       isRoomPage(libraryId)(url) && decodeURIComponent(url.search).includes('"method":"contains"')
     link.holdSubscribes = true
     await ben.page.reload()
-    await chatTitle(ben.page, 'Library')
+    await chatTitle(ben.page, library)
     await heldSubscribe()
-    await ben.page.getByRole('searchbox', { name: 'Search messages' }).fill('Deep')
+    // The messages of the test before's last attempt only.
+    await ben.page.getByRole('searchbox', { name: 'Search messages' }).fill(deepTag)
     const note = messageLog(ben.page).locator('.search-note')
-    await note.filter({ hasText: /^The newest 100 messages matching “Deep”/ }).waitFor()
+    await note
+      .filter({ hasText: new RegExp(`^The newest 100 messages matching “${deepTag}”`) })
+      .waitFor()
 
     // Ben asks for older matches; the server reads them, the answer is held.
     const older = await holdAnswers(ben.page, (url) => isSearch(url) && isOlderPage(libraryId)(url))
-    await note.getByRole('button', { name: 'Load older matches' }).click()
-    await expect.poll(() => older.read).toBeGreaterThan(0)
-    // The confirmation reads every cached query again, the search too, cancelling that read.
-    const refetched = ben.page.waitForRequest((req) => {
-      const url = new URL(req.url())
-      return isSearch(url) && !isOlderPage(libraryId)(url)
-    })
-    link.release()
-    await refetched
-    older.release()
-    // Ben clicked once: the older matches come without a second click.
-    await note.filter({ hasText: /^110 messages matching “Deep” in this room$/ }).waitFor()
-    await ben.page.unrouteAll({ behavior: 'wait' })
+    try {
+      await note.getByRole('button', { name: 'Load older matches' }).click()
+      await expect.poll(() => older.read).toBeGreaterThan(0)
+      // The confirmation reads every cached query again, the search too, cancelling that read.
+      const refetched = ben.page.waitForRequest((req) => {
+        const url = new URL(req.url())
+        return isSearch(url) && !isOlderPage(libraryId)(url)
+      })
+      link.release()
+      await refetched
+      older.release()
+      // Ben clicked once: the older matches come without a second click.
+      await note
+        .filter({ hasText: new RegExp(`^110 messages matching “${deepTag}” in this room$`) })
+        .waitFor()
+    } finally {
+      older.release()
+      await ben.page.unrouteAll({ behavior: 'wait' })
+    }
   })
 })

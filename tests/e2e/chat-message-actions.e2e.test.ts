@@ -11,6 +11,12 @@ import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpe
 const pair = useOnboardedPair()
 let deleteAttempt = 0
 let phoneAttempt = 0
+let inViewAttempt = 0
+// Texts of one attempt only (a retry finds the first attempt's messages), kept for the later
+// tests that use the message.
+let attempt = 0
+let original = ''
+let goodNews = ''
 
 const row = (page: Page, text: string): Locator =>
   messageLog(page).locator('.msg').filter({ hasText: text }).last()
@@ -32,66 +38,67 @@ const idOf = async (page: Page, text: string) => {
 describe('message actions', () => {
   it('Ben replies through the menu (the quote bar can be cancelled); both see the quote', async () => {
     const { ada, ben } = pair
-    await sendMessage(ada.page, 'Original far back')
-    await messageInLog(ben.page, 'Original far back').waitFor()
-    await idOf(ben.page, 'Original far back')
-    await menu(ben.page, 'Original far back', 'Reply')
+    original = `Original far back #${++attempt}`
+    await sendMessage(ada.page, original)
+    await messageInLog(ben.page, original).waitFor()
+    await idOf(ben.page, original)
+    await menu(ben.page, original, 'Reply')
     const bar = ben.page.locator('.quote-bar')
     await bar.getByText('Replying to Ada Lovelace').waitFor()
     await ben.page.getByRole('button', { name: 'Cancel reply' }).click()
     await bar.waitFor({ state: 'detached' })
-    await menu(ben.page, 'Original far back', 'Reply')
-    await bar.getByText('Original far back').waitFor()
+    await menu(ben.page, original, 'Reply')
+    await bar.getByText(original).waitFor()
     // The reply is part of the room's draft: it survives a reload.
     await ben.page.reload()
     await bar.getByText('Replying to Ada Lovelace').waitFor({ timeout: 30_000 })
-    await bar.getByText('Original far back').waitFor()
+    await bar.getByText(original).waitFor()
     await sendMessage(ben.page, 'Sure thing')
     await bar.waitFor({ state: 'detached' })
     const quote = row(ada.page, 'Sure thing').locator('.reply-quote')
     await quote.getByText('You').waitFor()
-    expect(await quote.innerText()).toContain('Original far back')
+    expect(await quote.innerText()).toContain(original)
     await row(ben.page, 'Sure thing').locator('.reply-quote').getByText('Ada Lovelace').waitFor()
   })
 
   it('a click on a quote whose original is not loaded loads older pages and shows it', async () => {
     const { ada, ben, server } = pair
-    const originalId = await idOf(ada.page, 'Original far back')
+    const originalId = await idOf(ada.page, original)
+    const remember = `Remember this? #${++attempt}`
     const filler = Array.from({ length: 110 }, (_, i) => `Filler ${i}`)
     await postMessagesAs(ada.page, server.url, 'home', filler)
     await apiAs(ben.page, server.url)('/message/add', {
       roomId: 'home',
-      message: 'Remember this?',
+      message: remember,
       replyToId: originalId,
     })
     await ada.page.reload()
-    await messageInLog(ada.page, 'Remember this?').waitFor({ timeout: 30_000 })
-    expect(await messageInLog(ada.page, 'Original far back').count()).toBe(0)
-    await row(ada.page, 'Remember this?').locator('.reply-quote').click()
-    const original = row(ada.page, 'Original far back')
-    await original.waitFor({ timeout: 30_000 })
-    await expect.poll(() => original.getAttribute('data-highlighted')).toBe('true')
-    await expect.poll(() => rowInView(original)).toBe(true)
+    await messageInLog(ada.page, remember).waitFor({ timeout: 30_000 })
+    expect(await messageInLog(ada.page, original).count()).toBe(0)
+    await row(ada.page, remember).locator('.reply-quote').click()
+    const quoted = row(ada.page, original)
+    await quoted.waitFor({ timeout: 30_000 })
+    await expect.poll(() => quoted.getAttribute('data-highlighted')).toBe('true')
+    await expect.poll(() => rowInView(quoted)).toBe(true)
   })
 
   it('reactions: set from the picker or any emoji, counted with names, toggled live', async () => {
     const { ada, ben } = pair
-    await sendMessage(ben.page, 'Good news everyone')
-    await messageInLog(ada.page, 'Good news everyone').waitFor()
-    await idOf(ada.page, 'Good news everyone')
-    await menu(ada.page, 'Good news everyone', 'React')
+    goodNews = `Good news everyone #${++attempt}`
+    await sendMessage(ben.page, goodNews)
+    await messageInLog(ada.page, goodNews).waitFor()
+    await idOf(ada.page, goodNews)
+    await menu(ada.page, goodNews, 'React')
     await ada.page.getByRole('button', { name: 'React with 👍' }).click()
-    const benRow = row(ben.page, 'Good news everyone')
+    const benRow = row(ben.page, goodNews)
     await benRow.getByRole('button', { name: '👍 1: Ada Lovelace' }).click()
-    await row(ada.page, 'Good news everyone')
-      .getByRole('button', { name: '👍 2: You, Ben Franklin' })
-      .waitFor()
-    await menu(ada.page, 'Good news everyone', 'React')
+    await row(ada.page, goodNews).getByRole('button', { name: '👍 2: You, Ben Franklin' }).waitFor()
+    await menu(ada.page, goodNews, 'React')
     await ada.page.getByRole('textbox', { name: 'Any emoji' }).fill('🦄')
     await ada.page.getByRole('textbox', { name: 'Any emoji' }).press('Enter')
     await benRow.getByRole('button', { name: '🦄 1: Ada Lovelace' }).waitFor()
     // Taking a reaction back: Ada's 👍 goes, for Ben too.
-    await row(ada.page, 'Good news everyone').getByRole('button', { name: /^👍 2/ }).click()
+    await row(ada.page, goodNews).getByRole('button', { name: /^👍 2/ }).click()
     await benRow.getByRole('button', { name: '👍 1: You' }).waitFor()
     expect(
       await benRow.getByRole('button', { name: '👍 1: You' }).getAttribute('aria-pressed'),
@@ -100,7 +107,7 @@ describe('message actions', () => {
 
   it('the menu works from the keyboard and Escape closes it', async () => {
     const { ben } = pair
-    const actions = row(ben.page, 'Good news everyone').getByRole('button', {
+    const actions = row(ben.page, goodNews).getByRole('button', {
       name: 'Message actions',
     })
     await actions.focus()
@@ -136,13 +143,14 @@ describe('message actions', () => {
         )
       }
       // Ada's message (its "⋯" right of the bubbles) and Ben's own, the room's last row.
-      for (const text of ['Good news everyone', own]) {
+      for (const text of [goodNews, own]) {
         await messageInLog(page, text).waitFor()
         await row(page, text).getByRole('button', { name: 'Message actions' }).click()
-        expect(await placed(), `the menu of "${text}"`).toBe(true)
+        await expect.poll(placed, { message: `the menu of "${text}"` }).toBe(true)
         await page.getByRole('menuitem', { name: 'React' }).click()
         await page.getByRole('textbox', { name: 'Any emoji' }).waitFor()
-        expect(await placed(), `the reaction picker of "${text}"`).toBe(true)
+        // The picker is a chunk of its own: the panel is placed again once it has arrived.
+        await expect.poll(placed, { message: `the reaction picker of "${text}"` }).toBe(true)
         await page.keyboard.press('Escape')
         await page.locator('.msg-menu').waitFor({ state: 'detached' })
       }
@@ -153,24 +161,78 @@ describe('message actions', () => {
 
   it('Ada edits her message within 24 hours; Ben sees the new text marked (edited)', async () => {
     const { ada, ben } = pair
-    await sendMessage(ada.page, 'Teh plan is set')
-    await idOf(ada.page, 'Teh plan is set')
-    await menu(ada.page, 'Teh plan is set', 'Edit')
+    const tag = `#${++attempt}`
+    const [typo, fixed] = [`Teh plan is set ${tag}`, `The plan is set ${tag}`]
+    await sendMessage(ada.page, typo)
+    await idOf(ada.page, typo)
+    await menu(ada.page, typo, 'Edit')
     const editor = ada.page.getByRole('textbox', { name: 'Edit message' })
-    await editor.fill('The plan is set')
+    await editor.fill(fixed)
     await editor.press('Enter')
-    await messageInLog(ben.page, 'The plan is set').waitFor()
-    const mark = row(ben.page, 'The plan is set').locator('.msg-edited')
+    await messageInLog(ben.page, fixed).waitFor()
+    const mark = row(ben.page, fixed).locator('.msg-edited')
     expect(await mark.innerText()).toContain('(edited)')
-    expect(await mark.getAttribute('title')).toMatch(/^Edited /)
-    expect(await messageInLog(ben.page, 'Teh plan is set').count()).toBe(0)
+    // The spec's datetime ("MMMM d, yyyy hh:mm:ss aa"), not the browser's locale.
+    expect(await mark.getAttribute('title')).toMatch(
+      /^Edited [A-Z][a-z]+ \d{1,2}, \d{4} \d\d:\d\d:\d\d [AP]M$/,
+    )
+    expect(await messageInLog(ben.page, typo).count()).toBe(0)
     // Ben's menu on Ada's message offers no Edit or Delete.
-    await menu(ben.page, 'The plan is set', 'React')
+    await menu(ben.page, fixed, 'React')
     await ben.page.keyboard.press('Escape')
+  })
+
+  it('opening the editor keeps the bubble in view, near the top of the room or at its end', async () => {
+    const { ada, ben } = pair
+    const tag = `#${++inViewAttempt}`
+    const [high, last] = [`Edit me high ${tag}`, `Edit me last ${tag}`]
+    const area = () => ada.page.locator('.message-scroll').boundingBox()
+    const inView = async (text: string) => {
+      const [box, bounds] = await Promise.all([
+        row(ada.page, text).locator('.bubble').boundingBox(),
+        area(),
+      ])
+      return box!.y >= bounds!.y - 0.5 && box!.y + box!.height <= bounds!.y + bounds!.height + 0.5
+    }
+    await sendMessage(ada.page, high)
+    await idOf(ada.page, high)
+    await sendMessage(ben.page, `Below it ${tag}`)
+    await messageInLog(ada.page, `Below it ${tag}`).waitFor()
+    // The room has followed the new message down before anything is measured.
+    const atBottom = () =>
+      ada.page
+        .locator('.message-scroll')
+        .evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight < 2)
+    await expect.poll(atBottom).toBe(true)
+    // A shorter window puts Ada's message 10 px under the room's top edge; she reads at the
+    // bottom, which stays where it is.
+    const before = ada.page.viewportSize()!
+    const top = (await row(ada.page, high).boundingBox())!.y - (await area())!.y
+    await ada.page.setViewportSize({ ...before, height: Math.round(before.height - top + 10) })
+    try {
+      await expect.poll(() => inView(high)).toBe(true)
+      // Before, the grown bubble was pushed up to keep the bottom pinned, out of view.
+      await menu(ada.page, high, 'Edit')
+      await ada.page.getByRole('textbox', { name: 'Edit message' }).waitFor()
+      await expect.poll(() => inView(high)).toBe(true)
+    } finally {
+      // Closed whatever happened, so the file's later tests find no editor open.
+      await ada.page.keyboard.press('Escape')
+      await ada.page.setViewportSize(before)
+    }
+    // The room's last message: the editor grows it past the bottom; Save must be in view.
+    await sendMessage(ada.page, last)
+    await idOf(ada.page, last)
+    await menu(ada.page, last, 'Edit')
+    await ada.page.getByRole('textbox', { name: 'Edit message' }).waitFor()
+    await expect.poll(() => inView(last)).toBe(true)
+    await ada.page.keyboard.press('Escape')
   })
 
   it('an edit after 24 hours is refused by the server with 403', async () => {
     const { ada, server } = pair
+    // A row id of this attempt only: the first attempt's row keeps its id.
+    const rowId = `old-message-${++attempt}`
     const adaId = await accountIdOf(ada.page)
     const vars = exampleVars()
     const old = await fetch(new URL('/v1/tablesdb/kathelia/tables/messages/rows', server.url), {
@@ -181,7 +243,7 @@ describe('message actions', () => {
         'x-appwrite-key': vars.EMBEDDED_API_KEY!,
       },
       body: JSON.stringify({
-        rowId: 'old-message',
+        rowId,
         data: {
           roomId: 'home',
           message: 'From yesterday',
@@ -193,7 +255,7 @@ describe('message actions', () => {
     })
     expect(old.status).toBe(201)
     const answer = await apiAs(ada.page, server.url)('/message/edit', {
-      messageId: 'old-message',
+      messageId: rowId,
       message: 'Changed',
     }).then(
       () => 'edited',
@@ -236,6 +298,13 @@ describe('message actions', () => {
 
   it("a reconnect's catch-up brings an edit, a reaction and a read receipt whose events were lost", async () => {
     const { ada, ben } = pair
+    const tag = `#${++attempt}`
+    const [said, changed, later, gap] = [
+      'Said before the gap',
+      'Said, then changed',
+      'A later message arrives',
+      'Ben writes in the gap',
+    ].map((t) => `${t} ${tag}`) as [string, string, string, string]
     // Ben's realtime socket through a relay that loses the events naming one message, and every
     // read receipt.
     const relay = { drop: null as string | null, lostReceipts: 0, close: () => {} }
@@ -257,32 +326,32 @@ describe('message actions', () => {
       relay.close = () => void link.close({ code: 1001, reason: 'link lost' })
     })
     await ben.page.reload()
-    await sendMessage(ada.page, 'Said before the gap')
-    await messageInLog(ben.page, 'Said before the gap').waitFor({ timeout: 30_000 })
-    const id = await idOf(ada.page, 'Said before the gap')
+    await sendMessage(ada.page, said)
+    await messageInLog(ben.page, said).waitFor({ timeout: 30_000 })
+    const id = await idOf(ada.page, said)
     relay.drop = id
     const api = apiAs(ada.page, pair.server.url)
-    await api('/message/edit', { messageId: id, message: 'Said, then changed' })
+    await api('/message/edit', { messageId: id, message: changed })
     await api('/message/react', { messageId: id, emoji: '🎉', on: true })
-    await messageInLog(ada.page, 'Said, then changed').waitFor()
-    await sendMessage(ada.page, 'A later message arrives')
-    await messageInLog(ben.page, 'A later message arrives').waitFor()
-    expect(await messageInLog(ben.page, 'Said before the gap').count()).toBe(1)
+    await messageInLog(ada.page, changed).waitFor()
+    await sendMessage(ada.page, later)
+    await messageInLog(ben.page, later).waitFor()
+    expect(await messageInLog(ben.page, said).count()).toBe(1)
     // Ada's tab, back at the newest message, reads Ben's; the receipt's event is lost on the way
     // to Ben.
     await ada.page.reload()
-    await messageInLog(ada.page, 'A later message arrives').waitFor({ timeout: 30_000 })
-    await sendMessage(ben.page, 'Ben writes in the gap')
-    await messageInLog(ada.page, 'Ben writes in the gap').waitFor()
+    await messageInLog(ada.page, later).waitFor({ timeout: 30_000 })
+    await sendMessage(ben.page, gap)
+    await messageInLog(ada.page, gap).waitFor()
     // "Seen" follows the row it marks.
-    const seen = row(ben.page, 'Ben writes in the gap').locator(
+    const seen = row(ben.page, gap).locator(
       'xpath=following-sibling::*[1][contains(@class,"seen-marker")]',
     )
     await expect.poll(() => relay.lostReceipts, { timeout: 15_000 }).toBeGreaterThan(0)
     expect(await seen.count()).toBe(0)
     relay.drop = null
     relay.close()
-    const caught = row(ben.page, 'Said, then changed')
+    const caught = row(ben.page, changed)
     await caught.waitFor({ timeout: 30_000 })
     await caught.getByRole('button', { name: '🎉 1: Ada Lovelace' }).waitFor()
     await seen.waitFor({ timeout: 30_000 })

@@ -9,8 +9,15 @@ import { HOME_ROOM_ID } from '../../shared/constants'
 // and go out by themselves, once each and in their order, when the connection returns. A failed
 // send's notice is in view for a reader at the bottom.
 const pair = useOnboardedPair()
+// Texts of one attempt only: a retry finds the first attempt's messages, sent or not.
+let attempt = 0
 
-const notSent = (page: Page) => messageLog(page).getByRole('alert').filter({ hasText: 'Not sent.' })
+/** The "Not sent." lines under the messages whose text contains `text`. */
+const notSent = (page: Page, text: string) =>
+  messageLog(page)
+    .locator('.msg', { hasText: text })
+    .getByRole('alert')
+    .filter({ hasText: 'Not sent.' })
 
 /** The texts of the log's user messages, top to bottom. */
 const logTexts = (page: Page) => messageLog(page).locator('.msg-text').allInnerTexts()
@@ -18,16 +25,18 @@ const logTexts = (page: Page) => messageLog(page).locator('.msg-text').allInnerT
 describe('the outbox', () => {
   it('keeps unsent messages across a reload and delivers them once, in order, when back online', async () => {
     const { ada, ben } = pair
-    const texts = ['Queued while offline 1', 'Queued while offline 2', 'Queued while offline 3']
+    const tag = `#${++attempt}`
+    const texts = [1, 2, 3].map((i) => `Queued while offline ${i} ${tag}`)
+    const backOnline = `Back online ${tag}`
     // The API is unreachable for Ada (the rest of the app still loads).
     await ada.page.route('**/api/message/add', (route) => route.abort('internetdisconnected'))
     for (const text of texts) await sendMessage(ada.page, text)
-    await expect.poll(() => notSent(ada.page).count()).toBe(3)
+    await expect.poll(() => notSent(ada.page, tag).count()).toBe(3)
 
     await ada.page.reload()
     await signedInMarker(ada.page).waitFor()
     // Restored, still unsent (the automatic attempt after the reload failed too), in order.
-    await expect.poll(() => notSent(ada.page).count()).toBe(3)
+    await expect.poll(() => notSent(ada.page, tag).count()).toBe(3)
     expect((await logTexts(ada.page)).filter((t) => texts.includes(t))).toEqual(texts)
     expect(await messageInLog(ben.page, texts[0]!).count()).toBe(0)
 
@@ -36,15 +45,15 @@ describe('the outbox', () => {
     await ada.page.context().setOffline(true)
     await ada.page.context().setOffline(false)
     await messageInLog(ben.page, texts[2]!).waitFor()
-    await expect.poll(() => notSent(ada.page).count()).toBe(0)
+    await expect.poll(() => notSent(ada.page, tag).count()).toBe(0)
 
     // Events arrive in order: once Ben has this one, a duplicate would have reached him before.
-    await sendMessage(ada.page, 'Back online')
-    await messageInLog(ben.page, 'Back online').waitFor()
+    await sendMessage(ada.page, backOnline)
+    await messageInLog(ben.page, backOnline).waitFor()
     for (const { page } of [ada, ben]) {
       const shown = await logTexts(page)
       expect(shown.filter((t) => texts.includes(t))).toEqual(texts)
-      expect(shown.indexOf('Back online')).toBeGreaterThan(shown.indexOf(texts[2]!))
+      expect(shown.indexOf(backOnline)).toBeGreaterThan(shown.indexOf(texts[2]!))
     }
     // Ada's confirmed copies carry the server's increasing sequence numbers.
     const seqs = await Promise.all(
@@ -67,17 +76,24 @@ describe('a failed send at the bottom of the log', () => {
   it('scrolls its "Not sent. Retry" line into view', async () => {
     const { ada, ben, server } = pair
     // Enough history that the log scrolls; Ada reads at the bottom.
-    const filler = [...Array(30)].map((_, i) => `Filler ${i + 1}`)
+    const tag = `#${++attempt}`
+    const text = `This one will not go ${tag}`
+    const filler = [...Array(30)].map((_, i) => `Filler ${i + 1} ${tag}`)
     await postMessagesAs(ben.page, server.url, HOME_ROOM_ID, filler)
-    await messageInLog(ada.page, 'Filler 30').waitFor()
+    await messageInLog(ada.page, `Filler 30 ${tag}`).waitFor()
     await expect.poll(async () => (await scrollState(ada.page)).fromBottom).toBeLessThan(2)
 
     await ada.page.route('**/api/message/add', (route) => route.abort('connectionreset'), {
       times: 1,
     })
-    await sendMessage(ada.page, 'This one will not go')
-    const line = notSent(ada.page)
-    await line.waitFor()
+    const line = notSent(ada.page, text)
+    try {
+      await sendMessage(ada.page, text)
+      await line.waitFor()
+    } finally {
+      // Left unused, the route would fail the retry's first send.
+      await ada.page.unroute('**/api/message/add')
+    }
     const inView = () =>
       line.evaluate((el) => {
         const box = el.closest('.message-scroll')!.getBoundingClientRect()
@@ -86,6 +102,6 @@ describe('a failed send at the bottom of the log', () => {
       })
     await expect.poll(inView).toBe(true)
     await line.getByRole('button', { name: 'Retry' }).click()
-    await messageInLog(ben.page, 'This one will not go').waitFor()
+    await messageInLog(ben.page, text).waitFor()
   })
 })

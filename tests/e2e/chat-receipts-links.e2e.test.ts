@@ -21,6 +21,9 @@ const pair = useOnboardedPair({ LINK_PREVIEW_TEST_ORIGINS: site.origin })
 afterAll(async () => {
   await site.close()
 })
+// Names and texts of one attempt only: a retry finds the first attempt's room (a second of the
+// same name is refused) and messages.
+let attempt = 0
 
 const seenUnder = (page: Page, text: string) =>
   messageLog(page)
@@ -43,21 +46,23 @@ async function setReceipts(page: Page, on: boolean) {
 describe('read receipts', () => {
   it('shows "Seen" with the time only once the partner’s visible tab shows the message', async () => {
     const { ada, ben } = pair
+    const tag = `#${++attempt}`
+    const [asked, again] = [`Did you read this? ${tag}`, `And this one? ${tag}`]
     await chatTitle(ben.page, 'Home')
     await setTabHidden(ben.page, true)
-    await sendMessage(ada.page, 'Did you read this?')
-    await messageInLog(ben.page, 'Did you read this?').waitFor()
+    await sendMessage(ada.page, asked)
+    await messageInLog(ben.page, asked).waitFor()
     // On screen in a hidden tab is not read.
     await new Promise((r) => setTimeout(r, 3_000))
-    expect(await anySeen(ada.page).count()).toBe(0)
+    expect(await seenUnder(ada.page, asked).count()).toBe(0)
     await setTabHidden(ben.page, false)
-    const seen = seenUnder(ada.page, 'Did you read this?')
+    const seen = seenUnder(ada.page, asked)
     await seen.waitFor({ timeout: 15_000 })
     expect(await seen.innerText()).toMatch(/^Seen ([1-9]|1[0-2]):\d{2} [ap]m$/) // the bubbles' "h:mm aaa"
     expect(await seen.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/)
     // Only the newest of one's own messages carries it; Ben sees none under Ada's.
-    await sendMessage(ada.page, 'And this one?')
-    await seenUnder(ada.page, 'And this one?').waitFor({ timeout: 15_000 })
+    await sendMessage(ada.page, again)
+    await seenUnder(ada.page, again).waitFor({ timeout: 15_000 })
     expect(await anySeen(ada.page).count()).toBe(1)
     expect(await anySeen(ben.page).count()).toBe(0)
   })
@@ -67,36 +72,39 @@ describe('read receipts', () => {
     await setReceipts(ben.page, false)
     // Ada's "Seen" from Ben goes away without a reload.
     await expect.poll(() => anySeen(ada.page).count(), { timeout: 15_000 }).toBe(0)
-    await sendMessage(ada.page, 'Still there?')
-    await messageInLog(ben.page, 'Still there?').waitFor()
-    await sendMessage(ben.page, 'Yes, reading')
-    await messageInLog(ada.page, 'Yes, reading').waitFor()
+    const tag = `#${++attempt}`
+    const [still, reading] = [`Still there? ${tag}`, `Yes, reading ${tag}`]
+    await sendMessage(ada.page, still)
+    await messageInLog(ben.page, still).waitFor()
+    await sendMessage(ben.page, reading)
+    await messageInLog(ada.page, reading).waitFor()
     await new Promise((r) => setTimeout(r, 3_000))
     expect(await anySeen(ada.page).count()).toBe(0)
     expect(await anySeen(ben.page).count()).toBe(0)
 
     await setReceipts(ben.page, true)
-    await seenUnder(ada.page, 'Still there?').waitFor({ timeout: 15_000 })
-    await seenUnder(ben.page, 'Yes, reading').waitFor({ timeout: 15_000 })
+    await seenUnder(ada.page, still).waitFor({ timeout: 15_000 })
+    await seenUnder(ben.page, reading).waitFor({ timeout: 15_000 })
   })
 })
 
 describe('unread counts across devices', () => {
   it('a room read on one device stops counting as unread on the other, live', async () => {
     const { ada, ben, chrome, server } = pair
+    const garden = `Garden ${++attempt}`
     const second = await openPage(chrome.browser)
     try {
       await signInViaUi(second.page, server.url, BEN.email, BEN.password)
       await chatTitle(second.page, 'Home')
-      await createRooms(ada.page, 'Garden')
-      await sidebarRoom(ada.page, 'Garden').click()
-      await chatTitle(ada.page, 'Garden')
-      await sidebarRoom(second.page, 'Garden').waitFor()
+      await createRooms(ada.page, garden)
+      await sidebarRoom(ada.page, garden).click()
+      await chatTitle(ada.page, garden)
+      await sidebarRoom(second.page, garden).waitFor()
       await sendMessage(ada.page, 'In the garden')
-      const badge = sidebarRoom(second.page, 'Garden').locator('.unread-badge')
+      const badge = sidebarRoom(second.page, garden).locator('.unread-badge')
       await badge.filter({ hasText: /^1$/ }).waitFor({ timeout: 15_000 })
       // Ben reads it on his first device; the second one hears of it over realtime.
-      await sidebarRoom(ben.page, 'Garden').click()
+      await sidebarRoom(ben.page, garden).click()
       await messageInLog(ben.page, 'In the garden').waitFor()
       await expect.poll(() => badge.count(), { timeout: 15_000 }).toBe(0)
       for (const page of [ada.page, ben.page]) {
@@ -112,7 +120,7 @@ describe('unread counts across devices', () => {
 describe('links', () => {
   it('makes http(s) URLs clickable and safe, never other schemes', async () => {
     const { ada, ben } = pair
-    const url = `${site.origin}/plain-title?x=${'long-'.repeat(30)}`
+    const url = `${site.origin}/plain-title?n=${++attempt}&x=${'long-'.repeat(30)}`
     // No Safe Browsing lookup is configured here, and the flags say so: no page asks to check.
     const checks: string[] = []
     for (const { page } of [ada, ben])
@@ -139,12 +147,18 @@ describe('links', () => {
 
   it('shows the preview of the first link, fetched by the Worker, never by the browser', async () => {
     const { ada, ben } = pair
+    const tag = `#${++attempt}`
+    /** This attempt's message in the page's log. */
+    const sent = (page: Page) => messageLog(page).locator('.msg', { hasText: `Preview ${tag}` })
     const asked: string[] = []
     ada.page.on('request', (r) => {
       if (r.url().startsWith(site.origin)) asked.push(r.url())
     })
-    await sendMessage(ben.page, `Preview ${site.origin}/article and ${site.origin}/plain-title`)
-    const card = messageLog(ada.page).getByRole('link', { name: `Link preview: ${SITE_TITLE}` })
+    await sendMessage(
+      ben.page,
+      `Preview ${tag} ${site.origin}/article and ${site.origin}/plain-title`,
+    )
+    const card = sent(ada.page).getByRole('link', { name: `Link preview: ${SITE_TITLE}` })
     await card.waitFor({ timeout: 15_000 })
     expect(await card.innerText()).toContain('Test Site')
     expect(await card.innerText()).toContain('Open Graph tags & an image')
@@ -153,14 +167,12 @@ describe('links', () => {
     expect(await img.getAttribute('src')).toMatch(/^blob:/)
     expect(site.hits('/image.png')).toBeGreaterThan(0)
     // Ben's own bubble shows it too; the browser never asked the site for anything.
-    await messageLog(ben.page)
+    await sent(ben.page)
       .getByRole('link', { name: `Link preview: ${SITE_TITLE}` })
       .waitFor()
     expect(asked).toEqual([])
     // One card per message, for its first link only (the earlier message has its own).
-    const named = ada.page.getByRole('link', { name: `Link preview: ${SITE_TITLE}` })
-    const cards = messageLog(ada.page).locator('.msg', { has: named }).locator('.link-preview')
-    expect(await cards.count()).toBe(1)
+    expect(await sent(ada.page).locator('.link-preview').count()).toBe(1)
   })
 
   it('shows no preview for loopback, private, link-local links or a redirect to one', async () => {
@@ -178,8 +190,12 @@ describe('links', () => {
     ada.page.on('response', (r) => {
       if (r.url().endsWith('/api/link/preview') && r.status() === 400) refusals.push(r.status())
     })
-    for (const link of links) await sendMessage(ben.page, `Look ${link}`)
-    for (const link of links) await messageLog(ada.page).getByRole('link', { name: link }).waitFor()
+    const tag = `#${++attempt}`
+    for (const link of links) await sendMessage(ben.page, `Look ${link} ${tag}`)
+    for (const link of links)
+      await messageInLog(ada.page, `Look ${link} ${tag}`)
+        .getByRole('link', { name: link })
+        .waitFor()
     await expect.poll(() => refusals.length, { timeout: 15_000 }).toBe(links.length)
     expect(await messageLog(ada.page).locator('.link-preview').count()).toBe(cardsBefore)
   })

@@ -17,6 +17,11 @@ import { signedInMarker, signInViaUi } from './helpers/users'
 // What a reader counts as unread (the partner's words, never system notices) and the tab title
 // that totals it; the composer's draft per room, across room switches and reloads.
 let pair: Pair
+// Names and texts of one attempt only: a retry finds the first attempt's rooms (a second of the
+// same name is refused) and messages.
+let attempt = 0
+let library = ''
+let garden = ''
 
 beforeAll(async () => {
   pair = await startPair()
@@ -36,9 +41,11 @@ const homeBadge = (page: Page) => sidebarRoom(page, 'Home').locator('.unread-bad
 describe('unread counts and the tab title', () => {
   it('a system notice never counts as unread; the partner’s message does, in the title too', async () => {
     const { server, ada, ben } = pair
-    await createRooms(ada.page, 'Library', 'Garden')
-    await sidebarRoom(ada.page, 'Library').click()
-    await chatTitle(ada.page, 'Library')
+    const n = ++attempt
+    ;[library, garden] = [`Library ${n}`, `Garden ${n}`]
+    await createRooms(ada.page, library, garden)
+    await sidebarRoom(ada.page, library).click()
+    await chatTitle(ada.page, library)
     expect(await ada.page.title()).toBe('Kathelia')
 
     // Ben arrives: the server announces him in Home, then he writes there.
@@ -51,8 +58,8 @@ describe('unread counts and the tab title', () => {
     await expect.poll(() => ada.page.title()).toBe('(1) Kathelia')
 
     // The room Ada is reading at the bottom does not count.
-    await sidebarRoom(ben.page, 'Library').click()
-    await chatTitle(ben.page, 'Library')
+    await sidebarRoom(ben.page, library).click()
+    await chatTitle(ben.page, library)
     await sendMessage(ben.page, 'Found you')
     await messageInLog(ada.page, 'Found you').waitFor()
     expect(await ada.page.title()).toBe('(1) Kathelia')
@@ -72,39 +79,46 @@ describe('unread counts and the tab title', () => {
 describe('drafts per room', () => {
   it('unsent text stays with its room across switches and reloads, and leaves once sent', async () => {
     const { ada, ben } = pair
-    await chatTitle(ada.page, 'Home')
-    await composer(ada.page).pressSequentially('Half a thought')
+    const tag = `#${++attempt}`
+    const [half, forLibrary] = [`Half a thought ${tag}`, `For the library ${tag}`]
+    // A retry finds the first attempt's drafts: each room's composer is emptied, Home last.
+    for (const room of [library, garden, 'Home']) {
+      await sidebarRoom(ada.page, room).click()
+      await chatTitle(ada.page, room)
+      await composer(ada.page).fill('')
+    }
+    await composer(ada.page).pressSequentially(half)
 
-    await sidebarRoom(ada.page, 'Library').click()
-    await chatTitle(ada.page, 'Library')
+    await sidebarRoom(ada.page, library).click()
+    await chatTitle(ada.page, library)
     expect(await composer(ada.page).inputValue()).toBe('')
-    await composer(ada.page).pressSequentially('For the library')
+    await composer(ada.page).pressSequentially(forLibrary)
     // Room to room (the same route, other params): each keeps its own.
-    await sidebarRoom(ada.page, 'Garden').click()
-    await chatTitle(ada.page, 'Garden')
+    await sidebarRoom(ada.page, garden).click()
+    await chatTitle(ada.page, garden)
     expect(await composer(ada.page).inputValue()).toBe('')
-    await sidebarRoom(ada.page, 'Library').click()
-    await chatTitle(ada.page, 'Library')
-    expect(await composer(ada.page).inputValue()).toBe('For the library')
+    await sidebarRoom(ada.page, library).click()
+    await chatTitle(ada.page, library)
+    expect(await composer(ada.page).inputValue()).toBe(forLibrary)
     await sidebarRoom(ada.page, 'Home').click()
     await chatTitle(ada.page, 'Home')
-    expect(await composer(ada.page).inputValue()).toBe('Half a thought')
+    expect(await composer(ada.page).inputValue()).toBe(half)
 
     await ada.page.reload()
     await signedInMarker(ada.page).waitFor()
     await chatTitle(ada.page, 'Home')
-    await expect.poll(() => composer(ada.page).inputValue()).toBe('Half a thought')
+    await expect.poll(() => composer(ada.page).inputValue()).toBe(half)
 
-    await sidebarRoom(ada.page, 'Library').click()
-    await chatTitle(ada.page, 'Library')
-    expect(await composer(ada.page).inputValue()).toBe('For the library')
+    await sidebarRoom(ada.page, library).click()
+    await chatTitle(ada.page, library)
+    expect(await composer(ada.page).inputValue()).toBe(forLibrary)
     await composer(ada.page).press('Enter')
-    await messageInLog(ben.page, 'For the library').waitFor()
+    await messageInLog(ben.page, forLibrary).waitFor()
     expect(await composer(ada.page).inputValue()).toBe('')
     await ada.page.reload()
     await signedInMarker(ada.page).waitFor()
-    await chatTitle(ada.page, 'Library')
-    await messageInLog(ada.page, 'For the library').waitFor()
+    await chatTitle(ada.page, library)
+    await messageInLog(ada.page, forLibrary).waitFor()
     expect(await composer(ada.page).inputValue()).toBe('')
 
     // Stored per user and room, and only while unsent: Home's is the one left.

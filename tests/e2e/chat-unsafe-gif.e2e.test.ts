@@ -10,6 +10,8 @@ afterAll(async () => {
   expect(lookup.wrong).toEqual([])
   await lookup.close()
 })
+// A text of one attempt only: a retry finds the first attempt's message, and its links.
+let attempt = 0
 
 describe('unsafe links', () => {
   it('marks a flagged link "unsafe" and asks before opening it; other links stay plain', async () => {
@@ -22,8 +24,9 @@ describe('unsafe links', () => {
       page.on('request', (r) => {
         if (r.url().endsWith('/api/link/preview')) previews.push(r.postDataJSON().url)
       })
-    await sendMessage(ada.page, `Log in at ${bad} or read ${good}`)
-    const log = messageLog(ben.page)
+    const tag = `#${++attempt}`
+    await sendMessage(ada.page, `${tag} Log in at ${bad} or read ${good}`)
+    const log = messageLog(ben.page).locator('.msg', { hasText: tag })
     const badLink = log.getByRole('link', { name: bad })
     await badLink.waitFor({ timeout: 20_000 })
     const mark = log.locator('.unsafe-mark')
@@ -34,7 +37,10 @@ describe('unsafe links', () => {
     expect(await log.getByRole('link', { name: good }).getAttribute('class')).toBe('msg-link')
     expect(lookup.asked().flat()).toContain(bad)
     // The sender's own view is marked too.
-    await messageLog(ada.page).locator('.unsafe-mark').waitFor({ timeout: 15_000 })
+    await messageLog(ada.page)
+      .locator('.msg', { hasText: tag })
+      .locator('.unsafe-mark')
+      .waitFor({ timeout: 15_000 })
     // Its preview (of the message's first link) was never asked for: the Worker does not fetch a
     // page the lookup flagged.
     expect(previews).toEqual([])

@@ -31,6 +31,10 @@ afterAll(async () => {
   await pair?.close()
 })
 
+// A room name of one attempt only: a retry's room of the first attempt's name would be refused.
+let roomAttempt = 0
+let garden = ''
+
 const sidebarRoom = (page: Page, name: string) =>
   page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name })
 
@@ -124,6 +128,9 @@ describe('Ada and Ben in two browsers', () => {
 
   it('Ada creates a room in the side panel; both chat there, live', async () => {
     const { ada, ben } = pair
+    garden = `Garden ${++roomAttempt}`
+    // A retry may find the admin view the first attempt turned on.
+    await setAdminView(ada.page, false)
     const panel = ada.page.getByRole('dialog', { name: 'Create a new room' })
     const create = panel.getByRole('button', { name: 'Create room' })
     const hex = panel.getByLabel('Hex colour')
@@ -138,13 +145,16 @@ describe('Ada and Ben in two browsers', () => {
     await ada.page.getByRole('button', { name: 'Create a new room' }).click()
     const firstColour = await hex.inputValue()
     expect(firstColour).toMatch(/^#[0-9a-f]{6}$/)
-    await panel.getByLabel('Room name').fill('Garden')
+    await panel.getByLabel('Room name').fill(garden)
     await hex.fill('#12345')
     await create.click()
     await panel.getByText(TEXTS.roomColorInvalid).waitFor()
     await hex.fill(firstColour)
     await create.click()
-    await panel.getByRole('status').filter({ hasText: 'The room "Garden" was created.' }).waitFor()
+    await panel
+      .getByRole('status')
+      .filter({ hasText: `The room "${garden}" was created.` })
+      .waitFor()
     // The panel stays open for another room: the name cleared, a new random colour.
     expect(await panel.getByLabel('Room name').inputValue()).toBe('')
     expect(await hex.inputValue()).not.toBe(firstColour)
@@ -157,10 +167,10 @@ describe('Ada and Ben in two browsers', () => {
     await bensPanel.getByRole('button', { name: 'Close panel' }).click()
 
     // The room appears in Ben's sidebar without a reload.
-    await sidebarRoom(ben.page, 'Garden').click()
-    await sidebarRoom(ada.page, 'Garden').click()
+    await sidebarRoom(ben.page, garden).click()
+    await sidebarRoom(ada.page, garden).click()
     for (const { page } of [ada, ben]) {
-      await chatTitle(page, 'Garden')
+      await chatTitle(page, garden)
       expect(new URL(page.url()).pathname).toMatch(/^\/rooms\/[^/]+$/)
     }
     expect(ada.page.url()).toBe(ben.page.url())
@@ -186,18 +196,18 @@ describe('rooms Ada deletes, and leaving', () => {
       `/tablesdb/${DATABASE_ID}/tables/${TABLES.rooms.id}/rows/${roomId}`,
       { data: { isDeleted: true } },
     )
-    await sidebarRoom(ben.page, 'Garden').waitFor({ state: 'detached' })
-    await sidebarRoom(ada.page, 'Garden').waitFor({ state: 'detached' })
+    await sidebarRoom(ben.page, garden).waitFor({ state: 'detached' })
+    await sidebarRoom(ada.page, garden).waitFor({ state: 'detached' })
     // Ben had it open: it closes at once; fetched afresh, the server leaves it out too.
     await ben.page.getByRole('heading', { name: 'Room not found' }).waitFor()
     await ben.page.reload()
     await ben.page.getByRole('heading', { name: 'Room not found' }).waitFor()
-    expect(await sidebarRoom(ben.page, 'Garden').count()).toBe(0)
+    expect(await sidebarRoom(ben.page, garden).count()).toBe(0)
 
     await setAdminView(ada.page, true)
-    await sidebarRoom(ada.page, 'Garden').getByText('deleted', { exact: true }).waitFor()
+    await sidebarRoom(ada.page, garden).getByText('deleted', { exact: true }).waitFor()
     await setAdminView(ada.page, false)
-    await sidebarRoom(ada.page, 'Garden').waitFor({ state: 'detached' })
+    await sidebarRoom(ada.page, garden).waitFor({ state: 'detached' })
   })
 
   it('logout lands on / with the sign-in screen, and Ben sees Ada offline', async () => {

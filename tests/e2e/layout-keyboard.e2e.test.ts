@@ -12,6 +12,10 @@ import { signedInMarker } from './helpers/users'
 // menu, the create-room panel as a modal dialog, and the composer taking focus in an opened room.
 const app = useAppAndBrowser()
 let tab: TestPage
+// A name and a text of one attempt only: a retry finds the first attempt's room (a second of
+// the same name is refused) and message.
+let attempt = 0
+let kitchen = ''
 
 beforeAll(async () => {
   tab = await openPage(app.chrome.browser)
@@ -97,9 +101,13 @@ describe('keyboard and landmarks', () => {
     expect(await isFocused(panel.getByRole('button', { name: 'Close panel' }))).toBe(true)
 
     await tabTo(page, name)
-    await page.keyboard.type('Kitchen')
+    kitchen = `Kitchen ${++attempt}`
+    await page.keyboard.type(kitchen)
     await page.keyboard.press('Enter')
-    await panel.getByRole('status').filter({ hasText: 'The room "Kitchen" was created.' }).waitFor()
+    await panel
+      .getByRole('status')
+      .filter({ hasText: `The room "${kitchen}" was created.` })
+      .waitFor()
     await page.keyboard.press('Escape')
     await panel.waitFor({ state: 'detached' })
     expect(await isFocused(plus)).toBe(true)
@@ -108,14 +116,15 @@ describe('keyboard and landmarks', () => {
 
   it('opening a room from the keyboard puts the cursor in its composer', async () => {
     const { page } = tab
-    const link = sidebarRoom(page, 'Kitchen')
+    const link = sidebarRoom(page, kitchen)
     await tabTo(page, link)
     await page.keyboard.press('Enter')
-    await chatTitle(page, 'Kitchen')
+    await chatTitle(page, kitchen)
     const composer = page.getByRole('textbox', { name: 'Message' })
     await expect.poll(() => isFocused(composer)).toBe(true)
-    await page.keyboard.type('Typed without a click')
+    const text = `Typed without a click #${++attempt}`
+    await page.keyboard.type(text)
     await page.keyboard.press('Enter')
-    await messageInLog(page, 'Typed without a click').waitFor()
+    await messageInLog(page, text).waitFor()
   })
 })

@@ -89,7 +89,15 @@ describe('media settings', () => {
     await signedInMarker(page).click()
     await page.getByRole('menuitem', { name: 'Settings' }).click()
     const blur = media(page).getByLabel('Blur media until I click')
-    expect(await blur.isChecked()).toBe(false)
+    // Off, as on a fresh account; a retry finds it as the first attempt left it.
+    await blur.setChecked(false)
+    await expect
+      .poll(() =>
+        messageLog(other)
+          .getByRole('button', { name: /^Show / })
+          .count(),
+      )
+      .toBe(0)
     await blur.check()
     await messageLog(other).getByRole('button', { name: 'Show image' }).waitFor()
     await messageLog(other).getByRole('button', { name: 'Show video' }).waitFor()

@@ -40,31 +40,34 @@ describe('a session ended elsewhere', () => {
         await route.continue()
       }),
     )
-    await sendMessage(page, 'Still there?')
-    await holding
-    await messageLog(page).getByText('Sending…').waitFor()
+    try {
+      await sendMessage(page, 'Still there?')
+      await holding
+      await messageLog(page).getByText('Sending…').waitFor()
 
-    await phone.page.getByRole('button', { name: 'Profile menu' }).click()
-    await phone.page.getByRole('menuitem', { name: 'Logout' }).click()
+      await phone.page.getByRole('button', { name: 'Profile menu' }).click()
+      await phone.page.getByRole('menuitem', { name: 'Logout' }).click()
 
-    await page.getByRole('heading', { name: TITLES.signIn }).waitFor({ timeout: 30_000 })
-    expect(await signedInMarker(page).count()).toBe(0)
-    await expect
-      .poll(() => readNotice(page))
-      .toEqual({
-        role: 'status',
-        title: TEXTS.sessionEndedTitle,
-        body: `${TEXTS.sessionEnded} ${unsentKept(1)}`,
-        actions: [],
-      })
-    expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true)
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('global-state')!))
-    expect(stored).toMatchObject({ account: null, chatee: null, status: null })
-
-    // The held send now fails (its session is gone). The message stays in this user's stored
-    // outbox, and signing in again sends it by itself, once.
-    release()
-    await page.unrouteAll({ behavior: 'wait' })
+      await page.getByRole('heading', { name: TITLES.signIn }).waitFor({ timeout: 30_000 })
+      expect(await signedInMarker(page).count()).toBe(0)
+      await expect
+        .poll(() => readNotice(page))
+        .toEqual({
+          role: 'status',
+          title: TEXTS.sessionEndedTitle,
+          body: `${TEXTS.sessionEnded} ${unsentKept(1)}`,
+          actions: [],
+        })
+      expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true)
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('global-state')!))
+      expect(stored).toMatchObject({ account: null, chatee: null, status: null })
+    } finally {
+      // The held send now fails (its session is gone). The message stays in this user's stored
+      // outbox, and signing in again sends it by itself, once.
+      release()
+      // Waits for the held request's handler: removed under it, its continue() would throw.
+      await page.unrouteAll({ behavior: 'wait' })
+    }
     const storedUnsent = () =>
       page.evaluate(() =>
         Object.keys(localStorage)
