@@ -198,7 +198,11 @@ describe('message actions', () => {
     await idOf(ada.page, high)
     await sendMessage(ben.page, `Below it ${tag}`)
     await messageInLog(ada.page, `Below it ${tag}`).waitFor()
-    // The room has followed the new message down before anything is measured.
+    // Ben's read receipt adds "Seen" under Ada's message, moving it up: awaited, as is the
+    // room following the new rows down, before anything is measured (a run measured first).
+    await row(ada.page, high)
+      .locator('xpath=following-sibling::*[1][contains(@class,"seen-marker")]')
+      .waitFor({ timeout: 15_000 })
     const atBottom = () =>
       ada.page
         .locator('.message-scroll')
@@ -210,11 +214,11 @@ describe('message actions', () => {
     const top = (await row(ada.page, high).boundingBox())!.y - (await area())!.y
     await ada.page.setViewportSize({ ...before, height: Math.round(before.height - top + 10) })
     try {
-      await expect.poll(() => inView(high)).toBe(true)
+      await expect.poll(() => inView(high), { timeout: 5_000 }).toBe(true)
       // Before, the grown bubble was pushed up to keep the bottom pinned, out of view.
       await menu(ada.page, high, 'Edit')
       await ada.page.getByRole('textbox', { name: 'Edit message' }).waitFor()
-      await expect.poll(() => inView(high)).toBe(true)
+      await expect.poll(() => inView(high), { timeout: 5_000 }).toBe(true)
     } finally {
       // Closed whatever happened, so the file's later tests find no editor open.
       await ada.page.keyboard.press('Escape')
@@ -225,7 +229,7 @@ describe('message actions', () => {
     await idOf(ada.page, last)
     await menu(ada.page, last, 'Edit')
     await ada.page.getByRole('textbox', { name: 'Edit message' }).waitFor()
-    await expect.poll(() => inView(last)).toBe(true)
+    await expect.poll(() => inView(last), { timeout: 5_000 }).toBe(true)
     await ada.page.keyboard.press('Escape')
   })
 

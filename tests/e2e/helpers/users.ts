@@ -14,6 +14,12 @@ const WAIT = 45_000
 // The reset-link request and the reset link's landing use the same card.
 const RECOVERY_TITLES = ['Reset your password', 'Choose a new password']
 
+/**
+ * A notice's title and body on one line: a run's summary keeps only an error's first line, and a
+ * retried refusal read "Login" there, its reason lost.
+ */
+const oneLine = async (notice: Locator) => (await notice.innerText()).replace(/\s*\n+\s*/g, ' — ')
+
 /** The auth card (a region named by its heading in any mode). */
 export const authCard = (page: Page): Locator =>
   page.getByRole('region', {
@@ -67,7 +73,7 @@ export async function registerViaUi(page: Page, baseUrl: string, user: NewUser):
   const refusal = card.getByRole('alert')
   await waitOrExplain(page, success.or(refusal), `registering ${user.email}`)
   if (await refusal.isVisible())
-    throw new Error(`registration of ${user.email} refused: ${await refusal.innerText()}`)
+    throw new Error(`registration of ${user.email} refused: ${await oneLine(refusal)}`)
 }
 
 export type OutboxMail = { to: string; subject: string; text: string; html: string; sentAt: string }
@@ -125,7 +131,7 @@ export async function signInViaUi(
   const refusal = card.getByRole('alert')
   await waitOrExplain(page, signedInMarker(page).or(refusal), `signing in ${email}`)
   if (await refusal.isVisible())
-    throw new Error(`sign-in of ${email} refused: ${await refusal.innerText()}`)
+    throw new Error(`sign-in of ${email} refused: ${await oneLine(refusal)}`)
 }
 
 /** Register and verify with the mailed link: an account that can sign in. */
