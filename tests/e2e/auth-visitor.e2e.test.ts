@@ -78,9 +78,19 @@ describe('registration form in Chromium', () => {
 
   it('flips each password rule marker live as the password is typed', async () => {
     await expectMarkers([])
+    // An empty field lists the rules neutrally, not as failures; the first key marks them.
+    const looks = () =>
+      tab.page
+        .getByRole('list', { name: 'Password requirements' })
+        .locator('li')
+        .evaluateAll((items) => items.map((li) => li.className))
+    expect(await looks()).toEqual(RULES.map(() => 'pending'))
     const password = registerField(tab.page, 'password')
     await password.pressSequentially('a')
     await expectMarkers(['One lower case letter'])
+    expect(await looks()).toEqual(
+      RULES.map((rule) => (rule === 'One lower case letter' ? 'pass' : 'fail')),
+    )
     await password.pressSequentially('B')
     await expectMarkers(['One lower case letter', 'One upper case letter'])
     await password.pressSequentially('3')
@@ -93,6 +103,7 @@ describe('registration form in Chromium', () => {
     await expectMarkers(RULES.filter((r) => r !== 'At least 8 characters'))
     await password.fill('')
     await expectMarkers([])
+    expect(await looks()).toEqual(RULES.map(() => 'pending'))
   })
 
   it('requires every field, checking before any call to the server', async () => {

@@ -1,15 +1,20 @@
 import { checkPassword, PASSWORD_RULES } from '../../../shared/password-rules'
 
-/** Live pass/fail marker for each password rule (spec section 5). */
+/**
+ * Live pass/fail marker for each password rule (spec section 5). Before anything is typed the
+ * rules are listed neutrally ("○"), not as five red failures; a screen reader hears "not met".
+ */
 export function PasswordChecklist({ password }: { password: string }) {
   const result = checkPassword(password)
+  const typed = password !== ''
   return (
     <ul className="password-rules" aria-label="Password requirements">
       {PASSWORD_RULES.map((rule) => {
         const ok = result[rule.id]
+        const state = ok ? 'pass' : typed ? 'fail' : 'pending'
         return (
-          <li key={rule.id} className={ok ? 'pass' : 'fail'} data-rule={rule.id}>
-            <span aria-hidden="true">{ok ? '✓' : '✗'}</span> {rule.label}
+          <li key={rule.id} className={state} data-rule={rule.id}>
+            <span aria-hidden="true">{MARKS[state]}</span> {rule.label}
             <span className="sr-only">{ok ? ' (met)' : ' (not met)'}</span>
           </li>
         )
@@ -17,3 +22,5 @@ export function PasswordChecklist({ password }: { password: string }) {
     </ul>
   )
 }
+
+const MARKS = { pass: '✓', fail: '✗', pending: '○' }
