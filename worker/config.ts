@@ -221,3 +221,14 @@ export function getConfig(env: object): Config {
   byValues.set(values, config)
   return config
 }
+
+/**
+ * The optional features this configuration turns on: the flags tell the SPA (so it never calls
+ * one that is off), and each feature refuses by the same rule (GIF search and the link check
+ * test the same two variables where they read them).
+ */
+export const featuresOn = (config: Config) => ({
+  gifs: !!(config.GIF_API_URL && config.GIF_API_KEY),
+  linkChecks: !!(config.SAFE_BROWSING_URL && config.SAFE_BROWSING_KEY),
+  linkPreviews: config.LINK_PREVIEWS === 'on',
+})

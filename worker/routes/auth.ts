@@ -13,6 +13,7 @@ import {
   type PresenceSharing,
   VerifyRequest,
 } from '../../shared/schemas'
+import { featuresOn } from '../config'
 import { ApiError } from '../lib/api-error'
 import { validate } from '../lib/validate'
 import { later } from '../lib/background'
@@ -90,11 +91,8 @@ const auth = new Hono<ApiHono>()
     if (c.req.valid('json').email !== caller.email) throw notYours()
     const admin = isAdmin(config, caller)
     const repositoryUrl = admin ? config.REPOSITORY_URL : undefined
-    const gifs = !!(config.GIF_API_URL && config.GIF_API_KEY)
-    const linkChecks = !!(config.SAFE_BROWSING_URL && config.SAFE_BROWSING_KEY)
-    const linkPreviews = config.LINK_PREVIEWS === 'on'
     const list = avatarList(config, caller)
-    const flags: Flags = { isAdmin: admin, list, repositoryUrl, gifs, linkChecks, linkPreviews }
+    const flags: Flags = { isAdmin: admin, list, repositoryUrl, ...featuresOn(config) }
     return c.json(flags, 200)
   })
   // Idempotent: every verified, allowlisted user joins `user`; the admin also joins `admin`.

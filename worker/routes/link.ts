@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { LinkRequest, type LinkPreview } from '../../shared/schemas'
+import { featuresOn } from '../config'
 import { ApiError } from '../lib/api-error'
 import { validate } from '../lib/validate'
 import { requireCaller, withBackend } from '../middleware/auth'
@@ -51,7 +52,7 @@ async function fetchOrFail(...args: Parameters<typeof fetchGuarded>) {
 const link = new Hono<ApiHono>()
   .use('*', withBackend, requireCaller)
   .use('*', async (c, next) => {
-    if (c.var.config.LINK_PREVIEWS === 'off')
+    if (!featuresOn(c.var.config).linkPreviews)
       throw new ApiError(404, 'Link previews are turned off on this server', 'previews_off')
     await next()
   })

@@ -1,5 +1,5 @@
 import type { GifRef } from '../../shared/schemas'
-import type { Config } from '../config'
+import { featuresOn, type Config } from '../config'
 import { ApiError } from '../lib/api-error'
 import { isGifMediaUrl } from './gif-media'
 
@@ -8,7 +8,7 @@ import { isGifMediaUrl } from './gif-media'
  * message can never make the partner's Worker fetch an arbitrary address.
  */
 export function checkGif(config: Config, gif: Required<GifRef>) {
-  if (!config.GIF_API_URL || !config.GIF_API_KEY)
+  if (!featuresOn(config).gifs)
     throw new ApiError(409, 'GIFs are off: GIF_API_URL is not set', 'feature_off')
   if (!isGifMediaUrl(config, gif.url))
     throw new ApiError(400, 'The GIF is not from the configured GIF service', 'gif_refused')
