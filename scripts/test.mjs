@@ -110,8 +110,8 @@ const stages = [
     run: () => exec('tsx', ['scripts/test-build.ts', testBuild], {}, '[build] '),
   },
   {
-    // tsc (about 60 CPU-seconds on a clean clone, single-threaded) and prettier run beside the
-    // lanes instead of before them: the lanes leave part of a core idle, and waiting for tsc
+    // tsc (TypeScript 7, native: about 17 CPU-seconds on a clean clone) and prettier run beside
+    // the lanes instead of before them: the lanes leave part of a core idle, and waiting for tsc
     // delayed every test by about a minute. All must pass; each is listed on its own.
     name: 'tests (vitest run, two lanes), with tsc -b and prettier --check . beside them',
     run: async () => {
