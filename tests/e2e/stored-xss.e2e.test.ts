@@ -2,6 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
+import { SETTINGS_TEXTS } from '../../shared/texts'
 import { messageInLog, messageLog, useOnboardedPair } from './helpers/pair'
 import { chateeStatusFor } from './helpers/page-api'
 
@@ -46,7 +47,10 @@ describe('stored XSS in the rendered room', () => {
     const name = ben.page.getByLabel('Display name')
     await name.fill(NAME)
     await ben.page.getByRole('button', { name: 'Save name' }).click()
-    await expect.poll(() => name.inputValue()).toBe(NAME)
+    // Saved on the server before the page is left: leaving earlier cancels the save's request,
+    // and Ada then never sees the name (ci94).
+    await ben.page.locator('.Toastify__toast', { hasText: SETTINGS_TEXTS.nameSaved }).waitFor()
+    expect(await name.inputValue()).toBe(NAME)
     await ben.page.goto(`${server.url}/`)
 
     const chooser = ben.page.waitForEvent('filechooser')
