@@ -94,4 +94,42 @@ describe('searching messages', () => {
     expect(await shownTexts(ada.page)).toEqual(['The needle is in the hay'])
     await searchBox(ada.page).fill('')
   })
+
+  it('marks the matches, and "Show in chat" opens the whole room at a result', async () => {
+    const { ada } = pair
+    const target = messageInLog(ada.page, 'The needle is in the hay')
+    await searchBox(ada.page).fill('NEEDLE')
+    await note(ada.page)
+      .filter({ hasText: /messages matching “NEEDLE” in this room$/ })
+      .waitFor()
+    // The text's own case, inside the text: nothing added to or taken from it.
+    expect(await target.locator('mark.search-hit').allInnerTexts()).toEqual(['needle'])
+    const row = messageLog(ada.page)
+      .locator('.msg')
+      .filter({ has: ada.page.locator('.msg-text', { hasText: 'The needle is in the hay' }) })
+    await row.hover()
+    await row.getByRole('button', { name: 'Message actions' }).click()
+    await ada.page.getByRole('menuitem', { name: 'Show in chat' }).click()
+
+    expect(await searchBox(ada.page).inputValue()).toBe('')
+    await note(ada.page).waitFor({ state: 'detached' })
+    // #5 was never in the loaded pages: the room is read back to it, and shown around it.
+    await expect.poll(() => row.getAttribute('data-highlighted')).toBe('true')
+    for (const text of ['Note 4', 'The needle is in the hay', 'Note 6'])
+      await expect.poll(() => inView(ada.page, text), { timeout: 5_000 }).toBe(true)
+    expect(await target.locator('mark').count()).toBe(0)
+    // Outside a search the menu has no such item.
+    await row.getByRole('button', { name: 'Message actions' }).click()
+    await ada.page.getByRole('menuitem', { name: 'Reply' }).waitFor()
+    expect(await ada.page.getByRole('menuitem', { name: 'Show in chat' }).count()).toBe(0)
+    await ada.page.keyboard.press('Escape')
+  })
 })
+
+/** Whether a message's text is inside the room's visible scroll area. */
+const inView = (page: Page, text: string) =>
+  messageInLog(page, text).evaluate((el) => {
+    const box = el.getBoundingClientRect()
+    const area = el.closest('.message-scroll')!.getBoundingClientRect()
+    return box.top >= area.top && box.bottom <= area.bottom
+  })

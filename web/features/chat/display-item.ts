@@ -71,3 +71,23 @@ export const fromPending = onePerObject<PendingMessage>((p) => ({
 // Captions only, as the server's search (`contains` on the message text) finds them.
 export const matchesSearch = (item: DisplayItem, search: string) =>
   !search.trim() || item.text.toLowerCase().includes(search.trim().toLowerCase())
+
+/**
+ * `text` cut into runs, those equal to `term` (case-insensitive, as matchesSearch) flagged: the
+ * search's matches, marked where a result is shown. A text whose lowercase changes its length
+ * (a few letters do) is one unmarked run rather than marked at the wrong place.
+ */
+export function searchRuns(text: string, term: string): { text: string; hit: boolean }[] {
+  const needle = term.trim().toLowerCase()
+  const hay = text.toLowerCase()
+  if (!needle || hay.length !== text.length) return [{ text, hit: false }]
+  const runs: { text: string; hit: boolean }[] = []
+  let from = 0
+  for (let at = hay.indexOf(needle); at !== -1; at = hay.indexOf(needle, at + needle.length)) {
+    if (at > from) runs.push({ text: text.slice(from, at), hit: false })
+    runs.push({ text: text.slice(at, at + needle.length), hit: true })
+    from = at + needle.length
+  }
+  if (from < text.length) runs.push({ text: text.slice(from), hit: false })
+  return runs
+}

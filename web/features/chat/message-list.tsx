@@ -11,6 +11,7 @@ import { messagesQuery } from './messages-query'
 import { outbox, removePending } from './outbox'
 import { markRead } from './read-state'
 import { receiptsQuery } from './receipts-query'
+import { SearchTermCtx } from './room-context'
 import { buildTimeline } from '../../../shared/timeline'
 import { unreadKey } from './unread-query'
 import { useChatScroll } from './use-chat-scroll'
@@ -148,15 +149,17 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
         >
           {items.length === 0 && <p className="empty-chat">No messages yet. Say hello!</p>}
           {searching && <SearchNote search={search} loaded={items.length} />}
-          <LogRows
-            timeline={timeline}
-            window={rows}
-            before={rows.before}
-            after={rows.after}
-            meId={meId}
-            seen={seenKey ? { key: seenKey, readAt: partnerRead!.readAt } : null}
-            onRetry={onRetry}
-          />
+          <SearchTermCtx.Provider value={search.term}>
+            <LogRows
+              timeline={timeline}
+              window={rows}
+              before={rows.before}
+              after={rows.after}
+              meId={meId}
+              seen={seenKey ? { key: seenKey, readAt: partnerRead!.readAt } : null}
+              onRetry={onRetry}
+            />
+          </SearchTermCtx.Provider>
         </div>
       </div>
       {/* Over the log, not in it: a line above the rows would push them down as it comes and goes. */}

@@ -5,18 +5,21 @@ import type { DisplayItem } from './display-item'
 import { startEdit, startReply } from './message-intent'
 import { deleteMessage } from './message-ops'
 import { MessageParts } from './message-parts'
-import { useRoom } from './room-context'
+import { useRoom, useSearchTerm, type RoomContext } from './room-context'
+import { setSearch } from '../../state/ui-state'
 import { usePanelPlacement } from './use-panel-placement'
 
 type View = 'menu' | 'react' | 'delete'
 
 /**
  * The "⋯" beside a stored message (shown on hover and focus; a long press or right click opens
- * it too): Reply, React, and for the sender Edit (24 h) and Delete. Arrow keys move between the
+ * it too): Reply, React, and for the sender Edit (24 h) and Delete; a search result first offers
+ * "Show in chat". Arrow keys move between the
  * items, Escape closes and gives the focus back.
  */
 export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }) {
   const room = useRoom()
+  const searching = !!useSearchTerm()
   const queryClient = useQueryClient()
   const [view, setView] = useState<View | null>(null)
   const button = useRef<HTMLButtonElement>(null)
@@ -80,6 +83,9 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
         <div ref={panel} className="msg-menu" onKeyDown={onKeyDown}>
           {view === 'menu' && (
             <div role="menu" aria-label="Message actions">
+              {searching && (
+                <MenuItem onClick={act(() => showInChat(room, item.key))}>Show in chat</MenuItem>
+              )}
               <MenuItem onClick={act(() => startReply(room.roomId, item.key))}>Reply</MenuItem>
               <MenuItem onClick={() => setView('react')}>React</MenuItem>
               {editable && <MenuItem onClick={act(() => startEdit(item.key))}>Edit</MenuItem>}
@@ -113,6 +119,15 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
       )}
     </div>
   )
+}
+
+/**
+ * Leaves the search for the whole room at that message: the list first draws every row again
+ * (its own effect then pins the bottom), and the jump comes after that frame.
+ */
+function showInChat(room: RoomContext, messageId: string) {
+  setSearch('')
+  requestAnimationFrame(() => requestAnimationFrame(() => room.jumpTo(messageId)))
 }
 
 const MenuItem = ({ onClick, children }: { onClick: () => void; children: string }) => (

@@ -20,6 +20,14 @@ export const RoomCtx = createContext<RoomContext | null>(null)
  */
 export const LoadedCtx = createContext<ReadonlyMap<string, Message>>(new Map())
 
+/**
+ * The open room's search term (trimmed; empty when not searching): rows mark its matches and
+ * offer "Show in chat". Apart from RoomCtx for the same reason as LoadedCtx.
+ */
+export const SearchTermCtx = createContext('')
+
+export const useSearchTerm = () => useContext(SearchTermCtx)
+
 /** A message among the loaded pages, if it is there. */
 export const useLoadedMessage = (messageId: string) => useContext(LoadedCtx).get(messageId)
 
