@@ -115,6 +115,7 @@ describe('searching messages', () => {
     await note(ada.page).waitFor({ state: 'detached' })
     // #5 was never in the loaded pages: the room is read back to it, and shown around it.
     await expect.poll(() => row.getAttribute('data-highlighted')).toBe('true')
+    expect(await row.evaluate((el) => el === document.activeElement)).toBe(true)
     for (const text of ['Note 4', 'The needle is in the hay', 'Note 6'])
       await expect.poll(() => inView(ada.page, text), { timeout: 5_000 }).toBe(true)
     expect(await target.locator('mark').count()).toBe(0)

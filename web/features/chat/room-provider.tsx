@@ -57,6 +57,9 @@ export function RoomProvider({
       }
       if (!row) return
       row.scrollIntoView({ block: 'center' })
+      // The keyboard goes on from the message shown, as after a bookmark's "Open in chat".
+      row.setAttribute('tabindex', '-1')
+      row.focus({ preventScroll: true })
       row.dataset.highlighted = 'true'
       setTimeout(() => delete row.dataset.highlighted, HIGHLIGHT_MS)
     },
