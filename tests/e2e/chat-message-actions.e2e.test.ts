@@ -120,6 +120,25 @@ describe('message actions', () => {
     expect(await actions.evaluate((el) => el === document.activeElement)).toBe(true)
   })
 
+  it('"Copy text" puts the message on the clipboard (a phone\'s long press opens the menu)', async () => {
+    const { ben, server } = pair
+    await ben.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: server.url,
+    })
+    await ben.page.evaluate(() => navigator.clipboard.writeText(''))
+    await menu(ben.page, goodNews, 'Copy text')
+    await ben.page.locator('.Toastify__toast', { hasText: 'Copied' }).waitFor()
+    expect(await ben.page.evaluate(() => navigator.clipboard.readText())).toBe(goodNews)
+    // Where the Clipboard API is refused, the copy command does it.
+    await ben.page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied'))
+    })
+    await menu(ben.page, 'Sure thing', 'Copy text')
+    await expect
+      .poll(() => ben.page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(await row(ben.page, 'Sure thing').locator('.msg-text').innerText())
+  })
+
   it('on a phone the menu and the reaction picker open inside the room, on either side', async () => {
     const { page } = pair.ben
     const own = `Mine on a phone #${++phoneAttempt}`

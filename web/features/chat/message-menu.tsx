@@ -3,7 +3,7 @@ import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react
 import { EDIT_WINDOW_MS } from '../../../shared/constants'
 import type { DisplayItem } from './display-item'
 import { startEdit, startReply } from './message-intent'
-import { deleteMessage } from './message-ops'
+import { copyText, deleteMessage } from './message-ops'
 import { MessageParts } from './message-parts'
 import { useRoom, useSearchTerm, type RoomContext } from './room-context'
 import { setSearch } from '../../state/ui-state'
@@ -13,9 +13,9 @@ type View = 'menu' | 'react' | 'delete'
 
 /**
  * The "⋯" beside a stored message (shown on hover and focus; a long press or right click opens
- * it too): Reply, React, and for the sender Edit (24 h) and Delete; a search result first offers
- * "Show in chat". Arrow keys move between the
- * items, Escape closes and gives the focus back.
+ * it too): Reply, React, Copy text, and for the sender Edit (24 h) and Delete; a search result
+ * first offers "Show in chat". Arrow keys move between the items, Escape closes and gives the
+ * focus back.
  */
 export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }) {
   const room = useRoom()
@@ -88,6 +88,9 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
               )}
               <MenuItem onClick={act(() => startReply(room.roomId, item.key))}>Reply</MenuItem>
               <MenuItem onClick={() => setView('react')}>React</MenuItem>
+              {item.text && (
+                <MenuItem onClick={act(() => void copyText(item.text))}>Copy text</MenuItem>
+              )}
               {editable && <MenuItem onClick={act(() => startEdit(item.key))}>Edit</MenuItem>}
               {mine && <MenuItem onClick={() => setView('delete')}>Delete</MenuItem>}
             </div>

@@ -46,3 +46,33 @@ export async function toggleReaction(
     notify({ title: 'Reaction not saved', body: errorMessage(err) })
   }
 }
+
+/**
+ * A message's text to the clipboard. On a phone the long press opens the message menu instead of
+ * the browser's selection, so this is how text leaves a bubble there. The older copy command
+ * serves where the Clipboard API is refused (an insecure origin, a denied permission).
+ */
+export async function copyText(text: string) {
+  try {
+    await navigator.clipboard.writeText(text)
+  } catch {
+    if (!copyWithCommand(text))
+      return notify({ title: 'Not copied', body: 'This browser did not allow the copy.' })
+  }
+  notify({ type: 'success', title: 'Copied', body: 'The message text is on your clipboard.' })
+}
+
+function copyWithCommand(text: string) {
+  const area = document.createElement('textarea')
+  area.value = text
+  area.setAttribute('readonly', '')
+  area.style.position = 'fixed'
+  area.style.opacity = '0'
+  document.body.append(area)
+  area.select()
+  try {
+    return document.execCommand('copy')
+  } finally {
+    area.remove()
+  }
+}
