@@ -201,6 +201,28 @@ describe('message actions', () => {
     await ben.page.keyboard.press('Escape')
   })
 
+  it('ArrowUp in the empty composer edits the last message sent; the cursor comes back', async () => {
+    const { ada, ben } = pair
+    const tag = `#${++attempt}`
+    const [sent, fixed] = [`Arrow typo ${tag}`, `Arrow fixed ${tag}`]
+    await sendMessage(ada.page, sent)
+    await idOf(ada.page, sent)
+    const box = ada.page.getByRole('textbox', { name: 'Message' })
+    const editor = ada.page.getByRole('textbox', { name: 'Edit message' })
+    // With text in the box, ArrowUp is the caret's.
+    await box.fill('not empty')
+    await box.press('ArrowUp')
+    expect(await editor.count()).toBe(0)
+    await box.fill('')
+    await box.press('ArrowUp')
+    await expect.poll(() => editor.inputValue()).toBe(sent)
+    expect(await editor.evaluate((el) => el === document.activeElement)).toBe(true)
+    await editor.fill(fixed)
+    await editor.press('Enter')
+    await messageInLog(ben.page, fixed).waitFor()
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true)
+  })
+
   it('opening the editor keeps the bubble in view, near the top of the room or at its end', async () => {
     const { ada, ben } = pair
     const tag = `#${++inViewAttempt}`

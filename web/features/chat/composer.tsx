@@ -10,11 +10,13 @@ import type { GifRef } from './message-model'
 import { cancelReply, messageIntent } from './message-intent'
 import { QuoteBar } from './quote-bar'
 import { createTypingSignal } from './typing-signal'
+import { useEditLast } from './use-edit-last'
 import { useFileStaging } from './use-file-staging'
 import { noteTyping } from '../presence/activity'
 
 /**
- * Enter sends, Shift+Enter starts a new line; typing is signalled at most every 3 s. Unsent text
+ * Enter sends, Shift+Enter starts a new line, ArrowUp when empty edits the last message sent;
+ * typing is signalled at most every 3 s. Unsent text
  * is the room's draft. Mounted per room (keyed by the room id), so text never crosses rooms.
  * A file (attached, pasted or dropped) goes with the next send, the text as its caption.
  */
@@ -38,6 +40,7 @@ export function Composer({
   const typing = useRef(createTypingSignal())
   const ref = useRef<HTMLTextAreaElement>(null)
   const staging = useFileStaging()
+  const editLast = useEditLast(roomId, meId)
 
   const signal = (isTyping: boolean) => {
     if (isTyping) noteTyping(roomId)
@@ -97,6 +100,7 @@ export function Composer({
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (editLast(e, !text && !staging.file)) return
     if (e.key === 'Escape' && messageIntent.replyTo) cancelReply()
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault()

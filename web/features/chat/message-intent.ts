@@ -1,4 +1,6 @@
 import { proxy } from 'valtio'
+import { EDIT_WINDOW_MS } from '../../../shared/constants'
+import type { Message } from './message-model'
 
 /** What the user is doing with one message: answering it (composer) or editing it (in place). */
 export const messageIntent = proxy({
@@ -17,11 +19,38 @@ export const cancelReply = () => {
   messageIntent.replyTo = null
 }
 
-export function startEdit(messageId: string) {
+// Where the cursor goes back when the edit ends (the composer or the menu's button). A DOM
+// element, so beside the proxy rather than in it.
+let editFrom: HTMLElement | null = null
+
+export function startEdit(messageId: string, from?: HTMLElement | null) {
   messageIntent.replyTo = null
   messageIntent.editingId = messageId
+  editFrom = from ?? null
 }
 
 export const stopEdit = () => {
   messageIntent.editingId = null
+  const back = editFrom
+  editFrom = null
+  // Once the editor, which held the focus, is gone; never away from where the user went since.
+  requestAnimationFrame(() => {
+    const lost = !document.activeElement || document.activeElement === document.body
+    if (back?.isConnected && lost) back.focus({ preventScroll: true })
+  })
+}
+
+/**
+ * The newest of the sender's messages they may still edit (24 h) and that has something to edit
+ * (a text or a caption): what ArrowUp in an empty composer opens, as in other messengers.
+ */
+export function lastEditable(messages: readonly Message[], meId: string, now: number) {
+  return messages.findLast(
+    (m) =>
+      m.senderId === meId &&
+      m.kind === 'user' &&
+      !m.deletedAt &&
+      (m.message || m.attachment) &&
+      now - Date.parse(m.$createdAt) < EDIT_WINDOW_MS,
+  )
 }

@@ -91,7 +91,9 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
               {item.text && (
                 <MenuItem onClick={act(() => void copyText(item.text))}>Copy text</MenuItem>
               )}
-              {editable && <MenuItem onClick={act(() => startEdit(item.key))}>Edit</MenuItem>}
+              {editable && (
+                <MenuItem onClick={act(() => startEdit(item.key, button.current))}>Edit</MenuItem>
+              )}
               {mine && <MenuItem onClick={() => setView('delete')}>Delete</MenuItem>}
             </div>
           )}
