@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEXTS } from '../../shared/texts'
 import { startAppServer, type AppServer } from '../fixtures/app-server'
 import { withServerKey } from './helpers/app'
+import { allowNumbered, numberedEmail } from './helpers/attempts'
 import { launchBrowser, openPage, type TestBrowser, type TestPage } from './helpers/browser'
 import { readNotice, signInWith, TITLES, visible } from './helpers/auth-screen'
 import {
@@ -20,14 +21,20 @@ import {
 
 // The ways a sign-in is refused or ends, for one person (the dummy address): a lost verification
 // mail, a session ended behind the page's back, and an address taken off the allowlist (the
-// server restarted with a shorter ALLOWED_EMAILS on the same state).
-const DEE = { name: 'Dee Dummy', email: 'dummy@kathelia.test', password: 'Str0ng!pass' }
+// server restarted with a shorter ALLOWED_EMAILS on the same state). Each attempt of the first
+// test registers her under a numbered address of her own (a second registration is refused).
+const DUMMY = 'dummy@kathelia.test'
+let registrations = 0
+let dee = { name: 'Dee Dummy', email: DUMMY, password: 'Str0ng!pass' }
 const state = mkdtempSync(join(tmpdir(), 'kathelia-refusals-'))
 let server: AppServer
 let chrome: TestBrowser
 
 beforeAll(async () => {
-  ;[server, chrome] = await Promise.all([startAppServer({}, { stateDir: state }), launchBrowser()])
+  ;[server, chrome] = await Promise.all([
+    startAppServer(allowNumbered(DUMMY, 3), { stateDir: state }),
+    launchBrowser(),
+  ])
 })
 afterAll(async () => {
   await chrome?.close()
@@ -47,7 +54,7 @@ async function inFreshTab(run: (tab: TestPage) => Promise<void>) {
 
 const poll = (page: Page) => expect.poll(() => readNotice(page), { timeout: 15_000 })
 const verificationMails = async () =>
-  (await readOutbox(server.url)).filter((m) => m.to === DEE.email && /^Verify /.test(m.subject))
+  (await readOutbox(server.url)).filter((m) => m.to === dee.email && /^Verify /.test(m.subject))
 
 /** GET /v1/account as this browser: 401 once no session is left. */
 const accountStatus = (page: Page) =>
@@ -63,12 +70,13 @@ const storedState = (page: Page) =>
 async function signInAsDee(page: Page, problems: string[]) {
   await page.goto(server.url)
   await visible(page.getByRole('heading', { name: TITLES.signIn }), problems)
-  await signInWith(page, DEE.email, DEE.password)
+  await signInWith(page, dee.email, dee.password)
 }
 
 describe('refused and ended sign-ins', () => {
   it('a lost verification mail: the unverified sign-in offers "Resend it.", whose link works', async () => {
-    await inFreshTab(({ page }) => registerViaUi(page, server.url, DEE))
+    dee = { ...dee, email: numberedEmail(DUMMY, ++registrations) }
+    await inFreshTab(({ page }) => registerViaUi(page, server.url, dee))
     // The first mail is lost; later, in another browser, Dee tries to sign in.
     await inFreshTab(async ({ page, problems }) => {
       await signInAsDee(page, problems)
@@ -88,14 +96,14 @@ describe('refused and ended sign-ins', () => {
       expect(await verificationMails()).toHaveLength(2)
       // The resend signed in only for a moment.
       expect(await accountStatus(page)).toBe(401)
-      await verifyViaLink(page, await verificationLink(server.url, DEE.email))
-      await signInViaUi(page, server.url, DEE.email, DEE.password)
+      await verifyViaLink(page, await verificationLink(server.url, dee.email))
+      await signInViaUi(page, server.url, dee.email, dee.password)
     })
   }, 120_000)
 
   it('a session ended elsewhere: the next load is signed out, with the location kept', async () => {
     await inFreshTab(async ({ page, problems }) => {
-      await signInViaUi(page, server.url, DEE.email, DEE.password)
+      await signInViaUi(page, server.url, dee.email, dee.password)
       // The app stores where the user is once the server has resolved it from the request.
       await expect
         .poll(async () => (await storedState(page))?.location, { timeout: 20_000 })

@@ -1,18 +1,25 @@
-import type { Page } from 'playwright-core'
+import type { Page, Response } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SETTINGS_TEXTS, TEXTS } from '../../shared/texts'
-import { useAppAndBrowser } from './helpers/app'
+import { useAppAndBrowser, withServerKey } from './helpers/app'
+import { isRetry } from './helpers/attempts'
 import { passwordMarkers, readNotice, signInWith, TITLES } from './helpers/auth-screen'
 import { openPage, type TestPage } from './helpers/browser'
+import { v1InPage } from './helpers/page-api'
 import { ADA } from './helpers/pair'
 import { onboardViaApi } from './helpers/register-api'
-import { signedInMarker, signInViaUi } from './helpers/users'
+import { signedInAgain, signedInMarker, signInViaUi } from './helpers/users'
 
 // /settings as Ada uses it: her name, her password, the devices she is signed in on, and the
-// theme of this device. Each test continues from the one before.
+// theme of this device. Each test continues from the one before; a retry first goes back to
+// where the test before left Ada (signed in, this device her only session).
 const app = useAppAndBrowser()
 let tab: TestPage
-const NEW_PASSWORD = 'Difference-Engine-1822'
+// Ada's password as the server holds it: set once it answered a change. A retry of the change
+// starts from it and picks a password of its own (attempt n: 1821 + n), since the first
+// attempt's may be hers already.
+let password = ADA.password
+let attempt = 0
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 
@@ -31,9 +38,21 @@ async function openSettings(page: Page) {
 const section = (page: Page, name: string) => page.getByRole('region', { name })
 const toast = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text })
 
+/** Signed in as Ada (again, if a failed attempt left her signed out) and on Settings. */
+async function backToSettings(page: Page) {
+  await signedInAgain(page, app.server.url, ADA.email, password)
+  await openSettings(page)
+}
+
 describe('settings', () => {
-  it('saves a new display name, shows it at once and after a reload', async () => {
+  it('saves a new display name, shows it at once and after a reload', async (ctx) => {
     const { page } = tab
+    // Her name as she registered it (the first attempt may have saved the new one, which leaves
+    // nothing to save), the app loaded afresh.
+    if (isRetry(ctx)) {
+      await v1InPage(page, 'PATCH', '/account/name', { name: ADA.name })
+      await page.goto(app.server.url)
+    }
     await openSettings(page)
     const profile = section(page, 'Profile')
     expect(await profile.getByLabel('Email').inputValue()).toBe(ADA.email)
@@ -56,11 +75,13 @@ describe('settings', () => {
     expect(await section(page, 'Profile').getByLabel('Display name').inputValue()).toBe('Ada King')
   })
 
-  it('changes the password with live rule markers; only the new one signs in afterwards', async () => {
+  it('changes the password with live rule markers; only the new one signs in afterwards', async (ctx) => {
     const { page } = tab
+    const fresh = `Difference-Engine-${1821 + ++attempt}`
+    if (isRetry(ctx)) await backToSettings(page)
     const form = section(page, 'Password')
-    const fresh = form.getByLabel('New password', { exact: true })
-    await fresh.fill('difference')
+    const newPassword = form.getByLabel('New password', { exact: true })
+    await newPassword.fill('difference')
     expect(await passwordMarkers(page)).toEqual([
       ['At least 8 characters', 'met'],
       ['One upper case letter', 'not met'],
@@ -68,14 +89,14 @@ describe('settings', () => {
       ['One number', 'not met'],
       ['One symbol', 'not met'],
     ])
-    await form.getByLabel('Current password').fill(ADA.password)
+    await form.getByLabel('Current password').fill(password)
     await form.getByLabel('Confirm new password').fill('difference')
     await form.getByRole('button', { name: 'Change password' }).click()
     await form.getByRole('alert').filter({ hasText: TEXTS.passwordTooWeak }).waitFor()
 
-    await fresh.fill(NEW_PASSWORD)
+    await newPassword.fill(fresh)
     expect((await passwordMarkers(page)).every(([, state]) => state === 'met')).toBe(true)
-    await form.getByLabel('Confirm new password').fill(NEW_PASSWORD)
+    await form.getByLabel('Confirm new password').fill(fresh)
     await form.getByLabel('Current password').fill('Not-my-password-1')
     await form.getByRole('button', { name: 'Change password' }).click()
     await form
@@ -83,24 +104,53 @@ describe('settings', () => {
       .filter({ hasText: SETTINGS_TEXTS.currentPasswordWrong })
       .waitFor({ timeout: 15_000 })
 
-    await form.getByLabel('Current password').fill(ADA.password)
-    await form.getByRole('button', { name: 'Change password' }).click()
-    await toast(page, SETTINGS_TEXTS.passwordChanged).waitFor({ timeout: 15_000 })
+    await form.getByLabel('Current password').fill(password)
+    // The server's yes makes it her password, whatever this attempt does next.
+    const old = password
+    const accepted = (res: Response) => {
+      const { pathname } = new URL(res.url())
+      if (pathname === '/v1/account/password' && res.request().method() === 'PATCH' && res.ok())
+        password = fresh
+    }
+    page.on('response', accepted)
+    try {
+      await form.getByRole('button', { name: 'Change password' }).click()
+      await toast(page, SETTINGS_TEXTS.passwordChanged).waitFor({ timeout: 15_000 })
+    } finally {
+      page.off('response', accepted)
+    }
     for (const label of ['Current password', 'New password', 'Confirm new password'])
       expect(await form.getByLabel(label, { exact: true }).inputValue(), label).toBe('')
 
     await signedInMarker(page).click()
     await page.getByRole('menuitem', { name: 'Logout' }).click()
     await page.getByRole('heading', { name: TITLES.signIn }).waitFor()
-    await signInWith(page, ADA.email, ADA.password)
+    await signInWith(page, ADA.email, old)
     await expect
       .poll(() => readNotice(page), { timeout: 15_000 })
       .toMatchObject({ role: 'alert', body: expect.stringContaining('Invalid credentials') })
-    await signInViaUi(page, app.server.url, ADA.email, NEW_PASSWORD)
+    await signInViaUi(page, app.server.url, ADA.email, fresh)
   })
 
-  it('signs out one other device, then all others, and keeps this one', async () => {
+  it('signs out one other device, then all others, and keeps this one', async (ctx) => {
     const { page } = tab
+    if (isRetry(ctx)) {
+      // Signed in, in the chat, as the test before left her (Settings then lists the devices
+      // afresh).
+      await signedInAgain(page, app.server.url, ADA.email, password)
+      // The devices a failed attempt signed in are still Ada's sessions.
+      const { sessions } = await v1InPage(page, 'GET', '/account/sessions')
+      type Session = { $id: string; userId: string; current: boolean }
+      for (const { $id, userId, current } of sessions as Session[]) {
+        if (current) continue
+        const ended = await withServerKey(
+          app.server.url,
+          'DELETE',
+          `/users/${userId}/sessions/${$id}`,
+        )
+        expect(ended.status).toBe(204)
+      }
+    }
     const phoneContext = await app.chrome.browser.newContext({
       userAgent: IPHONE,
       viewport: { width: 390, height: 844 },
@@ -108,8 +158,8 @@ describe('settings', () => {
     const phone = await phoneContext.newPage()
     const laptop = await openPage(app.chrome.browser)
     try {
-      await signInViaUi(phone, app.server.url, ADA.email, NEW_PASSWORD)
-      await signInViaUi(laptop.page, app.server.url, ADA.email, NEW_PASSWORD)
+      await signInViaUi(phone, app.server.url, ADA.email, password)
+      await signInViaUi(laptop.page, app.server.url, ADA.email, password)
 
       await openSettings(page)
       const devices = section(page, 'Devices')

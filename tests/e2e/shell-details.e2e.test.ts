@@ -2,20 +2,24 @@ import { describe, expect, it } from 'vitest'
 import { TOAST_AUTO_CLOSE_MS } from '../../shared/constants'
 import { TEXTS } from '../../shared/texts'
 import { useAppAndBrowser, useFreshTab } from './helpers/app'
+import { allowNumbered, numberedEmail } from './helpers/attempts'
 import { fillRegistration, openRegister, submitRegistration, visible } from './helpers/auth-screen'
 import { authCard, onboardViaUi, signedInMarker } from './helpers/users'
 
 // The app's frame around every screen: the whole-screen spinner while the session loads (spec
 // section 2) and the toasts' auto-close (spec section 9).
-const app = useAppAndBrowser()
+const DUMMY = 'dummy@kathelia.test'
+const app = useAppAndBrowser(allowNumbered(DUMMY, 3))
 const tab = useFreshTab(app)
+// Dee's account is made per attempt, under a numbered address: an address registers once.
+let attempt = 0
 
 describe('the app shell', () => {
   it('fills the screen with a spinner while the session loads', async () => {
     const { page, problems } = tab
     await onboardViaUi(page, app.server.url, {
       name: 'Dee Dummy',
-      email: 'dummy@kathelia.test',
+      email: numberedEmail(DUMMY, ++attempt),
       password: 'Str0ng!pass',
     })
     // Hold the account check of the next load until the spinner has been seen.

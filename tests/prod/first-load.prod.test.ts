@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, openPage, type TestBrowser, type TestPage } from '../e2e/helpers/browser'
 import { messageInLog, messageLog } from '../e2e/helpers/pair'
 import { signedInMarker } from '../e2e/helpers/users'
+import { isRetry } from '../e2e/helpers/attempts'
 import { APP_SCRIPT, DRAWN_SIGN_IN_SHOWN, everHeld, holdRequests } from '../e2e/helpers/page-watch'
 import { signUpPair } from './fixtures/journey'
 import { startMailInbox, type MailInbox } from './fixtures/mail-inbox'
@@ -259,6 +260,38 @@ describe('first load', () => {
     }
     const liveBox = (page: Page) => page.locator('#root').getByRole('textbox', { name: 'Message' })
     let draftKey = ''
+    const DRAFT = 'Half a thought, and the rest'
+    // Each test continues from the one before; a retry first sets the room's drafts to what the
+    // test before left (its first attempt may have sent or changed them), and sends texts of
+    // its own (the first attempt's may be in the room).
+    let attempt = 0
+    /**
+     * The room's draft (`null`: none), no reply begun and nothing left to send, as the test before
+     * left them. Set once the app has taken the drawing over (it saves the drawn text as the
+     * draft then) and has sent what a failed attempt's page closed on before its answer came.
+     */
+    const setDrafts = (draft: string | null) =>
+      heldLoad(async (page, _drawn, release) => {
+        release()
+        await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0)
+        await expect
+          .poll(() =>
+            page.evaluate(() =>
+              Object.keys(localStorage)
+                .filter((k) => k.startsWith('kathelia-outbox:'))
+                .flatMap((k) => JSON.parse(localStorage.getItem(k)!) as unknown[]),
+            ),
+          )
+          .toEqual([])
+        await page.evaluate(
+          ({ key, draft }) => {
+            if (draft === null) localStorage.removeItem(key)
+            else localStorage.setItem(key, draft)
+            localStorage.removeItem(key.replace('kathelia-draft:', 'kathelia-draft-reply:'))
+          },
+          { key: draftKey, draft },
+        )
+      })
 
     it("starts with the room's draft, keeps what is typed and the caret, and sends nothing", async () => {
       await heldLoad(async (page) => {
@@ -289,32 +322,35 @@ describe('first load', () => {
       })
     })
 
-    it('sends what Enter was pressed on there once the app is up, once', async () => {
+    it('sends what Enter was pressed on there once the app is up, once', async (ctx) => {
+      const suffix = ` - sent early #${++attempt}`
+      const text = `${DRAFT}${suffix}`
+      if (isRetry(ctx)) await setDrafts(DRAFT)
       await heldLoad(async (page, drawn, release) => {
         const sent = sends(page)
         // The draft of the test before, as the drawing starts with it.
-        expect(await drawn.inputValue()).toBe('Half a thought, and the rest')
+        expect(await drawn.inputValue()).toBe(DRAFT)
         await drawn.press('End')
-        await drawn.pressSequentially(' - sent early')
+        await drawn.pressSequentially(suffix)
         await drawn.press('Enter')
         // Held as a message to send: no new line, no longer editable, nothing sent yet.
-        expect(await drawn.inputValue()).toBe('Half a thought, and the rest - sent early')
+        expect(await drawn.inputValue()).toBe(text)
         expect(await drawn.evaluate((el: HTMLTextAreaElement) => el.readOnly)).toBe(true)
         expect(sent).toEqual([])
         release()
-        await messageInLog(page, 'Half a thought, and the rest - sent early').waitFor()
+        await messageInLog(page, text).waitFor()
         await expect.poll(() => sent.length).toBe(1)
         expect(await liveBox(page).inputValue()).toBe('')
         expect(await page.evaluate((k) => localStorage.getItem(k), draftKey)).toBeNull()
         // Ben got it too, once.
-        await messageInLog(ben.page, 'Half a thought, and the rest - sent early').waitFor()
-        expect(
-          await messageInLog(ben.page, 'Half a thought, and the rest - sent early').count(),
-        ).toBe(1)
+        await messageInLog(ben.page, text).waitFor()
+        expect(await messageInLog(ben.page, text).count()).toBe(1)
       })
     })
 
-    it('with an answer pending, which the drawing does not show, leaves the text for its own Enter', async () => {
+    it('with an answer pending, which the drawing does not show, leaves the text for its own Enter', async (ctx) => {
+      const answer = `An answer #${++attempt}`
+      if (isRetry(ctx)) await setDrafts(null)
       await heldLoad(async (page, drawn, release) => {
         const sent = sends(page)
         // A reply begun earlier: the room's reply draft names the message it answers.
@@ -323,17 +359,17 @@ describe('first load', () => {
         )
         const replyKey = draftKey.replace('kathelia-draft:', 'kathelia-draft-reply:')
         await page.evaluate(([k, id]) => localStorage.setItem(k!, id!), [replyKey, quoted])
-        await drawn.pressSequentially('An answer')
+        await drawn.pressSequentially(answer)
         await drawn.press('Enter')
         release()
         await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0)
         // The quote is now in view, the text waits beside it, the caret in it.
         await page.locator('#root .quote-bar').waitFor()
-        expect(await liveBox(page).inputValue()).toBe('An answer')
+        expect(await liveBox(page).inputValue()).toBe(answer)
         expect(await liveBox(page).evaluate((el) => el === document.activeElement)).toBe(true)
         expect(sent).toEqual([])
         await liveBox(page).press('Enter')
-        await messageInLog(page, 'An answer').waitFor()
+        await messageInLog(page, answer).waitFor()
         expect(sent).toHaveLength(1)
       })
     })

@@ -134,6 +134,22 @@ export async function signInViaUi(
     throw new Error(`sign-in of ${email} refused: ${await oneLine(refusal)}`)
 }
 
+/**
+ * Opens the app signed in: as it is, or signed in again through the form where the session has
+ * ended (for a retry, whose failed first attempt may have signed the page out).
+ */
+export async function signedInAgain(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(baseUrl)
+  const signIn = page.getByRole('heading', { name: TITLE.signIn })
+  await waitOrExplain(page, signedInMarker(page).or(signIn), 'opening the app')
+  if (await signIn.isVisible()) await signInViaUi(page, baseUrl, email, password)
+}
+
 /** Register and verify with the mailed link: an account that can sign in. */
 export async function registerVerifiedViaUi(page: Page, baseUrl: string, user: NewUser) {
   await registerViaUi(page, baseUrl, user)
