@@ -68,12 +68,30 @@ describe('attachments', () => {
     expect(await image.getAttribute('width')).toBe('40')
     expect(await image.getAttribute('height')).toBe('30')
     await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(40)
-    // A click opens the full file in a new tab.
-    const link = bubbleWith(ben.page, caption).getByRole('link')
+    // A click opens the original in the viewer, over the room (a modified click, or one before
+    // the app runs, still opens it in a new tab).
+    const link = bubbleWith(ben.page, caption).getByRole('link', { name: 'dot.png' })
     expect(await link.getAttribute('target')).toBe('_blank')
-    expect(await link.getAttribute('href')).toMatch(
-      /\/v1\/storage\/buckets\/files\/files\/.+\/view/,
+    const href = (await link.getAttribute('href'))!
+    expect(href).toMatch(/\/v1\/storage\/buckets\/files\/files\/.+\/view/)
+    await link.click()
+    const viewer = ben.page.getByRole('dialog', { name: 'dot.png' })
+    const full = viewer.getByRole('img', { name: 'dot.png' })
+    await expect.poll(() => full.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(40)
+    expect(await full.getAttribute('src')).toBe(href)
+    expect(await viewer.getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(
+      /\/download/,
     )
+    expect(ben.page.context().pages()).toHaveLength(1)
+    // Escape gives the room back, the focus on the photo again.
+    await ben.page.keyboard.press('Escape')
+    await viewer.waitFor({ state: 'detached' })
+    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true)
+    // So does a click beside the photo.
+    await link.click()
+    await viewer.waitFor()
+    await ben.page.mouse.click(3, ben.page.viewportSize()!.height - 3)
+    await viewer.waitFor({ state: 'detached' })
   })
 
   it('Ada sends a text file; Ben downloads the same bytes from its chip', async () => {

@@ -1,3 +1,4 @@
+import { Suspense, useState, type MouseEvent, type ReactNode } from 'react'
 import { BUCKET_ID } from '../../../shared/db-ids'
 import { storage } from '../../lib/appwrite'
 import { FileIcon } from './attach-controls'
@@ -5,12 +6,13 @@ import { BlurGate, InlineVideo } from '../media/blur-gate'
 import { formatFileSize, isInlineImage, isInlineVideo, shownWidth } from './attachment-format'
 import type { DisplayItem } from './display-item'
 import type { Attachment } from './message-model'
+import { MessageParts } from './message-parts'
 
 type Props = { attachment: Attachment; upload: DisplayItem['upload'] }
 
 /**
  * A message's file: an image inline (its thumbnail when it has one) (its box reserved from the stored pixel size, so the list
- * does not jump when it loads; a click opens the full file), anything else as a download chip.
+ * does not jump when it loads; a click opens the full file in the viewer), anything else as a download chip.
  * The URLs are the backend's own (same origin), authorised by the session cookie.
  */
 export function AttachmentView({ attachment, upload }: Props) {
@@ -23,7 +25,7 @@ export function AttachmentView({ attachment, upload }: Props) {
     const shown = width && height ? shownWidth(width, height) : null
     return (
       <BlurGate name="image">
-        <a className="msg-image" href={view} target="_blank" rel="noopener noreferrer">
+        <PhotoLink href={view} download={storage.getFileDownload(file)} name={name}>
           <img
             src={shownSrc}
             alt={name}
@@ -32,7 +34,7 @@ export function AttachmentView({ attachment, upload }: Props) {
             height={height ?? undefined}
             style={shown ? { width: shown } : undefined}
           />
-        </a>
+        </PhotoLink>
       </BlurGate>
     )
   }
@@ -55,6 +57,39 @@ export function AttachmentView({ attachment, upload }: Props) {
         </a>
       )}
     </div>
+  )
+}
+
+/**
+ * The bubble's photo: a click opens it in the viewer (a chunk of its own); a modified or middle
+ * click, or a page without the app yet, follows the link to a new tab.
+ */
+function PhotoLink(props: { href: string; download: string; name: string; children: ReactNode }) {
+  const { href, download, name, children } = props
+  const [open, setOpen] = useState(false)
+  const plain = (e: MouseEvent) => !e.button && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey
+  return (
+    <>
+      <a
+        className="msg-image"
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={(e) => plain(e) && (e.preventDefault(), setOpen(true))}
+      >
+        {children}
+      </a>
+      {open && (
+        <Suspense fallback={null}>
+          <MessageParts.ImageViewer
+            src={href}
+            download={download}
+            name={name}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
   )
 }
 
