@@ -2,24 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { EDIT_WINDOW_MS } from '../../shared/constants'
 import type { Message } from '../../web/features/chat/message-model'
 import { lastEditable } from '../../web/features/chat/message-intent'
+import { msg as row } from './helpers/message'
 
 const now = Date.parse('2026-11-27T12:00:00Z')
-const msg = (seq: number, over: Partial<Message> = {}): Message => ({
-  $id: `m${seq}`,
-  $createdAt: new Date(now - 60_000).toISOString(),
-  roomId: 'home',
-  message: `text ${seq}`,
-  senderId: 'ada',
-  kind: 'user',
-  clientId: null,
-  seq,
-  attachment: null,
-  replyToId: null,
-  editedAt: null,
-  deletedAt: null,
-  gif: null,
-  ...over,
-})
+// Ada's, a minute before `now`, unless told.
+const msg = (seq: number, over: Partial<Message> = {}): Message =>
+  row(seq, { senderId: 'ada', $createdAt: new Date(now - 60_000).toISOString(), ...over })
 
 describe('lastEditable: what ArrowUp in an empty composer edits', () => {
   it('is the sender’s newest message, past the partner’s and system notices', () => {
