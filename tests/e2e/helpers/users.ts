@@ -122,6 +122,11 @@ export async function signInViaUi(
   password: string,
 ): Promise<void> {
   await page.goto(baseUrl)
+  await signInOnPage(page, email, password)
+}
+
+/** Signs in on the sign-in screen the page shows or is about to show. */
+async function signInOnPage(page: Page, email: string, password: string): Promise<void> {
   const card = page.getByRole('region', { name: TITLE.signIn })
   await waitOrExplain(page, card, 'opening the sign-in screen')
   await card.getByLabel('Email', { exact: true }).fill(email)
@@ -147,7 +152,7 @@ export async function signedInAgain(
   await page.goto(baseUrl)
   const signIn = page.getByRole('heading', { name: TITLE.signIn })
   await waitOrExplain(page, signedInMarker(page).or(signIn), 'opening the app')
-  if (await signIn.isVisible()) await signInViaUi(page, baseUrl, email, password)
+  if (await signIn.isVisible()) await signInOnPage(page, email, password)
 }
 
 /** Register and verify with the mailed link: an account that can sign in. */

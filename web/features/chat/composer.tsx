@@ -16,9 +16,9 @@ import { noteTyping } from '../presence/activity'
 
 /**
  * Enter sends, Shift+Enter starts a new line, ArrowUp when empty edits the last message sent;
- * typing is signalled at most every 3 s. Unsent text
- * is the room's draft. Mounted per room (keyed by the room id), so text never crosses rooms.
- * A file (attached, pasted or dropped) goes with the next send, the text as its caption.
+ * typing is signalled at most every 3 s. Unsent text is the room's draft. Mounted per room (keyed
+ * by the room id), so text never crosses rooms. A file (attached, pasted or dropped) goes with
+ * the next send, the text as its caption.
  */
 export function Composer({
   roomId,

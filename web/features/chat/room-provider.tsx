@@ -5,7 +5,7 @@ import { globalState } from '../../state/global-state'
 import { flattenPages } from './message-model'
 import { messagesQuery } from './messages-query'
 import { reactionsQuery } from './reactions-query'
-import { revealRow } from './row-reveal'
+import { revealRow, showRow } from './row-reveal'
 import { LoadedCtx, RoomCtx, senderName } from './room-context'
 import { singleMessageQuery } from './single-message-query'
 
@@ -56,10 +56,7 @@ export function RoomProvider({
         row = revealRow(roomId, messageId)
       }
       if (!row) return
-      row.scrollIntoView({ block: 'center' })
-      // The keyboard goes on from the message shown, as after a bookmark's "Open in chat".
-      row.setAttribute('tabindex', '-1')
-      row.focus({ preventScroll: true })
+      showRow(row)
       row.dataset.highlighted = 'true'
       setTimeout(() => delete row.dataset.highlighted, HIGHLIGHT_MS)
     },

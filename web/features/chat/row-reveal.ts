@@ -17,3 +17,13 @@ export function useRowReveal(roomId: string, reveal: Reveal) {
 /** The message's row, rendered if it is loaded in the room's open list; null otherwise. */
 export const revealRow = (roomId: string, messageId: string) =>
   reveals.get(roomId)?.(messageId) ?? null
+
+/**
+ * A jump's end: the row in the middle of the view and the focus on it, so the keyboard goes on
+ * from the message shown (a quote's click, a bookmark, "Show in chat").
+ */
+export function showRow(row: HTMLElement) {
+  row.scrollIntoView({ block: 'center' })
+  row.setAttribute('tabindex', '-1')
+  row.focus({ preventScroll: true })
+}

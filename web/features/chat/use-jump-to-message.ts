@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { BOOKMARK_TEXTS } from '../../../shared/bookmark-texts'
 import { notify } from '../../lib/notify'
 import { jumpTargetFor, setJumpTarget } from './jump-target'
+import { showRow } from './row-reveal'
 import type { Message } from './message-model'
 
 type Paging = {
@@ -39,10 +40,8 @@ export function useJumpToMessage(
     requestAnimationFrame(() => {
       const row = reveal(id)
       if (!row) return
-      row.scrollIntoView({ block: 'center' })
       row.classList.add('jump-target')
-      row.setAttribute('tabindex', '-1')
-      row.focus({ preventScroll: true })
+      showRow(row)
     })
   }, [roomId, reveal, messages, oldestSeq, hasNextPage, isFetching, fetchNextPage])
 }
