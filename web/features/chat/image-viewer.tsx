@@ -11,10 +11,10 @@ type Props = { src: string; download: string; name: string; onClose: () => void 
  */
 export default function ImageViewer({ src, download, name, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null)
+  // No close() on cleanup: it fires `close`, which would end the viewer that React's StrictMode
+  // remounts at once. Leaving the document takes the dialog out of the top layer anyway.
   useEffect(() => {
-    const dialog = ref.current!
-    dialog.showModal()
-    return () => dialog.close()
+    if (!ref.current!.open) ref.current!.showModal()
   }, [])
   const close = () => ref.current?.close()
   return createPortal(
