@@ -17,7 +17,7 @@ export type LaneReport = {
   errors: string[]
   /** Tests that passed on a retry, with what failed them first: the lead for the flake. */
   retried: string[]
-  /** Tests that failed, with their first error: the log's tail names them even when long. */
+  /** Tests that failed, with each attempt's error: the log's tail names them even when long. */
   failures: string[]
   files: LaneFile[]
 }
@@ -58,8 +58,11 @@ export default class LaneReporter implements Reporter {
         if (state === 'passed') report.passed++
         else if (state === 'failed') {
           failedTests++
-          const first = result.errors?.[0]
-          report.failures.push(`${file} > ${test.fullName}${first ? `: ${brief(first)}` : ''}`)
+          // A retry that failed differently is a second clue (the errors are one per attempt).
+          const briefs = [...new Set((result.errors ?? []).map(brief))]
+          report.failures.push(
+            `${file} > ${test.fullName}${briefs.length ? `: ${briefs.join(' | then: ')}` : ''}`,
+          )
         } else report.skipped++
       }
       // A file whose hooks or imports failed may have no failed test to show for it.

@@ -242,7 +242,10 @@ describe('first load', () => {
         const release = await holdRequests(page, APP_SCRIPT)
         await page.goto(server.url, { waitUntil: 'commit' })
         const drawn = page.locator('#first-paint').getByRole('textbox', { name: 'Message' })
-        await drawn.waitFor()
+        // Parsed, so the drawing's script, which fills the composer, has run: the parser holds it
+        // (not the text box before it) while a stylesheet is still on its way (ci100, the stop
+        // after: the slow stylesheet left the box empty when read).
+        await page.waitForFunction(() => document.readyState !== 'loading')
         await use(page, drawn, release)
         release()
         await page.unrouteAll({ behavior: 'wait' })
