@@ -4,6 +4,7 @@ import { formatDate } from './date-format'
 export type TimelineEntry<M> =
   | { type: 'day'; key: string; label: string }
   | { type: 'gap'; key: string; label: string }
+  | { type: 'unread'; key: string; label: string }
   | { type: 'message'; key: string; message: M; time: string; datetime: string; continued: boolean }
 
 type Dated = { key: string; at: Date; author: string }
@@ -24,14 +25,21 @@ function stampOf(at: Date): Stamp {
   return stamp
 }
 
+/** Where the reader's unread messages begin: the line goes right above the message `before`. */
+export type UnreadLine = { before: string; label: string }
+
+export const UNREAD_LINE_KEY = 'unread-line'
+
 /**
- * Interleaves day dividers ("EEEE, MMMM d, yyyy") and a divider after every gap of 15 minutes
- * or more between consecutive messages. `continued` marks a message by the same author as the
- * previous one with no divider between, so the UI can group them.
+ * Interleaves day dividers ("EEEE, MMMM d, yyyy"), a divider after every gap of 15 minutes or
+ * more between consecutive messages and, when given, the line above the first unread message.
+ * `continued` marks a message by the same author as the previous one with no divider between,
+ * so the UI can group them.
  */
 export function buildTimeline<M>(
   messages: readonly M[],
   date: (m: M) => Dated,
+  unread?: UnreadLine | null,
 ): TimelineEntry<M>[] {
   const out: TimelineEntry<M>[] = []
   let prev: (Dated & Stamp) | null = null
@@ -52,6 +60,10 @@ export function buildTimeline<M>(
         key: `gap-${cur.key}`,
         label: cur.time,
       })
+      divided = true
+    }
+    if (cur.key === unread?.before) {
+      out.push({ type: 'unread', key: UNREAD_LINE_KEY, label: unread.label })
       divided = true
     }
     out.push({

@@ -7,12 +7,15 @@ import {
   messageInLog,
   messageLog,
   sendMessage,
+  setTabHidden,
   startPair,
   type Pair,
 } from './helpers/pair'
 import { createRooms, sidebarRoom } from './helpers/rooms'
+import { logScroller, postMessagesAs, rowInView, scrollState } from './helpers/chat-view'
 import { registerVerifiedViaApi, signInViaApi } from './helpers/register-api'
 import { signedInMarker, signInViaUi } from './helpers/users'
+import { isRetry } from './helpers/attempts'
 
 // What a reader counts as unread (the partner's words, never system notices) and the tab title
 // that totals it; the composer's draft per room, across room switches and reloads.
@@ -36,6 +39,7 @@ afterAll(async () => {
 })
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' })
+const unreadLine = (page: Page) => messageLog(page).locator('.unread-divider')
 const homeBadge = (page: Page) => sidebarRoom(page, 'Home').locator('.unread-badge')
 
 describe('unread counts and the tab title', () => {
@@ -64,15 +68,82 @@ describe('unread counts and the tab title', () => {
     await messageInLog(ada.page, 'Found you').waitFor()
     expect(await ada.page.title()).toBe('(1) Kathelia')
 
-    // Opening Home reads it; the notice was there all along, apart from the messages.
+    // Opening Home reads it; the notice was there all along, apart from the messages. The line
+    // of what was new stands above Ben's message, not above the notice, which never counts.
     await sidebarRoom(ada.page, 'Home').click()
     await messageInLog(ada.page, 'Anyone home?').waitFor()
+    const line = unreadLine(ada.page)
+    expect(await line.innerText()).toBe('1 new message')
+    expect(await line.locator('xpath=../following-sibling::*[1]').innerText()).toContain(
+      'Anyone home?',
+    )
     await messageLog(ada.page)
       .locator('.system-notice')
       .filter({ hasText: `${BEN.name} is online` })
       .waitFor()
     await homeBadge(ada.page).waitFor({ state: 'detached' })
     await expect.poll(() => ada.page.title()).toBe('Kathelia')
+  })
+})
+
+describe('the unread line', () => {
+  it('opens a room at the first message Ada has not read, under a line that stays until she answers', async (ctx) => {
+    const { server, ada, ben } = pair
+    const tag = `#${++attempt}`
+    const texts = Array.from({ length: 40 }, (_, i) => `Page ${i + 1} of the garden ${tag}`)
+    const badge = sidebarRoom(ada.page, garden).locator('.unread-badge')
+    // A retry first reads what the failed attempt left unread in the garden.
+    if (isRetry(ctx)) {
+      await sidebarRoom(ada.page, garden).click()
+      await chatTitle(ada.page, garden)
+      await logScroller(ada.page).evaluate((el) => (el.scrollTop = el.scrollHeight))
+      await badge.waitFor({ state: 'detached' })
+    }
+    await sidebarRoom(ada.page, 'Home').click()
+    await chatTitle(ada.page, 'Home')
+    const gardenId = decodeURIComponent(
+      (await sidebarRoom(ada.page, garden).getAttribute('href'))!.split('/').pop()!,
+    )
+    await postMessagesAs(ben.page, server.url, gardenId, texts)
+    await badge.filter({ hasText: '40' }).waitFor()
+
+    // Forty rows are more than a screen: the room opens with the line at the top, the first
+    // unread message under it, the newest below the view.
+    await sidebarRoom(ada.page, garden).click()
+    const line = unreadLine(ada.page)
+    await line.waitFor()
+    expect(await line.innerText()).toBe('40 new messages')
+    expect(await rowInView(line)).toBe(true)
+    expect(await rowInView(messageInLog(ada.page, texts[0]!))).toBe(true)
+    expect(await rowInView(messageInLog(ada.page, texts[39]!))).toBe(false)
+    expect((await scrollState(ada.page)).fromBottom).toBeGreaterThan(100)
+
+    // Read down to the end: the badge goes, the line stays where it was.
+    await logScroller(ada.page).evaluate((el) => (el.scrollTop = el.scrollHeight))
+    await badge.waitFor({ state: 'detached' })
+    expect(await line.count()).toBe(1)
+
+    // Her answer ends it; the room opened again after reading all has none.
+    await sendMessage(ada.page, `All read ${tag}`)
+    await messageInLog(ada.page, `All read ${tag}`).waitFor()
+    await line.waitFor({ state: 'detached' })
+
+    // Away in another tab meanwhile: back, a line marks what came while she was gone.
+    await setTabHidden(ada.page, true)
+    await postMessagesAs(ben.page, server.url, gardenId, [`While away ${tag}`, `Still away ${tag}`])
+    await messageInLog(ada.page, `Still away ${tag}`).waitFor()
+    expect(await line.count()).toBe(0)
+    await setTabHidden(ada.page, false)
+    await line.waitFor()
+    expect(await line.innerText()).toBe('2 new messages')
+    expect(await line.locator('xpath=../following-sibling::*[1]').innerText()).toContain(
+      `While away ${tag}`,
+    )
+    await ada.page.reload()
+    await signedInMarker(ada.page).waitFor()
+    await messageInLog(ada.page, `All read ${tag}`).waitFor()
+    expect(await line.count()).toBe(0)
+    expect((await scrollState(ada.page)).fromBottom).toBeLessThan(100)
   })
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildTimeline, fullDateTime } from '../../shared/timeline'
+import { buildTimeline, fullDateTime, UNREAD_LINE_KEY } from '../../shared/timeline'
 
 type M = { id: string; at: Date; by: string }
 const m = (id: string, at: Date, by = 'ada'): M => ({ id, at, by })
@@ -49,6 +49,33 @@ describe('buildTimeline', () => {
       .filter((e) => e.type === 'message')
       .map((e) => e.type === 'message' && e.continued)
     expect(continued).toEqual([false, true, false])
+  })
+
+  it("puts the unread line right above its message, after that day's divider, and ends a run", () => {
+    const t = new Date(2024, 0, 5, 9, 0)
+    const ms = [m('a', t, 'ben'), m('b', t, 'ben'), m('c', t, 'ben')]
+    const line = { before: 'b', label: '2 new messages' }
+    const out = buildTimeline(ms, (x) => ({ key: x.id, at: x.at, author: x.by }), line)
+    expect(out.map((e) => e.type)).toEqual(['day', 'message', 'unread', 'message', 'message'])
+    expect(out[2]).toEqual({ type: 'unread', key: UNREAD_LINE_KEY, label: '2 new messages' })
+    // The first unread message starts a new group under the line; the one after continues it.
+    expect(out.flatMap((e) => (e.type === 'message' ? [e.continued] : []))).toEqual([
+      false,
+      false,
+      true,
+    ])
+    const first = buildTimeline(ms, (x) => ({ key: x.id, at: x.at, author: x.by }), {
+      before: 'a',
+      label: '3 new messages',
+    })
+    expect(first.map((e) => e.type)).toEqual(['day', 'unread', 'message', 'message', 'message'])
+    // A line whose message is not in the list (a search's results) is not drawn.
+    expect(timeline(ms).some((e) => e.type === 'unread')).toBe(false)
+    const elsewhere = buildTimeline(ms, (x) => ({ key: x.id, at: x.at, author: x.by }), {
+      before: 'z',
+      label: '1 new message',
+    })
+    expect(elsewhere.some((e) => e.type === 'unread')).toBe(false)
   })
 
   it('returns nothing for no messages', () => {

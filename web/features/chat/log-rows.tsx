@@ -60,7 +60,7 @@ export function LogRows({ timeline, window, before, after, meId, seen, onRetry }
       </div>
     ) : (
       <div key={entry.key} {...own}>
-        <div className={entry.type === 'day' ? 'day-divider' : 'gap-divider'}>
+        <div className={`${entry.type}-divider`}>
           <span>{entry.label}</span>
         </div>
       </div>

@@ -19,6 +19,7 @@ import { useJumpToMessage } from './use-jump-to-message'
 import { useMessageSearch } from './use-message-search'
 import { useReadReceipts } from './use-read-receipts'
 import { useRowReveal } from './row-reveal'
+import { useOpenAtUnread, useUnreadLine } from './use-unread-line'
 import { useVirtualRows } from './use-virtual-rows'
 
 type Props = { roomId: string; roomName: string; meId: string; onRetry: (clientId: string) => void }
@@ -38,11 +39,20 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   const items: DisplayItem[] = [...messages.map(fromMessage), ...pending.map(fromPending)]
   const search = useMessageSearch(roomId, typed, items)
   const { shown } = search
-  const timeline = buildTimeline(shown, (i) => ({
-    key: i.key,
-    at: i.at,
-    author: `${i.kind}:${i.senderId}`,
-  }))
+  const { hasNextPage, isFetching, isFetchingNextPage, fetchNextPage } = query
+  const line = useUnreadLine({
+    roomId,
+    meId,
+    messages,
+    items,
+    ready: query.isSuccess,
+    complete: !hasNextPage,
+  })
+  const timeline = buildTimeline(
+    shown,
+    (i) => ({ key: i.key, at: i.at, author: `${i.kind}:${i.senderId}` }),
+    search.term ? null : line,
+  )
   const newest = shown.at(-1)
   const ownTail = items.findLast((i) => i.senderId === meId && i.kind === 'user')
   const newestSeq = messages.at(-1)?.seq ?? 0
@@ -57,7 +67,6 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     removePending(confirmed)
   }, [messages])
 
-  const { hasNextPage, isFetching, isFetchingNextPage, fetchNextPage } = query
   // While searching, older matches come from the search, not from the room's history.
   const searching = !!search.term
   // Never beside another read of the room: a refetch (as on a subscription's confirmation)
@@ -77,7 +86,7 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   })
 
   // A new search, its first answer, and leaving it all show the newest rows at the bottom.
-  const { scrollToBottom } = scroll
+  const { scrollToBottom, isAtBottom } = scroll
   const answered = search.status === 'done' || search.status === 'failed'
   useLayoutEffect(() => {
     scrollToBottom()
@@ -89,6 +98,7 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   const rowsKey = `${shown.length}:${messages.length}:${rows.start}:${rows.end}`
   useReadReceipts(ref, roomId, meId, rowsKey, query.isSuccess)
   useRowReveal(roomId, rows.reveal)
+  useOpenAtUnread(ref, { roomId, ready: query.isSuccess, line, reveal: rows.reveal })
 
   // "Open in chat" from a bookmark: older pages until the message is loaded.
   useJumpToMessage(roomId, rows.reveal, messages, {
@@ -103,7 +113,8 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     activeChat.roomId = roomId
     activeChat.atBottom = scroll.atBottom
     const read = () => {
-      if (!scroll.atBottom || document.hidden || !newestSeq) return
+      // The live position too: a room opened at its unread line has not told its state yet.
+      if (!scroll.atBottom || !isAtBottom() || document.hidden || !newestSeq) return
       markRead(roomId, newestSeq)
       queryClient.setQueryData(unreadKey(roomId), 0)
     }
@@ -113,7 +124,7 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
       document.removeEventListener('visibilitychange', read)
       if (activeChat.roomId === roomId) activeChat.roomId = null
     }
-  }, [roomId, scroll.atBottom, newestSeq, queryClient])
+  }, [roomId, scroll.atBottom, isAtBottom, newestSeq, queryClient])
 
   if (query.isPending)
     return (

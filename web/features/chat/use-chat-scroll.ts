@@ -107,17 +107,22 @@ export function useChatScroll({
     if (el && count > 0 && el.scrollTop < NEAR_TOP_PX) onNearTop()
   }, [ref, count, onNearTop])
 
+  const isAtBottom = useCallback(() => {
+    const el = ref.current
+    return !el || el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX
+  }, [ref])
+
   const onScroll = useCallback(() => {
     const el = ref.current
     if (!el) return
-    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX
+    const bottom = isAtBottom()
     last.current.scrollTop = el.scrollTop
     last.current.scrollHeight = el.scrollHeight
     last.current.atBottom = bottom
     setAtBottom(bottom)
     if (bottom) setNewCount(0)
     if (el.scrollTop < NEAR_TOP_PX) onNearTop()
-  }, [ref, onNearTop])
+  }, [ref, onNearTop, isAtBottom])
 
-  return { atBottom, newCount, onScroll, scrollToBottom }
+  return { atBottom, newCount, onScroll, scrollToBottom, isAtBottom }
 }
