@@ -81,7 +81,7 @@ describe.each(adapters(() => world.pair))('/api/link with the %s adapter', (mode
     expect(site.hits('/loop') - before).toBe(4)
   })
 
-  it('refuses an oversized page, a page that is not HTML, and gives up after 5 s', async () => {
+  it('refuses an oversized page, a page that is not HTML, and gives up after 5 s, for 10 minutes', async () => {
     expectError(await preview(`${site.origin}/big?m=${mode}`), 413)
     expectError(await preview(`${site.origin}/text?m=${mode}`), 415)
     const started = Date.now()
@@ -89,6 +89,11 @@ describe.each(adapters(() => world.pair))('/api/link with the %s adapter', (mode
     expect(slow.code).toBe('timeout')
     expect(Date.now() - started).toBeGreaterThanOrEqual(4_500)
     expect(Date.now() - started).toBeLessThan(9_000)
+    // A failure is kept too (10 minutes): asked again, the same answer, and the site is not.
+    const hits = ['/text', '/slow'].map((p) => site.hits(p))
+    expectError(await preview(`${site.origin}/text?m=${mode}`), 415)
+    expect(expectError(await preview(`${site.origin}/slow?m=${mode}`), 504)).toEqual(slow)
+    expect(['/text', '/slow'].map((p) => site.hits(p))).toEqual(hits)
   }, 20_000)
 
   it('proxies the preview image, images only and at most 512 KB', async () => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { LinkRequest, type LinkPreview } from '../../shared/schemas'
 import { featuresOn } from '../config'
-import { ApiError } from '../lib/api-error'
+import { ApiError, type ApiErrorBody } from '../lib/api-error'
 import { validate } from '../lib/validate'
 import { requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
@@ -11,6 +11,9 @@ import { readPreview } from '../services/link-meta'
 import { proxiedMedia } from '../lib/proxied-media'
 
 const DAY_SECONDS = 24 * 60 * 60
+// A page that could not be previewed (down, too slow, too big, not HTML) is asked again only
+// after this: every reader's load of the room would otherwise wait on the site, up to 5 s each.
+const FAILED_SECONDS = 10 * 60
 // Types a browser shows in <img> without running anything (SVG can carry script: not proxied).
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']
 const isHtml = (t: string) => t.startsWith('text/html') || t.startsWith('application/xhtml+xml')
@@ -47,8 +50,17 @@ async function fetchOrFail(...args: Parameters<typeof fetchGuarded>) {
   }
 }
 
+/** A cached answer of /preview: the preview, or why there is none. */
+type CachedPreview =
+  LinkPreview | { failed: { status: LinkFetchError['status']; body: ApiErrorBody } }
+
+const cached = (body: CachedPreview, seconds: number) =>
+  new Response(JSON.stringify(body), {
+    headers: { 'content-type': 'application/json', 'cache-control': `max-age=${seconds}` },
+  })
+
 // Link previews: fetched by the Worker for signed-in callers only, so a partner's IP never
-// reaches the linked site; every answer is cached per URL for a day.
+// reaches the linked site; every answer is cached per URL for a day, a failure for 10 minutes.
 const link = new Hono<ApiHono>()
   .use('*', withBackend, requireCaller)
   .use('*', async (c, next) => {
@@ -61,20 +73,30 @@ const link = new Hono<ApiHono>()
     const url = guarded(() => checkLinkUrl(c.req.valid('json').url, origins))
     const key = cacheKey('preview', url)
     const hit = await caches.default.match(key)
-    if (hit) return c.json((await hit.json()) as LinkPreview, 200)
+    if (hit) {
+      const answer = (await hit.json()) as CachedPreview
+      if (!('failed' in answer)) return c.json(answer, 200)
+      const { status, body } = answer.failed
+      throw new ApiError(status, body.message, body.code)
+    }
+    const store = (body: CachedPreview, seconds: number) =>
+      c.executionCtx.waitUntil(caches.default.put(key, cached(body, seconds)))
     const page = await fetchOrFail(url, {
       testOrigins: origins,
       accept: 'text/html,application/xhtml+xml',
       allowType: isHtml,
       truncate: true,
+    }).catch((err: unknown) => {
+      // fetchOrFail's own errors: 400 for a refused link (not cached: the guard is cheap), the
+      // fetch's failures otherwise.
+      if (err instanceof ApiError && err.status !== 400) {
+        const status = err.status as LinkFetchError['status']
+        store({ failed: { status, body: err.body } }, FAILED_SECONDS)
+      }
+      throw err
     })
     const preview = await readPreview(page, origins)
-    const body = JSON.stringify(preview)
-    const headers = {
-      'content-type': 'application/json',
-      'cache-control': `max-age=${DAY_SECONDS}`,
-    }
-    c.executionCtx.waitUntil(caches.default.put(key, new Response(body, { headers })))
+    store(preview, DAY_SECONDS)
     return c.json(preview, 200)
   })
   .post('/image', validate('json', LinkRequest), async (c) => {

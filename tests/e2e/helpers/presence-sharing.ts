@@ -32,7 +32,9 @@ export async function setSharingInSettings(page: Page, on: boolean): Promise<voi
   if ((await box.isChecked()) !== on) {
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/sharing'))
     await box.click()
-    expect((await saved).status()).toBe(200)
+    // The answer's body names a backend failure (its type) when there is one.
+    const answer = await saved
+    expect(answer.status(), await answer.text().catch(() => '')).toBe(200)
   }
   await until(async () => (await box.isChecked()) === on, `the checkbox to be ${on ? 'on' : 'off'}`)
   await page.goBack()

@@ -26,7 +26,9 @@ export default function ImageViewer({ src, download, name, onClose }: Props) {
       onClick={(e) => e.target === e.currentTarget && close()}
     >
       <div className="image-viewer-bar">
-        <span className="image-viewer-name">{name}</span>
+        <span className="image-viewer-name" title={name}>
+          {name}
+        </span>
         <a href={download} download={name}>
           Download
         </a>

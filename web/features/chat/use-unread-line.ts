@@ -56,9 +56,10 @@ export function useUnreadLine({ roomId, meId, messages, items, ready, complete }
   const hasLine = !!line && !answered
   useEffect(() => {
     const onChange = () => {
-      if (document.hidden) hiddenAt.current = readState.lastRead[roomId]
-      else if (!hasLine && hiddenAt.current !== undefined)
-        setBase({ roomId, seq: hiddenAt.current })
+      if (document.hidden) return void (hiddenAt.current = readState.lastRead[roomId])
+      const seq = hiddenAt.current
+      hiddenAt.current = undefined
+      if (!hasLine && seq !== undefined) setBase({ roomId, seq })
     }
     document.addEventListener('visibilitychange', onChange)
     return () => document.removeEventListener('visibilitychange', onChange)
