@@ -29,6 +29,10 @@ function stampOf(at: Date): Stamp {
 export type UnreadLine = { before: string; label: string }
 
 export const UNREAD_LINE_KEY = 'unread-line'
+/** A room opened at its unread line shows this much above it. */
+export const UNREAD_LINE_MARGIN_PX = 8
+/** The line's words; the Worker's drawing spells them the same way (worker/first-paint/). */
+export const unreadLineLabel = (n: number) => `${n} new message${n === 1 ? '' : 's'}`
 
 /**
  * Interleaves day dividers ("EEEE, MMMM d, yyyy"), a divider after every gap of 15 minutes or

@@ -4,6 +4,7 @@ import type { BrowserContext, Locator, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, openPage, type TestBrowser, type TestPage } from '../e2e/helpers/browser'
 import { messageInLog, messageLog } from '../e2e/helpers/pair'
+import { postMessagesAs, rowInView } from '../e2e/helpers/chat-view'
 import { signedInMarker } from '../e2e/helpers/users'
 import { isRetry } from '../e2e/helpers/attempts'
 import { APP_SCRIPT, DRAWN_SIGN_IN_SHOWN, everHeld, holdRequests } from '../e2e/helpers/page-watch'
@@ -377,6 +378,49 @@ describe('first load', () => {
         await liveBox(page).press('Enter')
         await messageInLog(page, answer).waitFor()
         expect(sent).toHaveLength(1)
+      })
+    })
+
+    it('draws the unread line where the app will, the room opened at it', async (ctx) => {
+      const tag = `#${++attempt}`
+      // A retry first reads what the failed attempt left unread.
+      if (isRetry(ctx))
+        await heldLoad(async (page, _drawn, release) => {
+          release()
+          await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0)
+          const scroller = page.locator('#root .message-scroll')
+          await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight))
+          await expect
+            .poll(() =>
+              page.evaluate(() => {
+                const seqs = [...document.querySelectorAll('#root [data-seq]')]
+                const newest = Number(seqs.at(-1)?.getAttribute('data-seq'))
+                return JSON.parse(localStorage.getItem('kathelia-read') ?? '{}').home === newest
+              }),
+            )
+            .toBe(true)
+        })
+      const texts = Array.from({ length: 30 }, (_, i) => `Unread ${i + 1} ${tag}`)
+      await postMessagesAs(ben.page, server.url, 'home', texts)
+      await heldLoad(async (page, _drawn, release) => {
+        // Drawn before any script of the app: the line above Ben's first new message, at the top.
+        const drawn = page.locator('#first-paint .unread-divider')
+        expect(await drawn.innerText()).toBe('30 new messages')
+        const row = (where: string, text: string) =>
+          page.locator(`${where} .msg`, { hasText: text })
+        expect(await rowInView(drawn)).toBe(true)
+        expect(await rowInView(row('#first-paint', texts[0]!))).toBe(true)
+        expect(await rowInView(row('#first-paint', texts[29]!))).toBe(false)
+        const top = (line: Locator) => line.evaluate((el) => el.getBoundingClientRect().top)
+        const drawnTop = await top(drawn)
+        release()
+        await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0)
+        // The app's own line took its place, where it was.
+        const live = page.locator('#root .unread-divider')
+        expect(await live.innerText()).toBe('30 new messages')
+        expect(Math.abs((await top(live)) - drawnTop)).toBeLessThanOrEqual(2)
+        expect(await rowInView(row('#root', texts[0]!))).toBe(true)
+        expect(await rowInView(row('#root', texts[29]!))).toBe(false)
       })
     })
   })

@@ -114,6 +114,7 @@ describe('stored script payloads come back as data', () => {
       sharing: null,
       roomId: 'home',
       rows: [{ message: PAYLOAD, fileName: '</script><script>alert(6)</script>' }],
+      readSeq: null,
     } satisfies FirstLoad
     const html = await withFirstLoad(page, data, null).text()
     const open = html.indexOf(`<script type="application/json" id="${FIRST_LOAD_ID}">`)
@@ -147,6 +148,7 @@ describe('stored script payloads come back as data', () => {
         row(3, { fileId: 'f', fileName: '</textarea><script>alert(10)</script>' }),
         row(4, { kind: 'system', message: NAME }),
       ],
+      readSeq: null,
       zone: 'UTC',
     })
     const tags = new Set<string>()
@@ -171,18 +173,19 @@ describe('stored script payloads come back as data', () => {
       })
       .transform(new Response(paint))
       .text()
-    // Only the shell's and the rows' own elements and attributes: no image or handler, and one
-    // script, the drawn composer's own, where the room id is a string and nothing more.
+    // Only the shell's and the rows' own elements and attributes: no image or handler, and two
+    // scripts, the unread line's and the drawn composer's, where the room id is a string and
+    // nothing more.
     expect([...tags].sort()).toEqual(
       ['a', 'aside', 'button', 'div', 'form', 'h1', 'h2', 'header', 'input', 'li', 'main', 'nav']
         .concat(['p', 'path', 'script', 'section', 'span', 'svg', 'textarea', 'time', 'ul'])
         .sort(),
     )
-    expect(scripts).toHaveLength(1)
-    expect(scripts[0]).toContain(
-      `localStorage.getItem(${JSON.stringify(`kathelia-draft:u:${ROOM_ID}`).replace(/</g, '\\u003c')})`,
-    )
-    expect(scripts[0]).not.toContain('<')
+    const asString = (v: string) => JSON.stringify(v).replace(/</g, '\\u003c')
+    expect(scripts).toHaveLength(2)
+    expect(scripts[0]).toContain(`)[${asString(ROOM_ID)}]`)
+    expect(scripts[1]).toContain(`localStorage.getItem(${asString(`kathelia-draft:u:${ROOM_ID}`)})`)
+    for (const script of scripts) expect(script).not.toContain('<')
     expect([...attributes].filter((a) => a.startsWith('on'))).toEqual([])
     expect(paint).not.toContain('evil.test')
     const shown = texts.join('')

@@ -13,6 +13,8 @@ export type FirstLoadData = {
   sharing: Sharing | null
   roomId: string
   rows: unknown[]
+  /** The reader's own read position in that room on the server (receipts), if any. */
+  readSeq: number | null
 }
 
 let data: FirstLoadData | null | undefined
@@ -46,6 +48,12 @@ export function takeFirstLoadRows(roomId: string): unknown[] | null {
   if (rowsTaken || !d || d.roomId !== roomId) return null
   rowsTaken = true
   return d.rows
+}
+
+/** The server's read position of the reader in `roomId`, if the first load brought it. */
+export function firstLoadReadSeq(roomId: string): number | null {
+  const d = firstLoad()
+  return d?.roomId === roomId && typeof d.readSeq === 'number' ? d.readSeq : null
 }
 
 /**

@@ -3,6 +3,7 @@ import { draftKey } from '../../shared/draft-key'
 import { isNavActive, NAV_ITEMS, roomPath } from '../../shared/nav-model'
 import { esc, icon, scriptSafeJson } from './markup'
 import { logPaint } from './row-paint'
+import { unreadScript } from './unread-paint'
 
 export const FIRST_PAINT_ID = 'first-paint'
 
@@ -20,6 +21,8 @@ export type PaintInput = {
   roomId: string
   room: { name: string; color: string } | null
   rows: unknown[]
+  /** The reader's own read position in the room on the server, for the unread line. */
+  readSeq: number | null
   zone: string
 }
 
@@ -72,7 +75,7 @@ const composerScript = (draft: string) =>
  * assistive technology: nothing else in it works, and the SPA's own room is announced once it is
  * there. Who is who (avatars, the partner's status) and the room list come with the SPA.
  */
-export function roomPaint({ meId, roomId, room, rows, zone }: PaintInput): string {
+export function roomPaint({ meId, roomId, room, rows, readSeq, zone }: PaintInput): string {
   const name = room?.name ?? (roomId === HOME_ROOM_ID ? 'Home' : 'Room')
   const path = roomId === HOME_ROOM_ID ? '/' : roomPath(roomId)
   const log = logPaint(rows, meId, zone)
@@ -103,6 +106,7 @@ export function roomPaint({ meId, roomId, room, rows, zone }: PaintInput): strin
     `<textarea rows="1" maxlength="${MESSAGE_MAX_LENGTH}" placeholder="Message ${esc(name)}" aria-label="Message"></textarea>` +
     `<button type="submit" class="send-button" aria-label="Send message" disabled>${icon(SEND)}</button></form>` +
     '</section></main></div></div>' +
+    unreadScript(FIRST_PAINT_ID, roomId, readSeq, log.complete) +
     composerScript(draftKey(meId, roomId)) +
     '</div>'
   )

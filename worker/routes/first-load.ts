@@ -54,6 +54,7 @@ async function answer(c: Context<App>, roomId: string): Promise<Response> {
       roomId,
       room,
       rows: data.rows,
+      readSeq: data.readSeq,
       zone: pickTimeZone(getCookie(c, TIME_ZONE_COOKIE), c.req.raw.cf?.timezone as string),
     })
   return withFirstLoad(page, data, paint || null)
@@ -103,11 +104,21 @@ async function readFirstLoad(
   ])
     queries.append('queries[]', JSON.stringify(q))
   const rowsPath = `/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.messages}/rows?${queries}`
+  // Where the reader's unread messages begin, as the SPA reads it (its own receipt row).
+  const readQueries = new URLSearchParams({ total: 'false' })
+  for (const q of [
+    { method: 'equal', attribute: 'roomId', values: [roomId] },
+    { method: 'equal', attribute: 'userId', values: [me.data.$id] },
+    { method: 'equal', attribute: 'kind', values: ['own'] },
+    { method: 'limit', values: [1] },
+  ])
+    readQueries.append('queries[]', JSON.stringify(q))
+  const readPath = `/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.receipts}/rows?${readQueries}`
   const roomsPath = `/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.rooms}/rows?${new URLSearchParams(
     { 'queries[]': JSON.stringify({ method: 'limit', values: [1] }) },
   )}`
   const roomPath = `/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.rooms}/rows/${encodeURIComponent(roomId)}`
-  const [flags, chatee, status, sharing, rows, rooms, room] = await Promise.all([
+  const [flags, chatee, status, sharing, rows, rooms, room, read] = await Promise.all([
     call<FirstLoad['flags']>('POST', '/api/auth/flags', { email }, token),
     call<FirstLoad['chatee']>('POST', '/api/auth/chatee', { email }, token),
     call<FirstLoad['status']>('POST', '/api/user/status', { userId: me.data.$id }, token),
@@ -117,6 +128,7 @@ async function readFirstLoad(
     call<{ total: number }>('GET', roomsPath),
     // Its name and colour, for the first paint.
     roomId === HOME_ROOM_ID ? null : call<Room>('GET', roomPath),
+    call<{ rows: { seq?: unknown }[] }>('GET', readPath),
   ])
   // A refused account (off the allowlist, not in the team) gets the SPA's refusal, not data.
   if (!flags.ok || !rows.ok || !rooms.ok || rooms.data.total < 1) return null
@@ -143,6 +155,7 @@ async function readFirstLoad(
     sharing: sharing.ok ? sharing.data : null,
     roomId,
     rows: rows.data.rows,
+    readSeq: read.ok && typeof read.data.rows[0]?.seq === 'number' ? read.data.rows[0].seq : null,
   }
   return { data, room: room?.ok ? room.data : null }
 }

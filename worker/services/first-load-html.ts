@@ -13,6 +13,8 @@ export type FirstLoad = {
   roomId: string
   /** The room's newest messages as the backend lists them, newest first. */
   rows: unknown[]
+  /** The reader's own read position in the room (receipts, kind `own`), if any. */
+  readSeq: number | null
 }
 
 export const FIRST_LOAD_ID = 'first-load'

@@ -1,7 +1,5 @@
 import { proxy, subscribe } from 'valtio'
-
-// The last message seq this device has seen per room: only sequence numbers, nothing private.
-const KEY = 'kathelia-read'
+import { READ_MARKS_KEY as KEY } from '../../../shared/read-marks'
 
 function restore(): Record<string, number> {
   try {

@@ -1,6 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
-import { UNREAD_LINE_KEY, type UnreadLine } from '../../../shared/timeline'
+import {
+  UNREAD_LINE_KEY,
+  UNREAD_LINE_MARGIN_PX,
+  unreadLineLabel,
+  type UnreadLine,
+} from '../../../shared/timeline'
+import { firstLoadReadSeq } from '../../lib/first-load'
 import type { DisplayItem } from './display-item'
 import { awaitsReading, countUnread, type Message } from './message-model'
 import { readState } from './read-state'
@@ -17,11 +23,13 @@ type Args = {
   complete: boolean
 }
 
-/** What this reader had read of the room: this device's mark or the server's, whichever is newer. */
-function readSoFar(roomId: string, own: number | undefined) {
-  const device = readState.lastRead[roomId]
-  if (device === undefined) return own ?? null
-  return Math.max(device, own ?? -1)
+/**
+ * What this reader had read of the room: this device's mark or the server's (as the receipts
+ * read, or as the page's first load brought it), whichever is newest; null when none is known.
+ */
+function readSoFar(roomId: string, ...marks: (number | null | undefined)[]) {
+  const known = [readState.lastRead[roomId], ...marks].filter((m): m is number => m != null)
+  return known.length ? Math.max(...known) : null
 }
 
 /**
@@ -36,7 +44,7 @@ export function useUnreadLine({ roomId, meId, messages, items, ready, complete }
   let current = base?.roomId === roomId ? base : null
   if (!current && ready) {
     const own = queryClient.getQueryData<Receipts>(receiptsKey(meId))?.own[roomId]
-    current = { roomId, seq: readSoFar(roomId, own) }
+    current = { roomId, seq: readSoFar(roomId, own, firstLoadReadSeq(roomId)) }
     setBase(current)
   }
   const seq = current?.seq ?? null
@@ -44,7 +52,7 @@ export function useUnreadLine({ roomId, meId, messages, items, ready, complete }
     seq === null ? undefined : messages.find((m) => m.seq > seq && awaitsReading(m, meId))
   const line: UnreadLine | null =
     first && (complete || messages[0]!.seq <= seq!)
-      ? { before: first.$id, label: newMessages(countUnread(messages, seq!, meId)) }
+      ? { before: first.$id, label: unreadLineLabel(countUnread(messages, seq!, meId)) }
       : null
   const at = line ? items.findIndex((i) => i.key === line.before) : -1
   const answered =
@@ -88,12 +96,9 @@ export function useOpenAtUnread(
       const mark = el?.querySelector(`[data-vkey="${UNREAD_LINE_KEY}"]`)
       if (!el || !mark) return false
       const top = mark.getBoundingClientRect().top - el.getBoundingClientRect().top
-      if (top < 0) el.scrollTop += top - LINE_MARGIN_PX
+      if (top < 0) el.scrollTop += top - UNREAD_LINE_MARGIN_PX
       return true
     }
     if (!place()) requestAnimationFrame(() => (reveal(line.before), place()))
   }, [ref, roomId, ready, line, reveal])
 }
-
-const LINE_MARGIN_PX = 8
-const newMessages = (n: number) => `${n} new message${n === 1 ? '' : 's'}`
