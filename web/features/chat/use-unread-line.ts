@@ -78,19 +78,21 @@ export function useUnreadLine({ roomId, meId, messages, items, ready, complete }
 
 /**
  * Opens the room at its unread line when the newest rows would leave it above the view: the
- * line at the top, the first unread message under it. Decided once per opening of the room,
- * before its first frame (a long room's window holds the line only after a reveal, a frame on).
+ * line at the top, the first unread message under it. Once per opening of the room (the line
+ * read as it is then), before its first frame; a long room's window holds the line only after a
+ * reveal, a frame on. Placing is idempotent, so React's development double run of the effects
+ * (whose second pass scrolls the list to the bottom again first) ends at the line too.
  */
 export function useOpenAtUnread(
   ref: RefObject<HTMLElement | null>,
   o: { roomId: string; ready: boolean; line: UnreadLine | null; reveal: (id: string) => unknown },
 ) {
-  const opened = useRef<string | null>(null)
-  const { roomId, ready, line, reveal } = o
+  const { roomId, ready, reveal } = o
+  const line = useRef(o.line)
+  line.current = o.line
   useLayoutEffect(() => {
-    if (!ready || opened.current === roomId) return
-    opened.current = roomId
-    if (!line) return
+    const at = line.current
+    if (!ready || !at) return
     const place = () => {
       const el = ref.current
       const mark = el?.querySelector(`[data-vkey="${UNREAD_LINE_KEY}"]`)
@@ -99,6 +101,6 @@ export function useOpenAtUnread(
       if (top < 0) el.scrollTop += top - UNREAD_LINE_MARGIN_PX
       return true
     }
-    if (!place()) requestAnimationFrame(() => (reveal(line.before), place()))
-  }, [ref, roomId, ready, line, reveal])
+    if (!place()) requestAnimationFrame(() => (reveal(at.before), place()))
+  }, [ref, roomId, ready, reveal])
 }
