@@ -8,6 +8,7 @@ import { postMessagesAs, rowInView } from '../e2e/helpers/chat-view'
 import { signedInMarker } from '../e2e/helpers/users'
 import { isRetry } from '../e2e/helpers/attempts'
 import { APP_SCRIPT, DRAWN_SIGN_IN_SHOWN, everHeld, holdRequests } from '../e2e/helpers/page-watch'
+import { READ_MARKS_KEY } from '../../shared/read-marks'
 import { signUpPair } from './fixtures/journey'
 import { startMailInbox, type MailInbox } from './fixtures/mail-inbox'
 import { productionVars, startProdServer, type ProdServer } from './fixtures/prod-server'
@@ -392,11 +393,11 @@ describe('first load', () => {
           await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight))
           await expect
             .poll(() =>
-              page.evaluate(() => {
+              page.evaluate((key) => {
                 const seqs = [...document.querySelectorAll('#root [data-seq]')]
                 const newest = Number(seqs.at(-1)?.getAttribute('data-seq'))
-                return JSON.parse(localStorage.getItem('kathelia-read') ?? '{}').home === newest
-              }),
+                return JSON.parse(localStorage.getItem(key) ?? '{}').home === newest
+              }, READ_MARKS_KEY),
             )
             .toBe(true)
         })

@@ -1,3 +1,4 @@
+import { vi } from 'vitest'
 import { config, ORIGIN } from '../fuzz/session'
 import { workerFetch } from '../fuzz/worker-fetch'
 
@@ -21,3 +22,17 @@ export function call(
 }
 
 export const KEY = { 'x-appwrite-key': config.EMBEDDED_API_KEY }
+
+/**
+ * Counts the platform's PBKDF2 derivations from now on, the real function still running: the
+ * Worker's password step hashes in the test's own isolate, so a password hashed is a call.
+ * Counting, not timing, so the machine's load cannot sway it. `restore` ends the count.
+ */
+export function countPasswordHashes() {
+  const derive = vi.spyOn(crypto.subtle, 'deriveBits')
+  return {
+    count: () =>
+      derive.mock.calls.filter(([alg]) => (alg as { name?: string }).name === 'PBKDF2').length,
+    restore: () => derive.mockRestore(),
+  }
+}

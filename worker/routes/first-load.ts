@@ -62,6 +62,13 @@ async function answer(c: Context<App>, roomId: string): Promise<Response> {
 
 type Room = { name: string; color: string; isDeleted: boolean }
 
+/** A `/v1` rows listing of `table` with the given queries, as the SDK sends them. */
+function listPath(table: string, total: boolean, queries: object[]) {
+  const params = new URLSearchParams(total ? {} : { total: 'false' })
+  for (const q of queries) params.append('queries[]', JSON.stringify(q))
+  return `/v1/tablesdb/${DATABASE_ID}/tables/${table}/rows?${params}`
+}
+
 async function readFirstLoad(
   c: Context<App>,
   roomId: string,
@@ -95,28 +102,20 @@ async function readFirstLoad(
   if (!jwt.ok) return null
   const token = jwt.data.jwt
   const email = me.data.email
-  // No `total`: the SPA reads none, and counting a long room costs up to 5,000 rows.
-  const queries = new URLSearchParams({ total: 'false' })
-  for (const q of [
+  // No `total` where the SPA reads none: counting a long room costs up to 5,000 rows.
+  const rowsPath = listPath(TABLE_IDS.messages, false, [
     { method: 'equal', attribute: 'roomId', values: [roomId] },
     { method: 'orderDesc', attribute: 'seq' },
     { method: 'limit', values: [MESSAGES_PER_BATCH] },
   ])
-    queries.append('queries[]', JSON.stringify(q))
-  const rowsPath = `/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.messages}/rows?${queries}`
   // Where the reader's unread messages begin, as the SPA reads it (its own receipt row).
-  const readQueries = new URLSearchParams({ total: 'false' })
-  for (const q of [
+  const readPath = listPath(TABLE_IDS.receipts, false, [
     { method: 'equal', attribute: 'roomId', values: [roomId] },
     { method: 'equal', attribute: 'userId', values: [me.data.$id] },
     { method: 'equal', attribute: 'kind', values: ['own'] },
     { method: 'limit', values: [1] },
   ])
-    readQueries.append('queries[]', JSON.stringify(q))
-  const readPath = `/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.receipts}/rows?${readQueries}`
-  const roomsPath = `/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.rooms}/rows?${new URLSearchParams(
-    { 'queries[]': JSON.stringify({ method: 'limit', values: [1] }) },
-  )}`
+  const roomsPath = listPath(TABLE_IDS.rooms, true, [{ method: 'limit', values: [1] }])
   const roomPath = `/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.rooms}/rows/${encodeURIComponent(roomId)}`
   const [flags, chatee, status, sharing, rows, rooms, room, read] = await Promise.all([
     call<FirstLoad['flags']>('POST', '/api/auth/flags', { email }, token),
