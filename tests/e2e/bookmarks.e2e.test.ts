@@ -38,12 +38,17 @@ const items = (page: Page) => page.getByRole('list', { name: 'Bookmarks' }).getB
 const itemTitles = (page: Page) => items(page).locator('.bookmark-title').allInnerTexts()
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search messages' })
 
-async function bookmarkRow(page: Page, text: string) {
-  const row = messageLog(page)
+const rowOf = (page: Page, text: string) =>
+  messageLog(page)
     .locator('.msg')
     .filter({ has: page.locator('.msg-text').getByText(text, { exact: true }) })
+
+/** "Bookmark" from the message's menu (its "⋯", shown on hover). */
+async function bookmarkRow(page: Page, text: string) {
+  const row = rowOf(page, text)
   await row.hover()
-  await row.getByRole('button', { name: 'Bookmark' }).click()
+  await row.getByRole('button', { name: 'Message actions' }).click()
+  await page.getByRole('menuitem', { name: 'Bookmark' }).click()
   await page.locator('.Toastify__toast', { hasText: BOOKMARK_TEXTS.saved }).last().waitFor()
 }
 
@@ -125,12 +130,14 @@ describe('bookmarks', () => {
     await messageInLog(page, KITE).waitFor()
     await bookmarkRow(page, KITE)
     await expect.poll(() => itemTitles(shelf)).toEqual([KITE])
-    // Saving it again adds no second copy.
-    const again = messageLog(page)
-      .locator('.msg')
-      .filter({ has: page.locator('.msg-text').getByText(KITE, { exact: true }) })
-    await again.hover()
-    await again.getByRole('button', { name: 'Bookmark' }).click()
+    // Saving it again, from the keyboard this time, adds no second copy.
+    await rowOf(page, KITE).getByRole('button', { name: 'Message actions' }).focus()
+    await page.keyboard.press('Enter')
+    const save = page.getByRole('menuitem', { name: 'Bookmark' })
+    const onSave = () => save.evaluate((el) => el === document.activeElement)
+    for (let i = 0; i < 8 && !(await onSave()); i++) await page.keyboard.press('ArrowDown')
+    expect(await onSave()).toBe(true)
+    await page.keyboard.press('Enter')
     await page.locator('.Toastify__toast', { hasText: BOOKMARK_TEXTS.alreadySaved }).waitFor()
     await new Promise((r) => setTimeout(r, 500))
     expect(await itemTitles(shelf)).toEqual([KITE])

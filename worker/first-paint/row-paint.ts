@@ -85,8 +85,7 @@ function message(row: Row, entry: Stamp & { continued: boolean }, meId: string, 
     : '<div class="msg-actions"><button type="button" class="msg-menu-button" aria-label="Message actions">⋯</button></div>'
   return (
     `<div class="msg ${side}${entry.continued ? ' continued' : ''} sent" ${ids}>` +
-    `<div class="bubble">${body}<span class="msg-meta">${time}${edited}</span>${actions}</div>` +
-    '<button type="button" class="msg-action bookmark-action" aria-label="Bookmark"><span aria-hidden="true">☆</span></button></div>'
+    `<div class="bubble">${body}<span class="msg-meta">${time}${edited}</span>${actions}</div></div>`
   )
 }
 

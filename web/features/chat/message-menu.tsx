@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { EDIT_WINDOW_MS } from '../../../shared/constants'
+import { saveMessageBookmark } from '../bookmarks/save-message'
 import type { DisplayItem } from './display-item'
 import { startEdit, startReply } from './message-intent'
 import { copyText, deleteMessage } from './message-ops'
@@ -13,8 +14,8 @@ type View = 'menu' | 'react' | 'delete'
 
 /**
  * The "⋯" beside a stored message (shown on hover and focus; a long press or right click opens
- * it too): Reply, React, Copy text, and for the sender Edit (24 h) and Delete; a search result
- * first offers "Show in chat". Arrow keys move between the items, Escape closes and gives the
+ * it too): Reply, React, Copy text, Bookmark, and for the sender Edit (24 h) and Delete; a
+ * search result first offers "Show in chat". Arrow keys move between the items, Escape closes and gives the
  * focus back.
  */
 export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }) {
@@ -91,6 +92,9 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
               {item.text && (
                 <MenuItem onClick={act(() => void copyText(item.text))}>Copy text</MenuItem>
               )}
+              <MenuItem onClick={act(() => void saveMessageBookmark(queryClient, item))}>
+                Bookmark
+              </MenuItem>
               {editable && (
                 <MenuItem onClick={act(() => startEdit(item.key, button.current))}>Edit</MenuItem>
               )}

@@ -1,7 +1,6 @@
 import { Suspense } from 'react'
 import { firstLink } from '../../../shared/linkify'
 import { FILE_TEXTS } from '../../../shared/texts'
-import { BookmarkButton } from '../bookmarks/bookmark-button'
 import { AttachmentView } from './attachment-view'
 import type { DisplayItem } from './display-item'
 import { EditedMark } from './edited-mark'
@@ -73,7 +72,6 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
         <BubbleMenu item={item} mine={mine} />
       </div>
       <MessageReactions item={item} />
-      <BookmarkButton item={item} />
       {item.state === 'failed' && item.clientId && (
         <p className="msg-failed" role="alert">
           {uploadFailed ? FILE_TEXTS.uploadFailed : 'Not sent.'}{' '}
