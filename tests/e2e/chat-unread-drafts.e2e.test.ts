@@ -12,7 +12,14 @@ import {
   type Pair,
 } from './helpers/pair'
 import { createRooms, sidebarRoom } from './helpers/rooms'
-import { logScroller, postMessagesAs, rowInView, scrollState } from './helpers/chat-view'
+import {
+  logScroller,
+  newPill,
+  postMessagesAs,
+  rowInView,
+  scrollLogTo,
+  scrollState,
+} from './helpers/chat-view'
 import { registerVerifiedViaApi, signInViaApi } from './helpers/register-api'
 import { signedInMarker, signInViaUi } from './helpers/users'
 import { isRetry } from './helpers/attempts'
@@ -128,11 +135,11 @@ describe('the unread line', () => {
     await messageInLog(ada.page, `All read ${tag}`).waitFor()
     await line.waitFor({ state: 'detached' })
 
-    // Away in another tab meanwhile: back, a line marks what came while she was gone.
+    // Away in another tab meanwhile: a line marks what came while she was gone, drawn before
+    // she is back (nothing moves on her return).
     await setTabHidden(ada.page, true)
     await postMessagesAs(ben.page, server.url, gardenId, [`While away ${tag}`, `Still away ${tag}`])
     await messageInLog(ada.page, `Still away ${tag}`).waitFor()
-    expect(await line.count()).toBe(0)
     await setTabHidden(ada.page, false)
     await line.waitFor()
     expect(await line.innerText()).toBe('2 new messages')
@@ -144,6 +151,23 @@ describe('the unread line', () => {
     await messageInLog(ada.page, `All read ${tag}`).waitFor()
     expect(await line.count()).toBe(0)
     expect((await scrollState(ada.page)).fromBottom).toBeLessThan(100)
+
+    // Watching the bottom of the room, what arrives is read as it comes: no line (it is drawn in
+    // the same frame as the message, so its absence then is its absence).
+    await postMessagesAs(ben.page, server.url, gardenId, [`Seen live ${tag}`])
+    await messageInLog(ada.page, `Seen live ${tag}`).waitFor()
+    expect(await line.count()).toBe(0)
+    // Scrolled up, she has not seen the next one: the pill, and a line above it.
+    await scrollLogTo(ada.page, 'top')
+    // Its scroll event handled (it comes before the next frames) before the message is posted.
+    await ada.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
+    await postMessagesAs(ben.page, server.url, gardenId, [`Not seen yet ${tag}`])
+    await newPill(ada.page).waitFor()
+    await line.waitFor()
+    expect(await line.innerText()).toBe('1 new message')
+    expect(await line.locator('xpath=../following-sibling::*[1]').innerText()).toContain(
+      `Not seen yet ${tag}`,
+    )
   })
 })
 

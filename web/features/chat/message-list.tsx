@@ -40,19 +40,6 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   const search = useMessageSearch(roomId, typed, items)
   const { shown } = search
   const { hasNextPage, isFetching, isFetchingNextPage, fetchNextPage } = query
-  const line = useUnreadLine({
-    roomId,
-    meId,
-    messages,
-    items,
-    ready: query.isSuccess,
-    complete: !hasNextPage,
-  })
-  const timeline = buildTimeline(
-    shown,
-    (i) => ({ key: i.key, at: i.at, author: `${i.kind}:${i.senderId}` }),
-    search.term ? null : line,
-  )
   const newest = shown.at(-1)
   const ownTail = items.findLast((i) => i.senderId === meId && i.kind === 'user')
   const newestSeq = messages.at(-1)?.seq ?? 0
@@ -84,6 +71,20 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     ownTail: ownTail && `${ownTail.key}:${ownTail.state}`,
     onNearTop,
   })
+  const line = useUnreadLine({
+    roomId,
+    meId,
+    messages,
+    items,
+    ready: query.isSuccess,
+    complete: !hasNextPage,
+    atBottom: scroll.atBottom,
+  })
+  const timeline = buildTimeline(
+    shown,
+    (i) => ({ key: i.key, at: i.at, author: `${i.kind}:${i.senderId}` }),
+    search.term ? null : line,
+  )
 
   // A new search, its first answer, and leaving it all show the newest rows at the bottom.
   const { scrollToBottom, isAtBottom } = scroll

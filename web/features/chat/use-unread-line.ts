@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import {
   UNREAD_LINE_KEY,
   UNREAD_LINE_MARGIN_PX,
@@ -21,6 +21,8 @@ type Args = {
   ready: boolean
   /** No older page to read: a first unread message beyond the loaded ones cannot be missed. */
   complete: boolean
+  /** The reader is at the bottom of the room (by the last scroll event): new rows are seen. */
+  atBottom: boolean
 }
 
 /**
@@ -32,48 +34,56 @@ function readSoFar(roomId: string, ...marks: (number | null | undefined)[]) {
   return known.length ? Math.max(...known) : null
 }
 
+/** Where the line's count starts, and whether the last render had unread messages after it. */
+type Base = { roomId: string; seq: number | null; pending: boolean }
+
 /**
  * The line above the first message the reader had not read when the room opened ("3 new
  * messages"), as messengers draw it. Its place is fixed then: reading on moves the read mark, not
- * the line. Back from another tab, with no line yet, it marks what came while away. It goes once
- * the reader writes in the room. Null also while its message is on a page not loaded yet.
+ * the line. Messages that arrive while the reader watches the bottom of a visible page make no
+ * line; those that arrive while the tab is in the background or the reader is scrolled up do,
+ * above the first of them. It goes once the reader writes in the room. Null also while its
+ * message is on a page not loaded yet.
  */
-export function useUnreadLine({ roomId, meId, messages, items, ready, complete }: Args) {
+export function useUnreadLine(args: Args) {
+  const { roomId, meId, messages, ready, atBottom } = args
   const queryClient = useQueryClient()
-  const [base, setBase] = useState<{ roomId: string; seq: number | null } | null>(null)
+  const [base, setBase] = useState<Base | null>(null)
   let current = base?.roomId === roomId ? base : null
   if (!current && ready) {
     const own = queryClient.getQueryData<Receipts>(receiptsKey(meId))?.own[roomId]
-    current = { roomId, seq: readSoFar(roomId, own, firstLoadReadSeq(roomId)) }
+    // What is unread at the opening is the line's, not news that arrived while watching.
+    current = { roomId, seq: readSoFar(roomId, own, firstLoadReadSeq(roomId)), pending: true }
     setBase(current)
   }
-  const seq = current?.seq ?? null
+  let { line, answered } = lineAfter(current?.seq ?? null, args)
+  const pending = !!line?.first && !answered
+  // Adjusting state while rendering (React's pattern for it): the same inputs give the same base.
+  if (current) {
+    const newest = messages.at(-1)?.seq ?? null
+    const watching = atBottom && !document.hidden
+    if (watching && newest !== current.seq && (answered || (pending && !current.pending))) {
+      current = { roomId, seq: newest, pending: false }
+      setBase(current)
+      ;({ line, answered } = lineAfter(newest, args))
+    } else if (pending !== current.pending) setBase({ ...current, pending })
+  }
+  return line && !answered ? line.shown : null
+}
+
+/** The line after `seq` in the loaded rows, and whether the reader has written after it. */
+function lineAfter(seq: number | null, { messages, items, meId, complete }: Args) {
   const first =
     seq === null ? undefined : messages.find((m) => m.seq > seq && awaitsReading(m, meId))
-  const line: UnreadLine | null =
-    first && (complete || messages[0]!.seq <= seq!)
+  if (!first) return { line: null, answered: false }
+  const shown: UnreadLine | null =
+    complete || messages[0]!.seq <= seq!
       ? { before: first.$id, label: unreadLineLabel(countUnread(messages, seq!, meId)) }
       : null
-  const at = line ? items.findIndex((i) => i.key === line.before) : -1
+  const at = shown ? items.findIndex((i) => i.key === shown.before) : -1
   const answered =
     at >= 0 && items.some((i, n) => n > at && i.senderId === meId && i.kind === 'user')
-
-  // The read mark does not move while the page is hidden: as it stood then, it is where what
-  // came meanwhile begins.
-  const hiddenAt = useRef<number | undefined>(undefined)
-  const hasLine = !!line && !answered
-  useEffect(() => {
-    const onChange = () => {
-      if (document.hidden) return void (hiddenAt.current = readState.lastRead[roomId])
-      const seq = hiddenAt.current
-      hiddenAt.current = undefined
-      if (!hasLine && seq !== undefined) setBase({ roomId, seq })
-    }
-    document.addEventListener('visibilitychange', onChange)
-    return () => document.removeEventListener('visibilitychange', onChange)
-  }, [roomId, hasLine])
-
-  return hasLine ? line : null
+  return { line: { first, shown }, answered }
 }
 
 /**
