@@ -76,6 +76,43 @@ describe('a long history', () => {
     expect(inDom).toBeLessThan(150)
   }, 150_000)
 
+  it('an older page that fails says so over the rows, which stay, and comes on "Try again"', async () => {
+    const { page } = pair.ada
+    await openRoom(page)
+    const olderPage = (url: URL) => decodeURIComponent(url.search).includes('"lessThan"')
+    let refused = 0
+    await page.route(olderPage, (route) => {
+      refused += 1
+      const body = { message: 'Server Error', code: 503, type: 'general_unknown', version: '' }
+      return route.fulfill({ status: 503, json: body })
+    })
+    const before = (await counts(page)).loaded
+    await logScroller(page).evaluate((box) => (box.scrollTop = 0))
+    const failed = page
+      .getByRole('alert')
+      .filter({ hasText: 'Older messages could not be loaded.' })
+    // Asked once and retried three times (1, 2 and 4 s apart), then said.
+    await failed.waitFor({ timeout: 30_000 })
+    expect(refused).toBe(4)
+    expect(await page.locator('.Toastify__toast').allInnerTexts()).toEqual([])
+    // No more by itself: the rows stay, and the reader decides when to ask again.
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(refused).toBe(4)
+    expect((await counts(page)).loaded).toBe(before)
+    expect(await page.getByText('Messages could not be loaded.', { exact: true }).count()).toBe(0)
+    await page.unroute(olderPage)
+    await failed.getByRole('button', { name: 'Try again' }).click()
+    await page.waitForFunction(
+      (n) =>
+        Number(
+          document.querySelector('[role="log"] [aria-setsize]')?.getAttribute('aria-setsize'),
+        ) > n,
+      before,
+      { timeout: 30_000 },
+    )
+    await failed.waitFor({ state: 'detached' })
+  }, 90_000)
+
   it('keeps only rows near the view in the DOM; older pages go in above the row being read', async () => {
     const { page } = pair.ada
     await openRoom(page)

@@ -168,6 +168,26 @@ describe('the unread line', () => {
     expect(await line.locator('xpath=../following-sibling::*[1]').innerText()).toContain(
       `Not seen yet ${tag}`,
     )
+    // Back at the bottom, the line stays, and what she now watches arrive does not count on it.
+    await logScroller(ada.page).evaluate((el) => (el.scrollTop = el.scrollHeight))
+    await newPill(ada.page).waitFor({ state: 'detached' })
+    await postMessagesAs(ben.page, server.url, gardenId, [`Watched ${tag}`])
+    await messageInLog(ada.page, `Watched ${tag}`).waitFor()
+    expect(await line.innerText()).toBe('1 new message')
+
+    // Her answer from another device ends it too; what Ben says after that gets a new one.
+    await setTabHidden(ada.page, true)
+    await postMessagesAs(ada.page, server.url, gardenId, [`From my phone ${tag}`])
+    await messageInLog(ada.page, `From my phone ${tag}`).waitFor()
+    await line.waitFor({ state: 'detached' })
+    await postMessagesAs(ben.page, server.url, gardenId, [`After the phone ${tag}`])
+    await messageInLog(ada.page, `After the phone ${tag}`).waitFor()
+    await setTabHidden(ada.page, false)
+    await line.waitFor()
+    expect(await line.innerText()).toBe('1 new message')
+    expect(await line.locator('xpath=../following-sibling::*[1]').innerText()).toContain(
+      `After the phone ${tag}`,
+    )
   })
 })
 

@@ -3,6 +3,7 @@ import {
   countUnread,
   flattenPages,
   insertMessage,
+  olderPage,
   toMessage,
   unconfirmed,
   type PendingMessage,
@@ -46,6 +47,19 @@ describe('insertMessage', () => {
 
   it('creates the first page when there is none', () => {
     expect(insertMessage([], msg(1))).toEqual([{ rows: [msg(1)] }])
+  })
+
+  it('leaves an old row edited or deleted outside the loaded pages to its own page', () => {
+    // The newest 100 of a room of 1,000 (seq 901–1000): message 50 is edited.
+    const newest = Array.from({ length: 100 }, (_, i) => msg(1000 - i))
+    const pages = [{ rows: newest }]
+    expect(olderPage(pages[0]!)).toBe(901)
+    const after = insertMessage(pages, msg(50, { message: 'edited' }))
+    expect(after).toBe(pages)
+    expect(olderPage(after.at(-1)!)).toBe(901)
+    // With nothing older left to load, it is simply placed.
+    const all = [{ rows: [msg(3), msg(2)] }]
+    expect(flattenPages(insertMessage(all, msg(1))).map((m) => m.seq)).toEqual([1, 2, 3])
   })
 })
 

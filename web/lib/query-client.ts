@@ -14,10 +14,10 @@ export function createQueryClient() {
       mutations: { retry: 0 },
     },
     // A failed background refetch keeps the old data on screen, so say so; first loads reach
-    // the route's error component instead.
+    // the route's error component instead, and an older page of a list says so in the list.
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (query.state.data !== undefined)
+        if (query.state.data !== undefined && !query.state.fetchMeta?.fetchMore)
           notify({ type: 'error', title: 'Refresh failed', body: errorMessage(error) })
       },
     }),

@@ -3,7 +3,6 @@ import { BOOKMARK_TEXTS } from '../../../shared/bookmark-texts'
 import { toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { globalState } from '../../state/global-state'
-import { activeChat } from '../chat/active-chat'
 import type { DisplayItem } from '../chat/display-item'
 import { loadBookmarkWrite } from '../chat/message-parts'
 import type { Room } from '../rooms/room-model'
@@ -12,11 +11,13 @@ import type { Room } from '../rooms/room-model'
  * The message menu's "Bookmark": saves the message with its room and sender as they read now,
  * once (a second save says it is already there).
  */
-export async function saveMessageBookmark(queryClient: QueryClient, item: DisplayItem) {
+export async function saveMessageBookmark(
+  queryClient: QueryClient,
+  roomId: string,
+  item: DisplayItem,
+) {
   const me = globalState.account
-  // Read at the click: the list sets the room on screen after its first render.
-  const roomId = activeChat.roomId
-  if (!me || !roomId || item.seq === null) return
+  if (!me || item.seq === null) return
   const rooms = queryClient
     .getQueriesData<Room[]>({ queryKey: ['rooms'] })
     .flatMap(([, r]) => r ?? [])

@@ -6,6 +6,7 @@ import { activeChat } from './active-chat'
 import { fromMessage, fromPending, type DisplayItem } from './display-item'
 import { flattenPages, unconfirmed } from './message-model'
 import { LogRows } from './log-rows'
+import { OlderPageStatus } from './older-page-status'
 import { SearchNote } from './search-note'
 import { messagesQuery } from './messages-query'
 import { outbox, removePending } from './outbox'
@@ -58,9 +59,11 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   const searching = !!search.term
   // Never beside another read of the room: a refetch (as on a subscription's confirmation)
   // cancels an older page under way, and an older page a refetch. The hook asks again after.
+  // After an older page failed (its retries spent), the reader asks again ("Try again").
+  const olderFailed = query.isFetchNextPageError
   const onNearTop = useCallback(() => {
-    if (!searching && hasNextPage && !isFetching) void fetchNextPage()
-  }, [searching, hasNextPage, isFetching, fetchNextPage])
+    if (!searching && hasNextPage && !isFetching && !olderFailed) void fetchNextPage()
+  }, [searching, hasNextPage, isFetching, olderFailed, fetchNextPage])
 
   const scroll = useChatScroll({
     ref,
@@ -78,7 +81,8 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     items,
     ready: query.isSuccess,
     complete: !hasNextPage,
-    atBottom: scroll.atBottom,
+    // A search's results are not the room: what arrives meanwhile is not seen.
+    atBottom: scroll.atBottom && !searching,
   })
   const timeline = buildTimeline(
     shown,
@@ -112,10 +116,11 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   // Reading happens at the bottom of a visible page: that moves the read mark and clears the badge.
   useEffect(() => {
     activeChat.roomId = roomId
-    activeChat.atBottom = scroll.atBottom
+    activeChat.atBottom = scroll.atBottom && !searching
     const read = () => {
       // The live position too: a room opened at its unread line has not told its state yet.
-      if (!scroll.atBottom || !isAtBottom() || document.hidden || !newestSeq) return
+      // While searching, the bottom is the results' and the newest rows are not on screen.
+      if (!scroll.atBottom || searching || !isAtBottom() || document.hidden || !newestSeq) return
       markRead(roomId, newestSeq)
       queryClient.setQueryData(unreadKey(roomId), 0)
     }
@@ -125,7 +130,7 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
       document.removeEventListener('visibilitychange', read)
       if (activeChat.roomId === roomId) activeChat.roomId = null
     }
-  }, [roomId, scroll.atBottom, isAtBottom, newestSeq, queryClient])
+  }, [roomId, scroll.atBottom, searching, isAtBottom, newestSeq, queryClient])
 
   if (query.isPending)
     return (
@@ -133,7 +138,8 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
         <div className="spinner" role="status" aria-label="Loading messages" />
       </div>
     )
-  if (query.isError)
+  // An error with rows already in (a refetch, an older page) keeps them on screen.
+  if (query.isError && !query.data)
     return (
       <div className="message-scroll center" role="alert">
         <p>Messages could not be loaded.</p>
@@ -174,12 +180,11 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
           </SearchTermCtx.Provider>
         </div>
       </div>
-      {/* Over the log, not in it: a line above the rows would push them down as it comes and goes. */}
-      {isFetchingNextPage && (
-        <div className="loading-older" role="status">
-          Loading older messages…
-        </div>
-      )}
+      <OlderPageStatus
+        loading={isFetchingNextPage}
+        failed={olderFailed}
+        retry={() => void fetchNextPage()}
+      />
       {scroll.newCount > 0 && (
         <button
           type="button"

@@ -92,7 +92,9 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
               {item.text && (
                 <MenuItem onClick={act(() => void copyText(item.text))}>Copy text</MenuItem>
               )}
-              <MenuItem onClick={act(() => void saveMessageBookmark(queryClient, item))}>
+              <MenuItem
+                onClick={act(() => void saveMessageBookmark(queryClient, room.roomId, item))}
+              >
                 Bookmark
               </MenuItem>
               {editable && (

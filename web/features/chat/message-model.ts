@@ -1,3 +1,4 @@
+import { MESSAGES_PER_BATCH } from '../../../shared/constants'
 /** A file in the bucket `files` that a message carries (its caption is the message text). */
 export type Attachment = {
   fileId: string
@@ -107,13 +108,24 @@ export function flattenPages(pages: readonly MessagePage[]): Message[] {
   return [...byId.values()].sort((a, b) => a.seq - b.seq)
 }
 
-/** Adds a realtime or freshly sent row to the newest page unless it is already loaded. */
+/** A full page may have older rows behind it: the next page starts below its oldest seq. */
+export const olderPage = (last: MessagePage) =>
+  last.rows.length < MESSAGES_PER_BATCH ? undefined : Math.min(...last.rows.map((m) => m.seq))
+
+/**
+ * Adds a realtime or freshly sent row to the newest page, or replaces its loaded copy. A row older
+ * than every loaded one while older pages remain (an old message edited or deleted) is left to
+ * its own page: put among the newest, it would show out of place and the next older page would
+ * start below it, skipping every row between.
+ */
 export function insertMessage(pages: readonly MessagePage[], message: Message): MessagePage[] {
   const known = pages.flatMap((p) => p.rows).find((m) => m.$id === message.$id)
   if (known) {
     if (isOlderCopy(message, known)) return pages as MessagePage[]
     return pages.map((p) => ({ rows: p.rows.map((m) => (m.$id === message.$id ? message : m)) }))
   }
+  const below = pages.length ? olderPage(pages.at(-1)!) : undefined
+  if (below !== undefined && message.seq < below) return pages as MessagePage[]
   const [first = { rows: [] }, ...rest] = pages
   return [{ rows: [message, ...first.rows] }, ...rest]
 }

@@ -5,7 +5,7 @@ import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
 import { takeFirstLoadRows } from '../../lib/first-load'
 import { fetchBegins } from './live-replay'
-import { toMessage, type MessagePage } from './message-model'
+import { olderPage, toMessage, type MessagePage } from './message-model'
 import { shareMessages } from './share-messages'
 
 export const messagesKey = (roomId: string) => ['messages', roomId] as const
@@ -35,10 +35,6 @@ async function fetchPage(
   })
   return { rows: list.rows.map((r) => toMessage(r as unknown as Record<string, unknown>)) }
 }
-
-/** A full page may have older rows behind it: the next page starts below its oldest seq. */
-const olderPage = (last: MessagePage) =>
-  last.rows.length < MESSAGES_PER_BATCH ? undefined : Math.min(...last.rows.map((m) => m.seq))
 
 /** Newest 100 first; each older page starts below the oldest seq loaded. */
 export const messagesQuery = (roomId: string) =>

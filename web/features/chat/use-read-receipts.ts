@@ -38,7 +38,9 @@ export function useReadReceipts(
       const seq = target
       if (seq <= serverSeq()) return
       sendReadPosition(queryClient, meId, roomId, seq).catch(() => {
-        // Not sent (offline): the next visible row or visibility change tries again.
+        // Not sent (offline): the next visible row or visibility change tries again, which it
+        // would skip while the target still said this seq was on its way.
+        if (target === seq) target = Math.max(0, serverSeq())
       })
     }
     const update = () => {

@@ -34,56 +34,78 @@ function readSoFar(roomId: string, ...marks: (number | null | undefined)[]) {
   return known.length ? Math.max(...known) : null
 }
 
-/** Where the line's count starts, and whether the last render had unread messages after it. */
-type Base = { roomId: string; seq: number | null; pending: boolean }
+/**
+ * Where the line's count starts (`seq`) and ends (`upTo`: what arrived while the reader watched
+ * is read, not new), whether the last render had unread messages after it, and the opening's time.
+ */
+type Base = {
+  roomId: string
+  seq: number | null
+  upTo: number | null
+  pending: boolean
+  openedAt: number
+}
+
+const same = (a: Base, b: Base) =>
+  a.seq === b.seq && a.upTo === b.upTo && a.pending === b.pending && a.roomId === b.roomId
 
 /**
  * The line above the first message the reader had not read when the room opened ("3 new
  * messages"), as messengers draw it. Its place is fixed then: reading on moves the read mark, not
  * the line. Messages that arrive while the reader watches the bottom of a visible page make no
- * line; those that arrive while the tab is in the background or the reader is scrolled up do,
- * above the first of them. It goes once the reader writes in the room. Null also while its
+ * line, nor count on one; those that arrive while the tab is in the background or the reader is
+ * scrolled up do, above the first of them. It goes once the reader writes in the room (here, or
+ * on another device: then what the partner said after that gets the line). Null also while its
  * message is on a page not loaded yet.
  */
 export function useUnreadLine(args: Args) {
-  const { roomId, meId, messages, ready, atBottom } = args
+  const { roomId, meId, messages, ready, complete, atBottom } = args
   const queryClient = useQueryClient()
   const [base, setBase] = useState<Base | null>(null)
-  let current = base?.roomId === roomId ? base : null
-  if (!current && ready) {
+  const newest = messages.at(-1)?.seq ?? null
+  let next = base?.roomId === roomId ? base : null
+  if (!next && ready) {
     const own = queryClient.getQueryData<Receipts>(receiptsKey(meId))?.own[roomId]
+    const seq = readSoFar(roomId, own, firstLoadReadSeq(roomId))
     // What is unread at the opening is the line's, not news that arrived while watching.
-    current = { roomId, seq: readSoFar(roomId, own, firstLoadReadSeq(roomId)), pending: true }
-    setBase(current)
+    next = { roomId, seq, upTo: newest, pending: true, openedAt: Date.now() }
   }
-  let { line, answered } = lineAfter(current?.seq ?? null, args)
-  const pending = !!line?.first && !answered
+  if (!next) return null
   // Adjusting state while rendering (React's pattern for it): the same inputs give the same base.
-  if (current) {
-    const newest = messages.at(-1)?.seq ?? null
-    const watching = atBottom && !document.hidden
-    if (watching && newest !== current.seq && (answered || (pending && !current.pending))) {
-      current = { roomId, seq: newest, pending: false }
-      setBase(current)
-      ;({ line, answered } = lineAfter(newest, args))
-    } else if (pending !== current.pending) setBase({ ...current, pending })
+  const watching = atBottom && !document.hidden
+  let found = lineAfter(next, args)
+  const arrived = found.first && !next.pending
+  if (found.answeredBy || (watching && newest !== next.seq && (next.seq === null || arrived))) {
+    const lastOwn = messages.findLast((m) => m.senderId === meId && m.kind === 'user')
+    const seq = found.answeredBy === 'stored' && !watching ? lastOwn!.seq : newest
+    next = { ...next, seq, upTo: newest }
+    found = lineAfter(next, args)
   }
-  return line && !answered ? line.shown : null
+  next = { ...next, pending: !!found.first, upTo: watching ? next.upTo : newest }
+  if (!base || !same(base, next)) setBase(next)
+  const { first } = found
+  if (!first || !(complete || messages[0]!.seq <= next.seq!)) return null
+  const counted = messages.filter((m) => m.seq <= (next.upTo ?? m.seq))
+  return { before: first.$id, label: unreadLineLabel(countUnread(counted, next.seq!, meId)) }
 }
 
-/** The line after `seq` in the loaded rows, and whether the reader has written after it. */
-function lineAfter(seq: number | null, { messages, items, meId, complete }: Args) {
+/**
+ * The first message from the partner after the base, and whether the reader has written since
+ * it: a stored message of theirs after it (from any device), or one on its way, sent from here
+ * since the room opened (not one restored from an earlier visit, nor one that failed).
+ */
+function lineAfter(base: Base, { messages, items, meId }: Args) {
+  const { seq } = base
   const first =
     seq === null ? undefined : messages.find((m) => m.seq > seq && awaitsReading(m, meId))
-  if (!first) return { line: null, answered: false }
-  const shown: UnreadLine | null =
-    complete || messages[0]!.seq <= seq!
-      ? { before: first.$id, label: unreadLineLabel(countUnread(messages, seq!, meId)) }
+  if (!first) return { first, answeredBy: null }
+  const own = (i: { senderId: string; kind: string }) => i.senderId === meId && i.kind === 'user'
+  const answeredBy = messages.some((m) => m.seq > first.seq && own(m))
+    ? ('stored' as const)
+    : items.some((i) => i.seq === null && own(i) && i.state === 'sending' && +i.at >= base.openedAt)
+      ? ('pending' as const)
       : null
-  const at = shown ? items.findIndex((i) => i.key === shown.before) : -1
-  const answered =
-    at >= 0 && items.some((i, n) => n > at && i.senderId === meId && i.kind === 'user')
-  return { line: { first, shown }, answered }
+  return { first, answeredBy }
 }
 
 /**

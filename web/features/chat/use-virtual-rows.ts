@@ -100,7 +100,14 @@ export function useVirtualRows(ref: RefObject<HTMLElement | null>, entries: read
     if (settle() && passes.current++ < 4) rerender((t) => t + 1)
     else passes.current = 0
   })
-  useLayoutEffect(() => () => watching.current?.stop(), [])
+  // Forgotten too, so a remount (React's development double run) starts watching again.
+  useLayoutEffect(
+    () => () => {
+      watching.current?.stop()
+      watching.current = null
+    },
+    [],
+  )
 
   const onScroll = useCallback(() => {
     const el = ref.current
