@@ -133,7 +133,16 @@ describe('message actions', () => {
     await ben.page.evaluate(() => {
       navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied'))
     })
-    await menu(ben.page, 'Sure thing', 'Copy text')
+    // A finger held still on the bubble for half a second, as on a phone (no context menu event:
+    // Safari on iOS sends none).
+    const bubble = (await row(ben.page, 'Sure thing').locator('.msg-text').boundingBox())!
+    const touch = { x: bubble.x + 10, y: bubble.y + bubble.height / 2 }
+    const cdp = await ben.page.context().newCDPSession(ben.page)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [touch] })
+    await ben.page.getByRole('menuitem', { name: 'Copy text' }).waitFor()
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    await cdp.detach()
+    await ben.page.getByRole('menuitem', { name: 'Copy text' }).click()
     await expect
       .poll(() => ben.page.evaluate(() => navigator.clipboard.readText()))
       .toBe(await row(ben.page, 'Sure thing').locator('.msg-text').innerText())
@@ -326,7 +335,16 @@ describe('message actions', () => {
     const fileId = /\/files\/([^/]+)\//.exec(href!)![1]!
     const id = await idOf(ada.page, text)
     await menu(ada.page, text, 'Delete')
-    await ada.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+    // The confirmation starts on Cancel: an Enter meant for the menu deletes nothing.
+    const confirm = ada.page.getByRole('alertdialog')
+    await expect
+      .poll(() =>
+        confirm
+          .getByRole('button', { name: 'Cancel' })
+          .evaluate((b) => b === document.activeElement),
+      )
+      .toBe(true)
+    await confirm.getByRole('button', { name: 'Delete' }).click()
     for (const page of [ada.page, ben.page]) {
       const deleted = messageLog(page).locator(`.msg[data-id="${id}"]`)
       await deleted.getByText('This message was deleted').waitFor()

@@ -84,6 +84,7 @@ const PAIRS: [string, string][] = [
   ['primary-text-muted', 'primary'],
   ['danger', 'surface'],
   ['danger', 'surface-2'],
+  ['danger-solid-text', 'danger-solid'],
   ['ok', 'surface'],
   ['warning', 'surface'],
   ['error-text', 'error-bg'],

@@ -22,8 +22,11 @@ export function BreachesPage() {
       </header>
       {config.data?.leakCheck === false && (
         <p className="notice notice-info" role="status">
-          Breach checks are off on this server. An administrator enables them by setting{' '}
-          <code>LEAKCHECK_URL</code> (and <code>LEAKCHECK_KEY</code> if the service needs one).
+          {/* One child: the notice is a grid, which would put each code element on a row. */}
+          <span>
+            Breach checks are off on this server. An administrator enables them by setting{' '}
+            <code>LEAKCHECK_URL</code> (and <code>LEAKCHECK_KEY</code> if the service needs one).
+          </span>
         </p>
       )}
       {config.data?.leakCheck && <BreachCheckForm />}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { EDIT_WINDOW_MS } from '../../../shared/constants'
 import { saveMessageBookmark } from '../bookmarks/save-message'
 import type { DisplayItem } from './display-item'
@@ -9,6 +9,7 @@ import { MessageParts } from './message-parts'
 import { useRoom, useSearchTerm, type RoomContext } from './room-context'
 import { setSearch } from '../../state/ui-state'
 import { usePanelPlacement } from './use-panel-placement'
+import { useRowPress } from './use-row-press'
 
 type View = 'menu' | 'react' | 'delete'
 
@@ -31,23 +32,18 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
   }
 
   // A long press (touch) or a right click on the row opens the menu.
-  useEffect(() => {
-    const row = button.current?.closest('.msg')
-    const open = (e: Event) => {
-      if ((e.target as Element).closest('a, textarea, input')) return
-      e.preventDefault()
-      setView('menu')
-    }
-    row?.addEventListener('contextmenu', open)
-    return () => row?.removeEventListener('contextmenu', open)
-  }, [])
+  const openMenu = useCallback(() => setView('menu'), [])
+  useRowPress(button, openMenu)
 
   usePanelPlacement(panel, button, view)
 
   // Focus the first item on opening; a click elsewhere closes.
   useEffect(() => {
     if (!view) return
-    panel.current?.querySelector<HTMLElement>('button, input')?.focus()
+    // A confirmation starts on its safe choice: Enter right after "Delete" must not delete.
+    const panelEl = panel.current
+    const safe = panelEl?.querySelector<HTMLElement>('[data-autofocus]')
+    ;(safe ?? panelEl?.querySelector<HTMLElement>('button, input'))?.focus()
     const away = (e: PointerEvent) => {
       const t = e.target as Node
       if (!panel.current?.contains(t) && !button.current?.contains(t)) close(false)
@@ -121,7 +117,7 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
               >
                 Delete
               </button>
-              <button type="button" className="secondary" onClick={() => close()}>
+              <button type="button" className="secondary" data-autofocus onClick={() => close()}>
                 Cancel
               </button>
             </div>

@@ -33,7 +33,9 @@ export function RoomList({ onNavigate }: { onNavigate?: () => void }) {
             onClick={onNavigate}
           >
             <span className="room-dot" style={{ background: room.color }} aria-hidden="true" />
-            <span className="room-name">{room.name}</span>
+            <span className="room-name" title={room.name}>
+              {room.name}
+            </span>
             {room.isDeleted && <span className="tag">deleted</span>}
             {account && <UnreadBadge roomId={room.$id} meId={account.$id} />}
           </Link>
