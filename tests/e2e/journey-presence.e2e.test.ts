@@ -5,12 +5,15 @@ import {
   ADA,
   BEN,
   chateePresence,
+  messageInLog,
   presenceShown,
   setTabHidden,
   startPair,
   type Pair,
 } from './helpers/pair'
+import { HOME_ROOM_ID } from '../../shared/constants'
 import { isRetry } from './helpers/attempts'
+import { jwtOf, postMessage } from './helpers/history'
 import { shareBoth } from './helpers/presence-sharing'
 import { chateeStatusFor } from './helpers/page-api'
 import { closeTabSeenOffline } from './helpers/tab-close'
@@ -268,5 +271,18 @@ describe('presence and device details', () => {
     await drawer.waitFor({ state: 'hidden' })
     expect(new URL(page.url()).pathname).toBe('/bookmarks')
     expect(await nav.isVisible()).toBe(false)
+
+    // The rooms' badges are behind it: a message elsewhere puts a dot on the button.
+    const dot = menu.locator('.menu-dot')
+    expect(await dot.count()).toBe(0)
+    const away = `While Ada is away ${Date.now()}`
+    const jwt = await jwtOf(pair.server.url, BEN)
+    await postMessage(pair.server.url, jwt, { roomId: HOME_ROOM_ID, message: away })
+    await page.getByRole('button', { name: 'Open menu (1 unread)' }).waitFor()
+    expect(await dot.isVisible()).toBe(true)
+    await menu.click()
+    await drawer.getByRole('link', { name: /^Home/ }).click()
+    await messageInLog(page, away).waitFor()
+    await dot.waitFor({ state: 'detached' })
   })
 })

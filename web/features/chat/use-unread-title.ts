@@ -8,8 +8,11 @@ import { roomsQuery } from '../rooms/rooms-query'
 import { titleWithUnread } from './unread-label'
 import { unreadQuery } from './unread-query'
 
-/** The document title counts the unread messages of every room the sidebar shows. */
-export function useUnreadTitle() {
+/**
+ * The document title counts the unread messages of every room the sidebar shows; the total is
+ * returned for the phone's menu button, behind which the sidebar's badges are hidden.
+ */
+export function useUnreadTitle(): number {
   const { account, flags } = useSnapshot(globalState)
   const meId = account?.$id ?? ''
   const rooms = useQuery(roomsQuery(flags.isAdmin))
@@ -22,4 +25,5 @@ export function useUnreadTitle() {
     document.title = titleWithUnread(total)
   }, [total])
   useEffect(() => () => void (document.title = APP_NAME), [])
+  return total
 }

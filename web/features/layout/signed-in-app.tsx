@@ -39,7 +39,7 @@ export default function SignedInApp({ children }: { children: ReactNode }) {
 function Shell({ children }: { children: ReactNode }) {
   useRealtimeSync()
   usePresence()
-  useUnreadTitle()
+  const unread = useUnreadTitle()
   useOutboxSync()
   useSessionWatch()
   const drawer = !useMediaQuery(LARGE_SCREEN)
@@ -52,7 +52,7 @@ function Shell({ children }: { children: ReactNode }) {
       {!modal && <SkipLink />}
       <Sidebar drawer={drawer} open={isSidebarOpen} inert={creatingRoom} />
       <div className="app-main" inert={modal || undefined}>
-        <TopBar drawer={drawer} />
+        <TopBar drawer={drawer} unread={unread} />
         <main className="page" id={MAIN_ID} tabIndex={-1}>
           {children}
         </main>

@@ -4,7 +4,7 @@ import { setSearch, uiState } from '../../state/ui-state'
 import { ChateeHeader } from '../presence/chatee-header'
 import { ProfileMenu } from './profile-menu'
 
-export function TopBar({ drawer }: { drawer: boolean }) {
+export function TopBar({ drawer, unread }: { drawer: boolean; unread: number }) {
   const { isSidebarOpen } = useSnapshot(globalState)
   const { search } = useSnapshot(uiState)
   return (
@@ -13,7 +13,7 @@ export function TopBar({ drawer }: { drawer: boolean }) {
         <button
           type="button"
           className="icon-button menu-button"
-          aria-label="Open menu"
+          aria-label={unread ? `Open menu (${unread} unread)` : 'Open menu'}
           aria-controls="sidebar"
           aria-expanded={isSidebarOpen}
           onClick={() => setSidebarOpen(true)}
@@ -21,6 +21,8 @@ export function TopBar({ drawer }: { drawer: boolean }) {
           <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
             <path d="M4 6h16M4 12h16M4 18h16" />
           </svg>
+          {/* The rooms' badges are in the closed drawer: a dot says there is something to read. */}
+          {unread > 0 && <span className="menu-dot" aria-hidden="true" />}
         </button>
       )}
       <ChateeHeader />
