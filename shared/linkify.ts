@@ -3,7 +3,11 @@
 
 export type TextPart = { text: string; href?: string }
 
-const URL_RE = /\bhttps?:\/\/[^\s<>"]+/gi
+// An http(s) URL, or a "www." address written without its scheme (as messengers link it, to
+// https): not inside a word, an address or a path ("mail.www.x", "a@www.x", "/www.x").
+const URL_RE = /\bhttps?:\/\/[^\s<>"]+|(?<![\w.@/-])www\.[^\s<>"]+/gi
+// "www." and at least two more labels: "www.x" alone is a word, not a site.
+const WWW_HOST = /^www\.[^./?#]+\.[^./?#]/i
 const TRAILING = /[.,;:!?'"*_~]+$/
 
 /** Drops sentence punctuation and an unmatched closing bracket from a URL's end. */
@@ -33,7 +37,9 @@ export function linkify(text: string): TextPart[] {
   for (const m of text.matchAll(URL_RE)) {
     const start = m.index
     const raw = trimUrl(m[0])
-    const href = safeHref(raw)
+    const bare = !/^https?:/i.test(raw)
+    if (bare && !WWW_HOST.test(raw)) continue
+    const href = safeHref(bare ? `https://${raw}` : raw)
     if (!href) continue
     if (start > at) parts.push({ text: text.slice(at, start) })
     parts.push({ text: raw, href })
@@ -43,5 +49,5 @@ export function linkify(text: string): TextPart[] {
   return parts
 }
 
-/** The first http(s) URL of a message, the one that gets a preview. */
+/** The first link of a message (its https address for a bare "www." one), the one that gets a preview. */
 export const firstLink = (text: string) => linkify(text).find((p) => p.href)?.href

@@ -86,31 +86,38 @@ describe('a long history', () => {
       const body = { message: 'Server Error', code: 503, type: 'general_unknown', version: '' }
       return route.fulfill({ status: 503, json: body })
     })
-    const before = (await counts(page)).loaded
-    await logScroller(page).evaluate((box) => (box.scrollTop = 0))
-    const failed = page
-      .getByRole('alert')
-      .filter({ hasText: 'Older messages could not be loaded.' })
-    // Asked once and retried three times (1, 2 and 4 s apart), then said.
-    await failed.waitFor({ timeout: 30_000 })
-    expect(refused).toBe(4)
-    expect(await page.locator('.Toastify__toast').allInnerTexts()).toEqual([])
-    // No more by itself: the rows stay, and the reader decides when to ask again.
-    await new Promise((r) => setTimeout(r, 1500))
-    expect(refused).toBe(4)
-    expect((await counts(page)).loaded).toBe(before)
-    expect(await page.getByText('Messages could not be loaded.', { exact: true }).count()).toBe(0)
-    await page.unroute(olderPage)
-    await failed.getByRole('button', { name: 'Try again' }).click()
-    await page.waitForFunction(
-      (n) =>
-        Number(
-          document.querySelector('[role="log"] [aria-setsize]')?.getAttribute('aria-setsize'),
-        ) > n,
-      before,
-      { timeout: 30_000 },
-    )
-    await failed.waitFor({ state: 'detached' })
+    try {
+      const before = (await counts(page)).loaded
+      await logScroller(page).evaluate((box) => (box.scrollTop = 0))
+      const failed = page
+        .getByRole('alert')
+        .filter({ hasText: 'Older messages could not be loaded.' })
+      // Asked, and retried three times (1, 2 and 4 s apart), then said; a re-read of the room
+      // (the subscription's confirmation) may have cancelled a first ask, which then came again.
+      await failed.waitFor({ timeout: 30_000 })
+      const asked = refused
+      expect(asked).toBeGreaterThanOrEqual(4)
+      expect(await page.locator('.Toastify__toast').allInnerTexts()).toEqual([])
+      // No more by itself: the rows stay, and the reader decides when to ask again.
+      await new Promise((r) => setTimeout(r, 1500))
+      expect(refused).toBe(asked)
+      expect((await counts(page)).loaded).toBe(before)
+      const roomError = page.getByText('Messages could not be loaded.', { exact: true })
+      expect(await roomError.count()).toBe(0)
+      await page.unroute(olderPage)
+      await failed.getByRole('button', { name: 'Try again' }).click()
+      await page.waitForFunction(
+        (n) =>
+          Number(
+            document.querySelector('[role="log"] [aria-setsize]')?.getAttribute('aria-setsize'),
+          ) > n,
+        before,
+        { timeout: 30_000 },
+      )
+      await failed.waitFor({ state: 'detached' })
+    } finally {
+      await page.unroute(olderPage)
+    }
   }, 90_000)
 
   it('keeps only rows near the view in the DOM; older pages go in above the row being read', async () => {

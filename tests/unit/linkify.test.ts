@@ -22,14 +22,28 @@ describe('linkify', () => {
   })
 
   it('never links other schemes', () => {
-    for (const t of [
-      'javascript:alert(1)',
-      'data:text/html,<b>x</b>',
-      'ftp://x.org/f',
-      'www.x.org',
-    ])
+    for (const t of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://x.org/f'])
       expect(linkify(t), t).toEqual([{ text: t }])
     expect(safeHref('javascript:alert(1)')).toBeUndefined()
+  })
+
+  it('links a "www." address written without its scheme, to https', () => {
+    expect(linkify('see www.example.org/a, then')).toEqual([
+      { text: 'see ' },
+      { text: 'www.example.org/a', href: 'https://www.example.org/a' },
+      { text: ', then' },
+    ])
+    expect(firstLink('WWW.Example.org')).toBe('https://www.example.org/')
+    // Not a site, or not on its own: a word, part of an address, a host or a path.
+    for (const t of [
+      'www.',
+      'www.x',
+      'ada@www.x.org',
+      'mail.www.x.org',
+      'a/www.x.org',
+      'awww.x.org',
+    ])
+      expect(linkify(t), t).toEqual([{ text: t }])
   })
 
   it('keeps markup-like text as plain text', () => {
