@@ -9,7 +9,9 @@ import {
   setTabHidden,
   useOnboardedPair,
 } from './helpers/pair'
-import { fetchRead } from './helpers/chat-view'
+import { openPage } from './helpers/browser'
+import { fetchRead, relayRealtime } from './helpers/chat-view'
+import { signInViaApi } from './helpers/register-api'
 import { holdRequests } from './helpers/page-watch'
 import { setSharingInSettings, shareBox } from './helpers/presence-sharing'
 
@@ -174,4 +176,20 @@ describe('presence sharing', () => {
     await header(ben.page).getByText('Ada Lovelace').waitFor()
     expect(await chateePresence(ben.page).count()).toBe(0)
   })
+
+  it('a page reads the statuses even when its subscription is never confirmed to it', async () => {
+    const { server, chrome } = pair
+    const tab = await openPage(chrome.browser)
+    try {
+      const relay = await relayRealtime(tab.page)
+      relay.drop = '"to":"subscribe"'
+      const sharingRead = tab.page.waitForResponse((r) => r.url().endsWith('/api/user/sharing'), {
+        timeout: 30_000,
+      })
+      await signInViaApi(tab.page, server.url, BEN.email, BEN.password)
+      expect((await sharingRead).status()).toBe(200)
+    } finally {
+      await tab.close()
+    }
+  }, 60_000)
 })

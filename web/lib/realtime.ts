@@ -12,7 +12,7 @@ export const realtime = new Realtime(client)
  * confirmations are read off the SDK's socket (a private field: the reconnect e2e test breaks
  * if an SDK upgrade moves it).
  */
-type Confirmed = { channel: string; listener: () => void }
+type Confirmed = { channel: string; listener: () => void; heard: boolean }
 const confirmedListeners = new Set<Confirmed>()
 
 realtime.onOpen(() => {
@@ -21,18 +21,40 @@ realtime.onOpen(() => {
   socket.addEventListener('message', (event) => {
     const channels = subscribedChannels(event.data)
     if (!channels.length) return
-    for (const c of [...confirmedListeners]) if (channels.includes(c.channel)) c.listener()
+    for (const c of [...confirmedListeners]) {
+      if (!channels.includes(c.channel)) continue
+      c.heard = true
+      c.listener()
+    }
   })
 })
 
 /**
  * Calls `listener` each time the server confirms a subscription to `channel`: the first one and
  * the one after every reconnect. From then on its events arrive, so that is when to catch up.
+ * With `orAfterMs`, once anyway if no confirmation has come by then: twice in a full test run a
+ * page under load never read the statuses after its reload, as if the first confirmation had not
+ * reached it (docs/reliability.md), and a header must not stay without them.
  */
-export function onSubscribed(channel: string, listener: () => void): () => void {
-  const entry = { channel, listener }
+export function onSubscribed(
+  channel: string,
+  listener: () => void,
+  { orAfterMs }: { orAfterMs?: number } = {},
+): () => void {
+  const entry: Confirmed = { channel, listener, heard: false }
   confirmedListeners.add(entry)
-  return () => confirmedListeners.delete(entry)
+  const late =
+    orAfterMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          if (entry.heard) return
+          console.warn(`realtime: no confirmation of ${channel} yet; reading without it`)
+          listener()
+        }, orAfterMs)
+  return () => {
+    clearTimeout(late)
+    confirmedListeners.delete(entry)
+  }
 }
 
 // The SDK cannot unregister an error callback, so one forwards to listeners that can leave.

@@ -37,9 +37,8 @@ export function useStatusSync(meId: string | undefined) {
       : [CHANNELS.status(meId), CHANNELS.profiles]
     // The partner's device details come to the admin only (status_details is admin-readable).
     if (isAdmin && chateeId) channels.push(CHANNELS.statusDetails(chateeId))
-    const offConfirmed = onSubscribed(channels[channels.length - 1]!, () => {
-      void refreshStatuses(meId, chateeId)
-    })
+    const refresh = () => void refreshStatuses(meId, chateeId)
+    const offConfirmed = onSubscribed(channels.at(-1)!, refresh, { orAfterMs: 10_000 })
     const sub = realtime.subscribe(channels, (e: RealtimeResponseEvent<Row>) => onStatus(e, meId))
     return () => {
       offConfirmed()
