@@ -34,6 +34,16 @@ const counts = (page: Page) =>
     }
   })
 
+/** Waits until the log says it holds more than `n` messages (an older page went in). */
+const loadedMoreThan = (page: Page, n: number) =>
+  page.waitForFunction(
+    (k) =>
+      Number(document.querySelector('[role="log"] [aria-setsize]')?.getAttribute('aria-setsize')) >
+      k,
+    n,
+    { timeout: 30_000 },
+  )
+
 /** The first message row whose top is inside the scroll box: its id and distance from the top. */
 const firstVisible = (page: Page) =>
   logScroller(page).evaluate((box) => {
@@ -106,14 +116,7 @@ describe('a long history', () => {
       expect(await roomError.count()).toBe(0)
       await page.unroute(olderPage)
       await failed.getByRole('button', { name: 'Try again' }).click()
-      await page.waitForFunction(
-        (n) =>
-          Number(
-            document.querySelector('[role="log"] [aria-setsize]')?.getAttribute('aria-setsize'),
-          ) > n,
-        before,
-        { timeout: 30_000 },
-      )
+      await loadedMoreThan(page, before)
       await failed.waitFor({ state: 'detached' })
     } finally {
       await page.unroute(olderPage)
@@ -142,14 +145,7 @@ describe('a long history', () => {
       )
       const reading = await firstVisible(page)
       release()
-      await page.waitForFunction(
-        (n) =>
-          Number(
-            document.querySelector('[role="log"] [aria-setsize]')?.getAttribute('aria-setsize'),
-          ) > n,
-        loaded,
-        { timeout: 30_000 },
-      )
+      await loadedMoreThan(page, loaded)
       expect(Math.abs((await offsetOf(page, reading.id)) - reading.offset)).toBeLessThan(2)
       loaded = (await counts(page)).loaded
     }
