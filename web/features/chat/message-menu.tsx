@@ -16,8 +16,8 @@ type View = 'menu' | 'react' | 'delete'
 /**
  * The "⋯" beside a stored message (shown on hover and focus; a long press or right click opens
  * it too): Reply, React, Copy text, Bookmark, and for the sender Edit (24 h) and Delete; a
- * search result first offers "Show in chat". Arrow keys move between the items, Escape closes and gives the
- * focus back.
+ * search result first offers "Show in chat". Arrow keys move between the items, Escape closes
+ * and gives the focus back.
  */
 export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }) {
   const room = useRoom()

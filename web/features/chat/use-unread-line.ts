@@ -112,8 +112,9 @@ function lineAfter(base: Base, { messages, items, meId }: Args) {
  * Opens the room at its unread line when the newest rows would leave it above the view: the
  * line at the top, the first unread message under it. Once per opening of the room (the line
  * read as it is then), before its first frame is painted: a long room's window holds the line
- * only after a reveal, made in that frame's animation callback. Placing is idempotent, so React's development double run of the effects
- * (whose second pass scrolls the list to the bottom again first) ends at the line too.
+ * only after a reveal, made in that frame's animation callback. Placing is idempotent, so
+ * React's development double run of the effects (whose second pass scrolls the list to the
+ * bottom again first) ends at the line too.
  */
 export function useOpenAtUnread(
   ref: RefObject<HTMLElement | null>,
