@@ -12,7 +12,7 @@ import { createRoomState } from '../rooms/create-room-state'
 import { Sidebar } from './sidebar'
 import { MAIN_ID, SkipLink } from './skip-link'
 import { TopBar } from './top-bar'
-import { LARGE_SCREEN, useMediaQuery } from './use-media-query'
+import { LARGE_SCREEN, useMediaQuery } from '../../lib/use-media-query'
 // Cascade order: later files may refine earlier ones.
 import './shell.css'
 import './sidebar.css'

@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio'
 import type { ThemeChoice } from '../../../shared/constants'
 import { setTheme, themeState } from '../../state/theme-state'
-import { useMediaQuery } from '../layout/use-media-query'
+import { useMediaQuery } from '../../lib/use-media-query'
 import { resolveTheme } from '../../lib/theme'
 
 const OPTIONS: { value: ThemeChoice; label: string }[] = [
