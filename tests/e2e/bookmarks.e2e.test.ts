@@ -138,13 +138,7 @@ describe('bookmarks', () => {
     for (let i = 0; i < 8 && !(await onSave()); i++) await page.keyboard.press('ArrowDown')
     expect(await onSave()).toBe(true)
     await page.keyboard.press('Enter')
-    const said = page.locator('.Toastify__toast', { hasText: BOOKMARK_TEXTS.alreadySaved })
-    await said.waitFor()
-    // On a wide screen the toast sits at the bottom left, off the header's search and menu.
-    const box = (await said.boundingBox())!
-    const view = page.viewportSize()!
-    expect(box.x).toBeLessThan(view.width / 2)
-    expect(box.y).toBeGreaterThan(view.height / 2)
+    await page.locator('.Toastify__toast', { hasText: BOOKMARK_TEXTS.alreadySaved }).waitFor()
     await new Promise((r) => setTimeout(r, 500))
     expect(await itemTitles(shelf)).toEqual([KITE])
     const meta = await items(shelf).first().locator('.bookmark-meta').innerText()

@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
 import { toast, ToastContainer } from 'react-toastify'
 import { TOAST_AUTO_CLOSE_MS } from '../../shared/constants'
-import { LARGE_SCREEN, useMediaQuery } from './use-media-query'
 
 let markMounted: () => void
 const mounted = new Promise<void>((resolve) => (markMounted = resolve))
@@ -13,19 +12,8 @@ const mounted = new Promise<void>((resolve) => (markMounted = resolve))
  */
 export const mountedToast = () => mounted.then(() => toast)
 
-/**
- * The app's one toast container (react-toastify 11 injects its own styles). On a wide screen at
- * the bottom left, over the sidebar's foot: at the top right it covered the search and the profile
- * menu for its five seconds. On a phone across the top, where it covers the header rather than
- * the composer.
- */
+/** The app's one toast container (react-toastify 11 injects its own styles). */
 export default function ToastHost() {
   useEffect(() => markMounted(), [])
-  const wide = useMediaQuery(LARGE_SCREEN)
-  return (
-    <ToastContainer
-      autoClose={TOAST_AUTO_CLOSE_MS}
-      position={wide ? 'bottom-left' : 'top-center'}
-    />
-  )
+  return <ToastContainer autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" />
 }
