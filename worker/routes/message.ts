@@ -19,7 +19,6 @@ import { checkReply } from '../services/message-row'
 import actions from './message-actions'
 import { later } from '../lib/background'
 import { pushToOthers, roomPayload } from '../services/push/deliver'
-import { vapidOf } from '../services/push/push-config'
 
 export type MessageData = Omit<Message, '$id' | '$createdAt'>
 
@@ -88,12 +87,10 @@ const message = new Hono<ApiHono>()
         ))
       // The partner hears of it through Web Push when no tab of theirs is visible; a retried
       // clientId (answered 200 above) never pushes twice. Without VAPID keys nothing is queued.
-      if (vapidOf(config)) {
-        const title = caller.name.trim() || caller.email
-        const body = text.trim() || (gif ? 'Sent a GIF' : 'Sent a file')
-        const payload = roomPayload(roomId, title, body)
-        later(c, pushToOthers(backend, config, caller.$id, payload, made && c.get('listed')))
-      }
+      const title = caller.name.trim() || caller.email
+      const body = text.trim() || (gif ? 'Sent a GIF' : 'Sent a file')
+      const payload = roomPayload(roomId, title, body)
+      later(c, pushToOthers(backend, config, caller.$id, payload, made && c.get('listed')))
       return c.json(toMessage(row), 201)
     } catch (err) {
       // A concurrent retry won the race: answer with its row.

@@ -49,16 +49,27 @@ export const SUBSCRIPTIONS_LIST = { table: 'push_subscriptions' as const, querie
 /**
  * Pushes `payload` to every subscription of every user but `exceptUserId` who has no visible
  * tab; `listed` is SUBSCRIPTIONS_LIST when already read. Meant for waitUntil; never throws.
+ * Without VAPID keys there is nothing to do, and no task: undefined.
  */
-export async function pushToOthers(
+export function pushToOthers(
+  backend: BackendPort,
+  config: Config,
+  exceptUserId: string,
+  payload: PushPayload,
+  listed?: RowList<unknown>,
+): Promise<void> | undefined {
+  const vapid = vapidOf(config)
+  return vapid && pushWith(vapid, backend, config, exceptUserId, payload, listed)
+}
+
+async function pushWith(
+  vapid: VapidKeys,
   backend: BackendPort,
   config: Config,
   exceptUserId: string,
   payload: PushPayload,
   listed?: RowList<unknown>,
 ): Promise<void> {
-  const vapid = vapidOf(config)
-  if (!vapid) return
   try {
     const { table, queries } = SUBSCRIPTIONS_LIST
     const { rows } =
