@@ -40,16 +40,17 @@ const savedOf = async (user: TestUser, messageId: string) =>
 describe('a message is bookmarked once per owner', () => {
   it('answers created, then not created; one row stays, unchanged', async () => {
     const messageId = uid()
+    const rowId = await messageBookmarkId(a.id, messageId)
     expect(await saveMessageBookmark(webTables(a), a.id, copy(messageId, 'first'))).toEqual({
       created: true,
+      rowId,
     })
     expect(await saveMessageBookmark(webTables(a), a.id, copy(messageId, 'second'))).toEqual({
       created: false,
+      rowId,
     })
     const rows = await savedOf(a, messageId)
-    expect(rows.map((r) => [r.$id, r.excerpt])).toEqual([
-      [await messageBookmarkId(a.id, messageId), 'first'],
-    ])
+    expect(rows.map((r) => [r.$id, r.excerpt])).toEqual([[rowId, 'first']])
     expect(rows[0]!.$permissions).toEqual(ownerOnly(a.id))
   })
 
@@ -67,6 +68,7 @@ describe('a message is bookmarked once per owner', () => {
     await saveMessageBookmark(webTables(a), a.id, copy(messageId, 'a'))
     expect(await saveMessageBookmark(webTables(b), b.id, copy(messageId, 'b'))).toEqual({
       created: true,
+      rowId: await messageBookmarkId(b.id, messageId),
     })
     expect((await savedOf(a, messageId)).map((r) => r.excerpt)).toEqual(['a'])
     expect((await savedOf(b, messageId)).map((r) => r.excerpt)).toEqual(['b'])
@@ -82,12 +84,14 @@ describe('a message is bookmarked once per owner', () => {
       data: asData(copy(messageId, 'squatter')),
       permissions: ownerOnly(b.id),
     })
-    expect(await saveMessageBookmark(webTables(a), a.id, copy(messageId, 'mine'))).toEqual({
-      created: true,
-    })
-    expect((await savedOf(a, messageId)).map((r) => r.excerpt)).toEqual(['mine'])
+    const mine = await saveMessageBookmark(webTables(a), a.id, copy(messageId, 'mine'))
+    expect(mine.created).toBe(true)
+    const saved = await savedOf(a, messageId)
+    expect(saved.map((r) => [r.$id, r.excerpt])).toEqual([[mine.rowId, 'mine']])
+    expect(mine.rowId).not.toBe(await messageBookmarkId(a.id, messageId))
     expect(await saveMessageBookmark(webTables(a), a.id, copy(messageId, 'again'))).toEqual({
       created: false,
+      rowId: mine.rowId,
     })
     expect((await savedOf(a, messageId)).map((r) => r.excerpt)).toEqual(['mine'])
   })

@@ -48,8 +48,20 @@ async function bookmarkRow(page: Page, text: string) {
   const row = rowOf(page, text)
   await row.hover()
   await row.getByRole('button', { name: 'Message actions' }).click()
-  await page.getByRole('menuitem', { name: 'Bookmark' }).click()
+  await page.getByRole('menuitem', { name: 'Bookmark', exact: true }).click()
   await page.locator('.Toastify__toast', { hasText: BOOKMARK_TEXTS.saved }).last().waitFor()
+}
+
+/** Opens the message's menu from the keyboard and picks `name` with the arrow keys. */
+async function chooseByKeyboard(page: Page, text: string, name: string) {
+  await rowOf(page, text).getByRole('button', { name: 'Message actions' }).focus()
+  await page.keyboard.press('Enter')
+  const choice = page.getByRole('menuitem', { name, exact: true })
+  await choice.waitFor()
+  const onIt = () => choice.evaluate((el) => el === document.activeElement)
+  for (let i = 0; i < 8 && !(await onIt()); i++) await page.keyboard.press('ArrowDown')
+  expect(await onIt()).toBe(true)
+  await page.keyboard.press('Enter')
 }
 
 /**
@@ -130,17 +142,27 @@ describe('bookmarks', () => {
     await messageInLog(page, KITE).waitFor()
     await bookmarkRow(page, KITE)
     await expect.poll(() => itemTitles(shelf)).toEqual([KITE])
-    // Saving it again, from the keyboard this time, adds no second copy.
-    await rowOf(page, KITE).getByRole('button', { name: 'Message actions' }).focus()
-    await page.keyboard.press('Enter')
-    const save = page.getByRole('menuitem', { name: 'Bookmark' })
-    const onSave = () => save.evaluate((el) => el === document.activeElement)
-    for (let i = 0; i < 8 && !(await onSave()); i++) await page.keyboard.press('ArrowDown')
-    expect(await onSave()).toBe(true)
-    await page.keyboard.press('Enter')
-    await page.locator('.Toastify__toast', { hasText: BOOKMARK_TEXTS.alreadySaved }).waitFor()
-    await new Promise((r) => setTimeout(r, 500))
-    expect(await itemTitles(shelf)).toEqual([KITE])
+    // From the keyboard this time: the menu now offers to remove it, then to save it again.
+    await chooseByKeyboard(page, KITE, 'Remove bookmark')
+    await page.locator('.Toastify__toast', { hasText: BOOKMARK_TEXTS.removed }).waitFor()
+    await shelf.getByText('No bookmarks yet.').waitFor()
+    await chooseByKeyboard(page, KITE, 'Bookmark')
+    await page.locator('.Toastify__toast', { hasText: BOOKMARK_TEXTS.saved }).last().waitFor()
+    await expect.poll(() => itemTitles(shelf)).toEqual([KITE])
+    // Removed in the other tab: the chat's menu learns it from the event and offers to save.
+    await items(shelf).getByRole('button', { name: 'Remove' }).click()
+    await shelf.getByText('No bookmarks yet.').waitFor()
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('Escape')
+        await rowOf(page, KITE).getByRole('button', { name: 'Message actions' }).click()
+        return page.getByRole('menu', { name: 'Message actions' }).innerText()
+      })
+      .toContain('Bookmark')
+    expect(await page.getByRole('menuitem', { name: 'Remove bookmark' }).count()).toBe(0)
+    await page.keyboard.press('Escape')
+    await bookmarkRow(page, KITE)
+    await expect.poll(() => itemTitles(shelf)).toEqual([KITE])
     const meta = await items(shelf).first().locator('.bookmark-meta').innerText()
     expect(meta).toMatch(/^Home · Ben Franklin · .+/)
     await searchBox(page).fill('')

@@ -1,4 +1,4 @@
-import { ID } from 'appwrite'
+import { ID, Query } from 'appwrite'
 import { EXCERPT_LENGTH } from '../../../shared/bookmark-texts'
 import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
@@ -50,6 +50,28 @@ export function bookmarkMessage(userId: string, m: SavedMessage) {
     messageAt: m.at,
   })
 }
+
+/**
+ * The room's saved messages as message id → bookmark row id: what its menus offer to remove.
+ * Only the owner can read a bookmark, so the list is the caller's own.
+ */
+export async function readRoomBookmarks(roomId: string): Promise<Record<string, string>> {
+  const list = await tablesDB.listRows({
+    databaseId: DATABASE_ID,
+    tableId: TABLE_IDS.bookmarks,
+    queries: [
+      Query.equal('roomId', roomId),
+      Query.equal('kind', 'message'),
+      Query.select(['$id', 'messageId']),
+      Query.limit(ROOM_BOOKMARKS_LIMIT),
+    ],
+    total: false,
+  })
+  return Object.fromEntries(list.rows.map((r) => [String(r.messageId), r.$id]))
+}
+
+// Past it, an older saved message offers "Bookmark" again, and saving says it is already saved.
+const ROOM_BOOKMARKS_LIMIT = 1000
 
 export const removeBookmark = (rowId: string) =>
   tablesDB.deleteRow({ databaseId: DATABASE_ID, tableId: TABLE_IDS.bookmarks, rowId })

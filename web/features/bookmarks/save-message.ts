@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { BOOKMARK_TEXTS } from '../../../shared/bookmark-texts'
-import { toNotice } from '../../lib/errors'
+import { isBackendError, toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { globalState } from '../../state/global-state'
 import type { DisplayItem } from '../chat/display-item'
 import { loadBookmarkWrite } from '../chat/message-parts'
 import type { Room } from '../rooms/room-model'
+import { rememberSaved } from './room-bookmarks'
 
 /**
  * The message menu's "Bookmark": saves the message with its room and sender as they read now,
@@ -24,7 +25,7 @@ export async function saveMessageBookmark(
   const partner = globalState.chatee
   try {
     const { bookmarkMessage } = await loadBookmarkWrite()
-    const { created } = await bookmarkMessage(me.$id, {
+    const { created, rowId } = await bookmarkMessage(me.$id, {
       messageId: item.key,
       roomId,
       roomName: rooms.find((r) => r.$id === roomId)?.name ?? 'Home',
@@ -35,9 +36,27 @@ export async function saveMessageBookmark(
       seq: item.seq,
       at: item.at.toISOString(),
     })
+    rememberSaved(queryClient, roomId, item.key, rowId)
     const body = created ? BOOKMARK_TEXTS.saved : BOOKMARK_TEXTS.alreadySaved
     notify({ type: created ? 'success' : 'info', title: 'Bookmarks', body })
   } catch (err) {
     notify(toNotice('bookmark', err))
   }
+}
+
+/** The message menu's "Remove bookmark", for a message saved before. */
+export async function removeMessageBookmark(
+  queryClient: QueryClient,
+  roomId: string,
+  messageId: string,
+  rowId: string,
+) {
+  try {
+    await (await loadBookmarkWrite()).removeBookmark(rowId)
+  } catch (err) {
+    // Already removed elsewhere (the bookmarks page, another tab): what was asked holds.
+    if (!(isBackendError(err) && err.code === 404)) return notify(toNotice('remove bookmark', err))
+  }
+  rememberSaved(queryClient, roomId, messageId)
+  notify({ type: 'success', title: 'Bookmarks', body: BOOKMARK_TEXTS.removed })
 }

@@ -28,7 +28,7 @@ const isNotFound = (err: unknown) =>
 
 /**
  * Saves a message bookmark once per owner and message: `created` false when it was already
- * saved (the stored row is left as it is). The id can be worked out by anyone who knows both ids,
+ * saved (the stored row is left as it is); `rowId` is the bookmark's row either way. The id can be worked out by anyone who knows both ids,
  * so a row under it that the owner cannot read is someone else's squatting it: the bookmark is
  * then saved under a fresh id (once: the owner's own rows are checked first) rather than refused.
  */
@@ -36,7 +36,7 @@ export async function saveMessageBookmark(
   tables: TablesDB,
   ownerId: string,
   data: Record<string, unknown> & { messageId: string },
-): Promise<{ created: boolean }> {
+): Promise<{ created: boolean; rowId: string }> {
   const create = (rowId: string) =>
     tables.createRow({
       databaseId: DATABASE_ID,
@@ -48,13 +48,13 @@ export async function saveMessageBookmark(
   const rowId = await messageBookmarkId(ownerId, data.messageId)
   try {
     await create(rowId)
-    return { created: true }
+    return { created: true, rowId }
   } catch (err) {
     if (!isConflict(err)) throw err
   }
   try {
     await tables.getRow({ databaseId: DATABASE_ID, tableId: TABLE_IDS.bookmarks, rowId })
-    return { created: false }
+    return { created: false, rowId }
   } catch (err) {
     if (!isNotFound(err)) throw err
   }
@@ -64,7 +64,8 @@ export async function saveMessageBookmark(
     tableId: TABLE_IDS.bookmarks,
     queries: [Query.equal('messageId', data.messageId), Query.limit(1)],
   })
-  if (own.total > 0) return { created: false }
-  await create(ID.unique())
-  return { created: true }
+  const saved = own.rows[0]
+  if (saved) return { created: false, rowId: saved.$id }
+  const fresh = await create(ID.unique())
+  return { created: true, rowId: fresh.$id }
 }

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { EDIT_WINDOW_MS } from '../../../shared/constants'
-import { saveMessageBookmark } from '../bookmarks/save-message'
+import { roomBookmarksQuery } from '../bookmarks/room-bookmarks'
+import { BookmarkMenuItem } from './bookmark-menu-item'
 import type { DisplayItem } from './display-item'
 import { startEdit, startReply } from './message-intent'
 import { copyText, deleteMessage } from './message-ops'
+import { MenuItem } from './menu-item'
 import { MessageParts } from './message-parts'
 import { useRoom, useSearchTerm, type RoomContext } from './room-context'
 import { setSearch } from '../../state/ui-state'
@@ -15,7 +17,7 @@ type View = 'menu' | 'react' | 'delete'
 
 /**
  * The "⋯" beside a stored message (shown on hover and focus; a long press or right click opens
- * it too): Reply, React, Copy text, Bookmark, and for the sender Edit (24 h) and Delete; a
+ * it too): Reply, React, Copy text, Bookmark (or Remove bookmark), and for the sender Edit (24 h) and Delete; a
  * search result first offers "Show in chat". Arrow keys move between the items, Escape closes
  * and gives the focus back.
  */
@@ -61,6 +63,8 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
     e.preventDefault()
   }
 
+  // The room's saved messages, read as the menu is about to be used, so it opens knowing them.
+  const readSaved = () => void queryClient.prefetchQuery(roomBookmarksQuery(room.roomId))
   const editable = mine && Date.now() - item.at.getTime() < EDIT_WINDOW_MS
   const act = (fn: () => void) => () => (close(false), fn())
   return (
@@ -73,6 +77,8 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
         aria-haspopup="menu"
         aria-expanded={!!view}
         onClick={() => (view ? close() : setView('menu'))}
+        onPointerEnter={readSaved}
+        onFocus={readSaved}
       >
         ⋯
       </button>
@@ -88,11 +94,7 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
               {item.text && (
                 <MenuItem onClick={act(() => void copyText(item.text))}>Copy text</MenuItem>
               )}
-              <MenuItem
-                onClick={act(() => void saveMessageBookmark(queryClient, room.roomId, item))}
-              >
-                Bookmark
-              </MenuItem>
+              <BookmarkMenuItem roomId={room.roomId} item={item} done={() => close(false)} />
               {editable && (
                 <MenuItem onClick={act(() => startEdit(item.key, button.current))}>Edit</MenuItem>
               )}
@@ -136,9 +138,3 @@ function showInChat(room: RoomContext, messageId: string) {
   setSearch('')
   requestAnimationFrame(() => requestAnimationFrame(() => room.jumpTo(messageId)))
 }
-
-const MenuItem = ({ onClick, children }: { onClick: () => void; children: string }) => (
-  <button type="button" role="menuitem" onClick={onClick}>
-    {children}
-  </button>
-)

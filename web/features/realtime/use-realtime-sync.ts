@@ -45,7 +45,9 @@ export function useRealtimeSync() {
       realtime.subscribe(CHANNELS.receipts, (e: RealtimeResponseEvent<Row>) =>
         applyReceiptEvent(queryClient, e, meId),
       ),
-      realtime.subscribe(BOOKMARKS_CHANNEL, () => onBookmarkEvent(queryClient)),
+      realtime.subscribe(BOOKMARKS_CHANNEL, (e: RealtimeResponseEvent<Row>) =>
+        onBookmarkEvent(queryClient, e),
+      ),
     ]
     return () => {
       offConfirmed()
