@@ -21,6 +21,17 @@ let goodNews = ''
 const row = (page: Page, text: string): Locator =>
   messageLog(page).locator('.msg').filter({ hasText: text }).last()
 
+/** A toast leaves the top bar (search, profile menu, a phone's menu button) uncovered. */
+async function toastBelowTopBar(page: Page, text: string) {
+  const toast = page.locator('.Toastify__toast', { hasText: text }).last()
+  await toast.waitFor()
+  const [box, bar] = await Promise.all([
+    toast.boundingBox(),
+    page.locator('.top-bar').boundingBox(),
+  ])
+  expect(box!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height)
+}
+
 /** Opens a stored message's menu (the "⋯" shown on hover) and picks an item. */
 async function menu(page: Page, text: string, item: string) {
   const r = row(page, text)
@@ -127,7 +138,7 @@ describe('message actions', () => {
     })
     await ben.page.evaluate(() => navigator.clipboard.writeText(''))
     await menu(ben.page, goodNews, 'Copy text')
-    await ben.page.locator('.Toastify__toast', { hasText: 'Copied' }).waitFor()
+    await toastBelowTopBar(ben.page, 'Copied')
     expect(await ben.page.evaluate(() => navigator.clipboard.readText())).toBe(goodNews)
     // Where the Clipboard API is refused, the copy command does it.
     await ben.page.evaluate(() => {
@@ -182,6 +193,9 @@ describe('message actions', () => {
         await page.keyboard.press('Escape')
         await page.locator('.msg-menu').waitFor({ state: 'detached' })
       }
+      // The phone's toast spans the width: it still leaves the menu button and the partner free.
+      await menu(page, own, 'Copy text')
+      await toastBelowTopBar(page, 'Copied')
     } finally {
       await page.setViewportSize(before)
     }
