@@ -127,4 +127,55 @@ describe('keyboard and landmarks', () => {
     await page.keyboard.press('Enter')
     await messageInLog(page, text).waitFor()
   })
+
+  it('the messages are one Tab stop: arrows move between them, Tab goes on past them', async () => {
+    const { page } = tab
+    const tag = `#${++attempt}`
+    const texts = ['First', 'Second', 'Third'].map((t) => `${t} by keyboard ${tag}`)
+    for (const text of texts) {
+      await page.keyboard.type(text)
+      await page.keyboard.press('Enter')
+      await messageInLog(page, text).waitFor()
+    }
+    const composer = page.getByRole('textbox', { name: 'Message' })
+    const log = page.getByRole('log')
+    // The message whose "⋯" has focus, or null when the focus is elsewhere.
+    const focusedMessage = () =>
+      page.evaluate(() => {
+        const el = document.activeElement
+        if (!el?.matches('.msg-menu-button')) return null
+        return el.closest('.msg')?.querySelector('.msg-text')?.textContent ?? null
+      })
+    const inLog = () => log.evaluate((el) => el.contains(document.activeElement))
+
+    // Back from the composer (past its own buttons), the first stop is the newest message.
+    const backIntoLog = async () => {
+      for (let i = 0; i < 5 && !(await inLog()); i++) await page.keyboard.press('Shift+Tab')
+    }
+    expect(await isFocused(composer)).toBe(true)
+    await backIntoLog()
+    expect(await focusedMessage()).toBe(texts[2])
+    await page.keyboard.press('ArrowUp')
+    expect(await focusedMessage()).toBe(texts[1])
+    await page.keyboard.press('ArrowUp')
+    expect(await focusedMessage()).toBe(texts[0])
+    await page.keyboard.press('ArrowDown')
+    expect(await focusedMessage()).toBe(texts[1])
+    // Enter opens that message's menu; Escape gives the focus back to its "⋯".
+    await page.keyboard.press('Enter')
+    await page.getByRole('menu', { name: 'Message actions' }).waitFor()
+    await page.keyboard.press('Escape')
+    expect(await focusedMessage()).toBe(texts[1])
+
+    // One Tab leaves the log, and the composer follows without passing another message.
+    await page.keyboard.press('Tab')
+    expect(await inLog()).toBe(false)
+    await tabTo(page, composer, 5)
+    // Back in: the message used last, then out before the log.
+    await backIntoLog()
+    expect(await focusedMessage()).toBe(texts[1])
+    await page.keyboard.press('Shift+Tab')
+    expect(await inLog()).toBe(false)
+    expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true)
+  })
 })

@@ -17,6 +17,7 @@ import { buildTimeline } from '../../../shared/timeline'
 import { unreadKey } from './unread-query'
 import { useChatScroll } from './use-chat-scroll'
 import { useJumpToMessage } from './use-jump-to-message'
+import { useLogKeys } from './use-log-keys'
 import { useMessageSearch } from './use-message-search'
 import { useReadReceipts } from './use-read-receipts'
 import { useRowReveal } from './row-reveal'
@@ -31,6 +32,8 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   const { items: pendingAll } = useSnapshot(outbox)
   const { search: typed } = useSnapshot(uiState)
   const ref = useRef<HTMLDivElement>(null)
+  const logRef = useRef<HTMLDivElement>(null)
+  useLogKeys(logRef)
 
   const messages = useMemo(() => flattenPages(query.data?.pages ?? []), [query.data])
   const pending = unconfirmed(
@@ -160,6 +163,7 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
           <p className="history-start">This is the beginning of {roomName}.</p>
         )}
         <div
+          ref={logRef}
           role="log"
           aria-label={`Messages in ${roomName}`}
           className="message-log"
