@@ -169,7 +169,12 @@ describe('Ada and Ben in two browsers', () => {
     // The panel stays open for another room: the name cleared, a new random colour.
     expect(await panel.getByLabel('Room name').inputValue()).toBe('')
     expect(await hex.inputValue()).not.toBe(firstColour)
-    await panel.getByRole('button', { name: 'Close panel' }).click()
+    // Its notice offers to open the new room: the panel closes, the cursor is in its composer.
+    await panel.getByRole('button', { name: 'Open it' }).click()
+    await panel.waitFor({ state: 'detached' })
+    await chatTitle(ada.page, garden)
+    const composer = ada.page.getByRole('textbox', { name: 'Message' })
+    await expect.poll(() => composer.evaluate((el) => el === document.activeElement)).toBe(true)
     await setAdminView(ada.page, false)
     await ben.page.getByRole('button', { name: 'Create a new room' }).click()
     const bensPanel = ben.page.getByRole('dialog', { name: 'Create a new room' })
@@ -179,7 +184,6 @@ describe('Ada and Ben in two browsers', () => {
 
     // The room appears in Ben's sidebar without a reload.
     await sidebarRoom(ben.page, garden).click()
-    await sidebarRoom(ada.page, garden).click()
     for (const { page } of [ada, ben]) {
       await chatTitle(page, garden)
       expect(new URL(page.url()).pathname).toMatch(/^\/rooms\/[^/]+$/)

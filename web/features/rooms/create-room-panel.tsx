@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import { AddRoomRequest, normaliseHiddenName } from '../../../shared/schemas/room'
@@ -12,15 +13,18 @@ import { closeCreateRoom, refocusOpener } from './create-room-state'
 import { applyRoomEvent, isHexColor, randomColor, type Room } from './room-model'
 
 /**
- * Side panel "Create a new room"; after a success it resets with a new colour and stays open.
- * Its own chunk (with zod), loaded when first opened.
+ * Side panel "Create a new room"; after a success it resets with a new colour and stays open
+ * (spec), its notice offering to open the new room. Its own chunk (with zod), loaded when first
+ * opened.
  */
 export default function CreateRoomPanel() {
   const { flags } = useSnapshot(globalState)
   const queryClient = useQueryClient()
   const [name, setName] = useState('')
   const [color, setColor] = useState(randomColor)
-  const [notice, setNotice] = useState<Notice | null>(null)
+  // A success's notice carries the new room's id, for its "Open it".
+  const [notice, setNotice] = useState<(Notice & { roomId?: string }) | null>(null)
+  const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
   const nameRef = useRef<HTMLInputElement>(null)
   const panelRef = useRef<HTMLElement>(null)
@@ -36,6 +40,12 @@ export default function CreateRoomPanel() {
       refocusOpener()
     }
   }, [])
+
+  // The room's composer takes the focus once it has opened, not the panel's opener.
+  function openRoom(roomId: string) {
+    void navigate({ to: '/rooms/$roomId', params: { roomId } })
+    closeCreateRoom()
+  }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
@@ -58,6 +68,7 @@ export default function CreateRoomPanel() {
         type: 'success',
         title: ERROR_TITLES.createRoom,
         body: `The room "${room.name}" was created.`,
+        roomId: room.$id,
       })
       setName('')
       setColor(randomColor())
@@ -69,6 +80,7 @@ export default function CreateRoomPanel() {
     }
   }
 
+  const createdId = notice?.roomId
   return (
     <>
       <div className="backdrop panel-backdrop" onClick={closeCreateRoom} aria-hidden="true" />
@@ -91,7 +103,18 @@ export default function CreateRoomPanel() {
           </button>
         </header>
         <form className="panel-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
-          {notice && <NoticeAlert notice={notice} />}
+          {notice && (
+            <NoticeAlert notice={notice}>
+              {createdId && (
+                <>
+                  {' '}
+                  <button type="button" className="link" onClick={() => openRoom(createdId)}>
+                    Open it
+                  </button>
+                </>
+              )}
+            </NoticeAlert>
+          )}
           <label>
             Room name
             <input
