@@ -161,6 +161,15 @@ describe('keyboard and landmarks', () => {
     expect(await focusedMessage()).toBe(texts[0])
     await page.keyboard.press('ArrowDown')
     expect(await focusedMessage()).toBe(texts[1])
+    // The message the keyboard is on is marked as a whole, the others are not.
+    const outlines = await Promise.all(
+      texts.map((text) =>
+        messageInLog(page, text).evaluate(
+          (el) => getComputedStyle(el.closest('.bubble')!).outlineStyle,
+        ),
+      ),
+    )
+    expect(outlines).toEqual(['none', 'solid', 'none'])
     // Enter opens that message's menu; Escape gives the focus back to its "⋯".
     await page.keyboard.press('Enter')
     await page.getByRole('menu', { name: 'Message actions' }).waitFor()
