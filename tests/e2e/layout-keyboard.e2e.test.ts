@@ -155,6 +155,12 @@ describe('keyboard and landmarks', () => {
     expect(await isFocused(composer)).toBe(true)
     await backIntoLog()
     expect(await focusedMessage()).toBe(texts[2])
+    // A screen reader hears which message: the "⋯" is described by its text.
+    const description = await page.evaluate(() => {
+      const ids = document.activeElement?.getAttribute('aria-describedby') ?? ''
+      return ids.split(' ').map((id) => document.getElementById(id)?.textContent)
+    })
+    expect(description).toEqual([texts[2]])
     await page.keyboard.press('ArrowUp')
     expect(await focusedMessage()).toBe(texts[1])
     await page.keyboard.press('ArrowUp')

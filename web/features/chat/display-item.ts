@@ -34,6 +34,9 @@ function onePerObject<T extends object>(toItem: (source: T) => DisplayItem) {
   }
 }
 
+/** The id of a message's text in the log: its "⋯" is described by it. */
+export const messageTextId = (key: string) => `msg-text-${key}`
+
 export const fromMessage = onePerObject<Message>((m) => ({
   key: m.$id,
   at: new Date(m.$createdAt),

@@ -3,7 +3,7 @@ import { Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent 
 import { EDIT_WINDOW_MS } from '../../../shared/constants'
 import { roomBookmarksQuery } from '../bookmarks/room-bookmarks'
 import { BookmarkMenuItem } from './bookmark-menu-item'
-import type { DisplayItem } from './display-item'
+import { messageTextId, type DisplayItem } from './display-item'
 import { startEdit, startReply } from './message-intent'
 import { copyText, deleteMessage } from './message-ops'
 import { MenuItem } from './menu-item'
@@ -74,6 +74,8 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
         type="button"
         className="msg-menu-button"
         aria-label="Message actions"
+        // Moving between messages with the arrows (use-log-keys.ts) then reads each one's text.
+        aria-describedby={item.text ? messageTextId(item.key) : undefined}
         aria-haspopup="menu"
         aria-expanded={!!view}
         onClick={() => (view ? close() : setView('menu'))}

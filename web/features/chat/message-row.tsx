@@ -2,7 +2,7 @@ import { Suspense } from 'react'
 import { firstLink } from '../../../shared/linkify'
 import { FILE_TEXTS } from '../../../shared/texts'
 import { AttachmentView } from './attachment-view'
-import type { DisplayItem } from './display-item'
+import { messageTextId, type DisplayItem } from './display-item'
 import { EditedMark } from './edited-mark'
 import { GifBox, GifPlayer } from './gif-box'
 import { LinkText } from './link-text'
@@ -49,7 +49,7 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
           </Suspense>
         )}
         {item.text && (
-          <p className="msg-text">
+          <p className="msg-text" id={messageTextId(item.key)}>
             <LinkText text={item.text} />
           </p>
         )}
