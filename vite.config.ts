@@ -39,7 +39,7 @@ export type AppConfigOptions = {
 // schemas and Sentry stay lazy chunks of their own, and so do the parts of a message needed only
 // on a click or a preview's answer (web/features/chat/message-parts.ts).
 const SIGNED_IN =
-  /web[\\/](features[\\/](chat[\\/](?!(message-editor-form|image-viewer|link-preview|link-api|reaction-picker)\.)|layout|presence|realtime|auth[\\/]session)|lib[\\/](appwrite|jwt|product-api|api|realtime|query-client))|node_modules[\\/](appwrite|date-fns)[\\/]|shared[\\/]db-ids/
+  /web[\\/](features[\\/](chat[\\/](?!(message-editor-form|image-viewer|link-preview|link-api|reaction-picker|log-keys)\.)|layout|presence|realtime|auth[\\/]session)|lib[\\/](appwrite|jwt|product-api|api|realtime|query-client))|node_modules[\\/](appwrite|date-fns)[\\/]|shared[\\/]db-ids/
 const CHUNK_GROUPS = [
   { name: 'app', tags: ['$initial' as const], priority: 2 },
   { name: 'signed-in', test: SIGNED_IN, priority: 1 },

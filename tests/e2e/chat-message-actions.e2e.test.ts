@@ -32,6 +32,13 @@ async function toastBelowTopBar(page: Page, text: string) {
   expect(box!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height)
 }
 
+/** True when nothing covers the middle of the element. */
+const onTop = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect()
+    return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2))
+  })
+
 /** Opens a stored message's menu (the "⋯" shown on hover) and picks an item. */
 async function menu(page: Page, text: string, item: string) {
   const r = row(page, text)
@@ -139,6 +146,13 @@ describe('message actions', () => {
     await ben.page.evaluate(() => navigator.clipboard.writeText(''))
     await menu(ben.page, goodNews, 'Copy text')
     await toastBelowTopBar(ben.page, 'Copied')
+    // The profile menu opened while a toast shows lies over it.
+    await ben.page.getByRole('button', { name: 'Profile menu' }).click()
+    const profile = ben.page.getByRole('menu', { name: 'Profile' })
+    for (const name of ['View Profile', 'Settings'])
+      expect(await onTop(profile.getByRole('menuitem', { name }))).toBe(true)
+    await ben.page.keyboard.press('Escape')
+    await profile.waitFor({ state: 'detached' })
     expect(await ben.page.evaluate(() => navigator.clipboard.readText())).toBe(goodNews)
     // Where the Clipboard API is refused, the copy command does it.
     await ben.page.evaluate(() => {
@@ -193,9 +207,14 @@ describe('message actions', () => {
         await page.keyboard.press('Escape')
         await page.locator('.msg-menu').waitFor({ state: 'detached' })
       }
-      // The phone's toast spans the width: it still leaves the menu button and the partner free.
+      // The phone's toast spans the width: it still leaves the menu button and the partner free,
+      // and the drawer opened while it shows lies over it.
       await menu(page, own, 'Copy text')
       await toastBelowTopBar(page, 'Copied')
+      await page.getByRole('button', { name: /^Open menu/ }).click()
+      const nav = page.getByRole('navigation', { name: 'Main' })
+      expect(await onTop(nav.getByRole('link', { name: /^Home/ }))).toBe(true)
+      await page.keyboard.press('Escape')
     } finally {
       await page.setViewportSize(before)
     }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { TEXTS } from '../../shared/texts'
 import { useAppAndBrowser } from './helpers/app'
 import { openPage, type TestPage } from './helpers/browser'
@@ -148,6 +148,12 @@ describe('keyboard and landmarks', () => {
       })
     const inLog = () => log.evaluate((el) => el.contains(document.activeElement))
 
+    // The log's keys are a chunk started once the room has settled.
+    const started = () =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((e) => e.name.includes('log-keys')),
+      )
+    await expect.poll(started).toBe(true)
     // Back from the composer (past its own buttons), the first stop is the newest message.
     const backIntoLog = async () => {
       for (let i = 0; i < 5 && !(await inLog()); i++) await page.keyboard.press('Shift+Tab')
@@ -192,5 +198,72 @@ describe('keyboard and landmarks', () => {
     await page.keyboard.press('Shift+Tab')
     expect(await inLog()).toBe(false)
     expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true)
+  })
+
+  it('the menu gives the focus back: after Tab, Copy text, and Delete (to the next message)', async () => {
+    const { page } = tab
+    const texts = ['First', 'Second', 'Third'].map((t) => `${t} by keyboard #${attempt}`)
+    const focusedMessage = () =>
+      page.evaluate(() => {
+        const el = document.activeElement
+        if (!el?.matches('.msg-menu-button')) return null
+        return el.closest('.msg')?.querySelector('.msg-text')?.textContent ?? null
+      })
+    const menu = page.getByRole('menu', { name: 'Message actions' })
+    /** Opens the focused message's menu and picks `name` with the arrow keys. */
+    async function choose(name: string) {
+      await page.keyboard.press('Enter')
+      const item = menu.getByRole('menuitem', { name, exact: true })
+      await item.waitFor()
+      for (let i = 0; i < 8 && !(await isFocused(item)); i++) await page.keyboard.press('ArrowDown')
+      await page.keyboard.press('Enter')
+    }
+    await messageInLog(page, texts[1]).waitFor()
+    await page
+      .getByRole('log')
+      .locator('.msg')
+      .filter({ hasText: texts[1] })
+      .getByRole('button', { name: 'Message actions' })
+      .focus()
+
+    // Tab in an open menu closes it, as Escape does.
+    await page.keyboard.press('Enter')
+    await menu.waitFor()
+    await page.keyboard.press('Tab')
+    await menu.waitFor({ state: 'detached' })
+    expect(await focusedMessage()).toBe(texts[1])
+    await choose('Copy text')
+    await menu.waitFor({ state: 'detached' })
+    expect(await focusedMessage()).toBe(texts[1])
+    // Delete starts on Cancel; the deleted message keeps no "⋯", so the next one takes the focus.
+    await choose('Delete')
+    const confirm = page.getByRole('alertdialog', { name: 'Delete message' })
+    await confirm.waitFor()
+    await page.keyboard.press('Shift+Tab')
+    expect(await isFocused(confirm.getByRole('button', { name: 'Delete' }))).toBe(true)
+    await page.keyboard.press('Enter')
+    await confirm.waitFor({ state: 'detached' })
+    await expect.poll(focusedMessage).toBe(texts[2])
+    await messageInLog(page, texts[1]).waitFor({ state: 'detached' })
+    // Up past the deleted one; at the room's beginning, further presses leave the view alone.
+    await page.keyboard.press('ArrowUp')
+    expect(await focusedMessage()).toBe(texts[0])
+    // A low window, so the room scrolls.
+    const scroller = page.locator('.message-scroll')
+    const before = page.viewportSize()!
+    await page.setViewportSize({ width: before.width, height: 360 })
+    onTestFinished(() => page.setViewportSize(before))
+    expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true)
+    for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowUp')
+    const top = await scroller.evaluate((el) => el.scrollTop)
+    await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('ArrowUp')
+    expect(await scroller.evaluate((el) => el.scrollTop)).toBe(top)
+    const shown = await page.evaluate(() => {
+      const el = document.activeElement!.closest('.msg')!.getBoundingClientRect()
+      const area = document.querySelector('.message-scroll')!.getBoundingClientRect()
+      return el.top >= area.top && el.bottom <= area.bottom
+    })
+    expect(shown).toBe(true)
   })
 })

@@ -17,7 +17,9 @@ import { buildTimeline } from '../../../shared/timeline'
 import { unreadKey } from './unread-query'
 import { useChatScroll } from './use-chat-scroll'
 import { useJumpToMessage } from './use-jump-to-message'
-import { useLogKeys } from './use-log-keys'
+import { loadLogKeys } from './message-parts'
+import { whenSettled } from '../../lib/when-settled'
+import { roomBookmarksQuery } from '../bookmarks/room-bookmarks'
 import { useMessageSearch } from './use-message-search'
 import { useReadReceipts } from './use-read-receipts'
 import { useRowReveal } from './row-reveal'
@@ -33,7 +35,7 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   const { search: typed } = useSnapshot(uiState)
   const ref = useRef<HTMLDivElement>(null)
   const logRef = useRef<HTMLDivElement>(null)
-  useLogKeys(logRef)
+  useEffect(() => whenSettled(() => void loadLogKeys().then((m) => m.startLogKeys())), [])
 
   const messages = useMemo(() => flattenPages(query.data?.pages ?? []), [query.data])
   const pending = unconfirmed(
@@ -164,6 +166,9 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
         )}
         <div
           ref={logRef}
+          // A pointer on its way to a message's menu (a hover, a right click, a long press)
+          // reads which messages are saved, once, so the menu opens knowing them.
+          onPointerOver={() => void queryClient.prefetchQuery(roomBookmarksQuery(roomId))}
           role="log"
           aria-label={`Messages in ${roomName}`}
           className="message-log"

@@ -7,7 +7,7 @@ import { messageTextId, type DisplayItem } from './display-item'
 import { startEdit, startReply } from './message-intent'
 import { copyText, deleteMessage } from './message-ops'
 import { MenuItem } from './menu-item'
-import { MessageParts } from './message-parts'
+import { loadLogKeys, MessageParts } from './message-parts'
 import { useRoom, useSearchTerm, type RoomContext } from './room-context'
 import { setSearch } from '../../state/ui-state'
 import { usePanelPlacement } from './use-panel-placement'
@@ -55,7 +55,9 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
   }, [view])
 
   function onKeyDown(e: KeyboardEvent) {
-    if (e.key === 'Escape') return (e.preventDefault(), close())
+    // Tab leaves a menu as Escape does (the menu pattern); a confirmation or the picker keeps it.
+    if (e.key === 'Escape' || (e.key === 'Tab' && view === 'menu'))
+      return (e.preventDefault(), close())
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return
     const items = [...(panel.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])]
     const at = items.indexOf(document.activeElement as HTMLElement)
@@ -63,24 +65,40 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
     e.preventDefault()
   }
 
-  // The room's saved messages, read as the menu is about to be used, so it opens knowing them.
-  const readSaved = () => void queryClient.prefetchQuery(roomBookmarksQuery(room.roomId))
   const editable = mine && Date.now() - item.at.getTime() < EDIT_WINDOW_MS
-  const act = (fn: () => void) => () => (close(false), fn())
+  // Reply, Edit and "Show in chat" move the focus themselves; Copy text gives it back to "⋯".
+  const act =
+    (fn: () => void, refocus = false) =>
+    () => (close(refocus), fn())
+  // The deleted row keeps no "⋯": the focus goes on to the message beside it.
+  const remove = async () => {
+    close(false)
+    ;(await loadLogKeys()).focusBeside(button.current)
+    await deleteMessage(queryClient, item.key)
+  }
   return (
-    <div className="msg-actions">
+    <div
+      className="msg-actions"
+      // The focus moved on to another control (a Tab out of a confirmation or the picker): the
+      // panel goes. A tap's focus on the log itself (tabindex -1) is not a move away.
+      onBlur={(e) => {
+        const to = e.relatedTarget as HTMLElement | null
+        if (view && to && to.tabIndex >= 0 && !e.currentTarget.contains(to)) close(false)
+      }}
+    >
       <button
         ref={button}
         type="button"
         className="msg-menu-button"
         aria-label="Message actions"
-        // Moving between messages with the arrows (use-log-keys.ts) then reads each one's text.
+        // Moving between messages with the arrows (log-keys.ts) then reads each one's text.
         aria-describedby={item.text ? messageTextId(item.key) : undefined}
         aria-haspopup="menu"
         aria-expanded={!!view}
         onClick={() => (view ? close() : setView('menu'))}
-        onPointerEnter={readSaved}
-        onFocus={readSaved}
+        // The room's saved messages, for the menu to know them when it opens (a pointer's
+        // way asks the log, message-list.tsx).
+        onFocus={() => void queryClient.prefetchQuery(roomBookmarksQuery(room.roomId))}
       >
         ⋯
       </button>
@@ -94,9 +112,9 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
               <MenuItem onClick={act(() => startReply(room.roomId, item.key))}>Reply</MenuItem>
               <MenuItem onClick={() => setView('react')}>React</MenuItem>
               {item.text && (
-                <MenuItem onClick={act(() => void copyText(item.text))}>Copy text</MenuItem>
+                <MenuItem onClick={act(() => void copyText(item.text), true)}>Copy text</MenuItem>
               )}
-              <BookmarkMenuItem roomId={room.roomId} item={item} done={() => close(false)} />
+              <BookmarkMenuItem roomId={room.roomId} item={item} done={() => close()} />
               {editable && (
                 <MenuItem onClick={act(() => startEdit(item.key, button.current))}>Edit</MenuItem>
               )}
@@ -114,11 +132,7 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
           {view === 'delete' && (
             <div role="alertdialog" aria-label="Delete message" className="msg-confirm">
               <p>Delete this message for everyone?</p>
-              <button
-                type="button"
-                className="danger"
-                onClick={act(() => void deleteMessage(queryClient, item.key))}
-              >
+              <button type="button" className="danger" onClick={() => void remove()}>
                 Delete
               </button>
               <button type="button" className="secondary" data-autofocus onClick={() => close()}>

@@ -14,10 +14,16 @@ export const MessageParts = {
   })),
 }
 
+/** The message log's keys (web/features/chat/log-keys.ts), started once the room has settled. */
+export const loadLogKeys = () => import('./log-keys')
+
 /** The Bookmark action's writes (with their once-only save), needed at its first click. */
 export const loadBookmarkWrite = () => import('../bookmarks/bookmark-write')
+/** The message menu's Bookmark and Remove bookmark, with their notices. */
+export const loadMessageBookmarks = () => import('../bookmarks/save-message')
 
 export function preloadMessageParts() {
   for (const part of Object.values(MessageParts)) void part.preload().catch(() => undefined)
   void loadBookmarkWrite().catch(() => undefined)
+  void loadMessageBookmarks().catch(() => undefined)
 }
