@@ -91,6 +91,35 @@ describe('unread counts and the tab title', () => {
     await homeBadge(ada.page).waitFor({ state: 'detached' })
     await expect.poll(() => ada.page.title()).toBe('Kathelia')
   })
+
+  it('a message deleted before it was read no longer counts, nor gets the line', async () => {
+    const { ada, ben } = pair
+    const tag = `#${++attempt}`
+    const [kept, wrong] = [`Keep this ${tag}`, `Wrong room ${tag}`]
+    const libraryBadge = sidebarRoom(ada.page, library).locator('.unread-badge')
+    await sidebarRoom(ada.page, 'Home').click()
+    await chatTitle(ada.page, 'Home')
+    await sidebarRoom(ben.page, library).click()
+    await chatTitle(ben.page, library)
+    for (const text of [kept, wrong]) await sendMessage(ben.page, text)
+    await libraryBadge.filter({ hasText: /^2$/ }).waitFor()
+    // Ben takes the second back before Ada has opened the room.
+    const row = messageLog(ben.page).locator('.msg').filter({ hasText: wrong })
+    await row.hover()
+    await row.getByRole('button', { name: 'Message actions' }).click()
+    await ben.page.getByRole('menuitem', { name: 'Delete' }).click()
+    await ben.page
+      .getByRole('alertdialog', { name: 'Delete message' })
+      .getByRole('button', { name: 'Delete' })
+      .click()
+    await libraryBadge.filter({ hasText: /^1$/ }).waitFor()
+    await expect.poll(() => ada.page.title()).toBe('(1) Kathelia')
+    await sidebarRoom(ada.page, library).click()
+    await messageInLog(ada.page, kept).waitFor()
+    const line = unreadLine(ada.page)
+    expect(await line.innerText()).toBe('1 new message')
+    expect(await line.locator('xpath=../following-sibling::*[1]').innerText()).toContain(kept)
+  })
 })
 
 describe('the unread line', () => {

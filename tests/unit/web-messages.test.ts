@@ -92,6 +92,11 @@ describe('countUnread', () => {
     ]
     expect(countUnread(rows, 0, 'ada')).toBe(1)
   })
+
+  it('never counts a message deleted before it was read', () => {
+    const rows = [msg(1), msg(2, { deletedAt: '2026-11-27T12:00:00.000Z' }), msg(3)]
+    expect(countUnread(rows, 0, 'ada')).toBe(2)
+  })
 })
 
 describe('titleWithUnread', () => {

@@ -32,7 +32,7 @@ export const unreadScript = (
   for (var i = 0; rows.length > i; i++) {
     var row = rows[i], seq = Number(row.getAttribute('data-seq'))
     if (first && row.classList.contains('mine')) return
-    if (read >= seq || !row.classList.contains('theirs')) continue
+    if (read >= seq || !row.classList.contains('theirs') || row.querySelector('.msg-deleted')) continue
     n++
     first = first || row
   }

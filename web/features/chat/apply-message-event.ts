@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { RealtimeResponseEvent } from 'appwrite'
-import { eventAction } from '../realtime/channels'
+import { eventAction, type RowAction } from '../realtime/channels'
 import { noteLiveMessage } from './live-replay'
 import { awaitsReading, insertMessage, toMessage, type Message } from './message-model'
 import { messagesKey, type MessagesData } from './messages-query'
@@ -8,7 +8,7 @@ import { removePending } from './outbox'
 import { patchSingleMessage } from './single-message-query'
 import { unreadKey } from './unread-query'
 import { activeChat } from './active-chat'
-import { markRead } from './read-state'
+import { markRead, readState } from './read-state'
 
 /** One message row event → the room's cached pages, the outbox and the unread counts. */
 export function applyMessageEvent(
@@ -19,6 +19,7 @@ export function applyMessageEvent(
   const action = eventAction(e.events)
   const message = toMessage(e.payload)
   patchSingleMessage(queryClient, message, action === 'delete')
+  uncount(queryClient, message, action, meId)
   if (action === 'delete') {
     noteLiveMessage(message, true)
     queryClient.setQueryData<MessagesData>(
@@ -38,6 +39,17 @@ export function applyMessageEvent(
   } else {
     queryClient.setQueryData<number>(unreadKey(message.roomId), (n) => (n ?? 0) + 1)
   }
+}
+
+/**
+ * A partner's message deleted (marked or removed) before it was read leaves the room's count:
+ * the count is read again, since whether it was counted is the server's read's to say.
+ */
+function uncount(queryClient: QueryClient, m: Message, action: RowAction | null, meId: string) {
+  const gone = action === 'delete' || (action === 'update' && m.deletedAt)
+  const unread = m.seq > (readState.lastRead[m.roomId] ?? Infinity)
+  if (gone && unread && m.kind === 'user' && m.senderId !== meId)
+    void queryClient.invalidateQueries({ queryKey: unreadKey(m.roomId) })
 }
 
 /** Adds a confirmed row (from realtime or the send response) and retires its optimistic copy. */

@@ -151,8 +151,8 @@ export function unconfirmed(
 }
 
 /** A message that waits to be read: the partner's own words; system notices never do. */
-export const awaitsReading = (m: Pick<Message, 'kind' | 'senderId'>, me: string) =>
-  m.kind === 'user' && m.senderId !== me
+export const awaitsReading = (m: Pick<Message, 'kind' | 'senderId' | 'deletedAt'>, me: string) =>
+  m.kind === 'user' && m.senderId !== me && !m.deletedAt
 
 /** Messages from the other side newer than what this device has read. */
 export function countUnread(messages: readonly Message[], lastReadSeq: number, me: string) {
