@@ -178,6 +178,11 @@ describe('bookmarks', () => {
     await rowOf(page, KITE).locator('.msg-text').click({ button: 'right' })
     const menu = page.getByRole('menu', { name: 'Message actions' })
     expect(await menu.innerText()).toContain('Remove bookmark')
+    // Each item on one line, the longest too.
+    const heights = await menu
+      .getByRole('menuitem')
+      .evaluateAll((items) => items.map((el) => el.getBoundingClientRect().height))
+    expect(new Set(heights).size).toBe(1)
     await page.keyboard.press('Escape')
     await searchBox(page).fill('')
   })

@@ -36,7 +36,7 @@ export function BookmarksPage() {
       <LinkBookmarkForm />
       <section className="settings-section" aria-labelledby="saved-title">
         <h2 id="saved-title">Saved</h2>
-        <label>
+        <label className="bookmark-search">
           Search bookmarks
           <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
         </label>
