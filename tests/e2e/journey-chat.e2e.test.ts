@@ -148,6 +148,14 @@ describe('Ada and Ben in two browsers', () => {
     await ada.page.getByRole('button', { name: 'Create a new room' }).click()
     await create.click()
     await panel.getByText(TEXTS.createRoomFieldsRequired).waitFor()
+    // The name is marked and has the cursor again; typing clears the refusal.
+    const nameField = panel.getByLabel('Room name')
+    expect(await nameField.getAttribute('aria-invalid')).toBe('true')
+    expect(await nameField.evaluate((el) => el === document.activeElement)).toBe(true)
+    await nameField.pressSequentially('G')
+    expect(await nameField.getAttribute('aria-invalid')).toBeNull()
+    expect(await panel.getByText(TEXTS.createRoomFieldsRequired).count()).toBe(0)
+    await nameField.fill('')
     // The colour field is the admin view's (spec §5): off for now, so Ada types no colour.
     expect(await hex.count()).toBe(0)
     await panel.getByRole('button', { name: 'Close panel' }).click()

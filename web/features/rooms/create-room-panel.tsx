@@ -52,6 +52,7 @@ export default function CreateRoomPanel() {
     // The Worker validates with the same schema; checking here first keeps the form's texts.
     const request = AddRoomRequest.safeParse({ name, hiddenName: normaliseHiddenName(name), color })
     if (!request.success) {
+      nameRef.current?.focus()
       return setNotice({
         type: 'warning',
         title: ERROR_TITLES.createRoom,
@@ -75,12 +76,14 @@ export default function CreateRoomPanel() {
       nameRef.current?.focus()
     } catch (err) {
       setNotice(toNotice(ERROR_TITLES.createRoom, err))
+      nameRef.current?.focus()
     } finally {
       setBusy(false)
     }
   }
 
   const createdId = notice?.roomId
+  const refused = notice?.type === 'warning' || notice?.type === 'error'
   return (
     <>
       <div className="backdrop panel-backdrop" onClick={closeCreateRoom} aria-hidden="true" />
@@ -122,7 +125,13 @@ export default function CreateRoomPanel() {
               name="name"
               value={name}
               maxLength={64}
-              onChange={(e) => setName(e.target.value)}
+              // The name is the field a refusal is about (empty, or taken).
+              aria-invalid={refused || undefined}
+              onChange={(e) => {
+                setName(e.target.value)
+                // The next room's name: the last one's notice has had its say.
+                setNotice(null)
+              }}
             />
           </label>
           <div className="color-field">
