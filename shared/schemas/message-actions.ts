@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MESSAGE_MAX_LENGTH } from '../constants'
+import { isOneEmoji } from '../emoji'
 import { Id } from './common'
 
 // Reply travels with /api/message/add (`replyToId`); these are the calls that change a stored
@@ -29,12 +30,7 @@ export const Emoji = z
   .trim()
   .min(1)
   .max(32)
-  .refine(
-    (s) =>
-      [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s)].length === 1 &&
-      /\p{Extended_Pictographic}|\p{Emoji_Presentation}|\p{Regional_Indicator}/u.test(s),
-    { message: 'expected one emoji' },
-  )
+  .refine(isOneEmoji, { message: 'expected one emoji' })
 
 // POST /api/message/react — sets (`on: true`) or clears the caller's reaction; idempotent.
 // `userId` is optional and, when given, must be the caller's own (403 otherwise).

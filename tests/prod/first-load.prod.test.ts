@@ -196,6 +196,8 @@ describe('first load', () => {
   })
 
   it("the SPA's room takes the drawing's place with no frame between them, where it was", async () => {
+    // The newest message is emoji alone, which both draw large.
+    await postMessagesAs(ben.page, server.url, 'home', ['🎉'])
     const page = await ada.page.context().newPage()
     // Each frame: which room is on screen, and where its newest message sits.
     await page.addInitScript(`{
@@ -223,6 +225,8 @@ describe('first load', () => {
     const last = frames.findLast((f) => f.paint)!.paint!
     const first = frames.find((f) => f.spa && !f.paint)!.spa!
     for (const [i, px] of first.entries()) expect(Math.abs(px - last[i]!)).toBeLessThanOrEqual(2)
+    const big = page.locator('#root .msg-text.emoji-only').getByText('🎉', { exact: true })
+    expect(await big.evaluate((el) => getComputedStyle(el).fontSize)).toBe('36px')
     await page.close()
   })
 

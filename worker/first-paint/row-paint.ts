@@ -2,6 +2,7 @@ import { MESSAGES_PER_BATCH } from '../../shared/constants'
 import { linkify } from '../../shared/linkify'
 import { shownWidth } from '../../shared/media-box'
 import { buildTimeline, type TimelineEntry } from '../../shared/timeline'
+import { isEmojiOnly } from '../../shared/emoji'
 import { esc } from './markup'
 import { wallClock } from './time-zone'
 
@@ -19,6 +20,7 @@ type Row = {
   fileName: string | null
   fileWidth: number | null
   fileHeight: number | null
+  gifUrl: string | null
   gifWidth: number | null
   gifHeight: number | null
 }
@@ -40,6 +42,7 @@ function toRow(raw: Record<string, unknown>): Row {
     fileName: text(raw.fileName) || null,
     fileWidth: size(raw.fileWidth),
     fileHeight: size(raw.fileHeight),
+    gifUrl: text(raw.gifUrl) || null,
     gifWidth: size(raw.gifWidth),
     gifHeight: size(raw.gifHeight),
   }
@@ -68,6 +71,9 @@ function media(row: Row): string {
     : ''
 }
 
+// As the SPA's row (web/features/chat/message-row.tsx): one to three emoji alone show large.
+const bigEmoji = (row: Row) => !row.fileId && !row.gifUrl && isEmojiOnly(row.message)
+
 type Stamp = { time: string; datetime: string }
 
 function message(row: Row, entry: Stamp & { continued: boolean }, meId: string, at: string) {
@@ -78,7 +84,7 @@ function message(row: Row, entry: Stamp & { continued: boolean }, meId: string, 
   const side = row.senderId === meId ? 'mine' : 'theirs'
   const body = row.deletedAt
     ? '<p class="msg-text msg-deleted">This message was deleted</p>'
-    : `${media(row)}${row.message ? `<p class="msg-text">${linked(row.message)}</p>` : ''}`
+    : `${media(row)}${row.message ? `<p class="msg-text${bigEmoji(row) ? ' emoji-only' : ''}">${linked(row.message)}</p>` : ''}`
   const edited = row.editedAt && !row.deletedAt ? '<span class="msg-edited"> (edited)</span>' : ''
   const actions = row.deletedAt
     ? ''

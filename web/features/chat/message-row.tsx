@@ -1,4 +1,5 @@
 import { Suspense } from 'react'
+import { isEmojiOnly } from '../../../shared/emoji'
 import { firstLink } from '../../../shared/linkify'
 import { FILE_TEXTS } from '../../../shared/texts'
 import { AttachmentView } from './attachment-view'
@@ -11,6 +12,9 @@ import { MessageEditor } from './message-editor'
 import { MessageParts } from './message-parts'
 import { ReplyQuote } from './reply-quote'
 import { canRetryUpload } from './upload-queue'
+
+// One to three emoji alone show large; not as a file's or a GIF's caption.
+const bigEmoji = (item: DisplayItem) => !item.attachment && !item.gif && isEmojiOnly(item.text)
 
 type Props = {
   item: DisplayItem
@@ -49,7 +53,10 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
           </Suspense>
         )}
         {item.text && (
-          <p className="msg-text" id={messageTextId(item.key)}>
+          <p
+            className={`msg-text${bigEmoji(item) ? ' emoji-only' : ''}`}
+            id={messageTextId(item.key)}
+          >
             <LinkText text={item.text} />
           </p>
         )}
