@@ -28,9 +28,10 @@ const isNotFound = (err: unknown) =>
 
 /**
  * Saves a message bookmark once per owner and message: `created` false when it was already
- * saved (the stored row is left as it is); `rowId` is the bookmark's row either way. The id can be worked out by anyone who knows both ids,
- * so a row under it that the owner cannot read is someone else's squatting it: the bookmark is
- * then saved under a fresh id (once: the owner's own rows are checked first) rather than refused.
+ * saved (the stored row is left as it is); `rowId` is the bookmark's row either way. The id can
+ * be worked out by anyone who knows both ids, so a row under it that the owner cannot read is
+ * someone else's squatting it: the bookmark is then saved under a fresh id (once: the owner's
+ * own rows are checked first) rather than refused.
  */
 export async function saveMessageBookmark(
   tables: TablesDB,

@@ -17,9 +17,9 @@ type View = 'menu' | 'react' | 'delete'
 
 /**
  * The "⋯" beside a stored message (shown on hover and focus; a long press or right click opens
- * it too): Reply, React, Copy text, Bookmark (or Remove bookmark), and for the sender Edit (24 h) and Delete; a
- * search result first offers "Show in chat". Arrow keys move between the items, Escape closes
- * and gives the focus back.
+ * it too): Reply, React, Copy text, Bookmark (or Remove bookmark), and for the sender Edit
+ * (24 h) and Delete; a search result first offers "Show in chat". Arrow keys move between the
+ * items; Escape or Tab closes and gives the focus back.
  */
 export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }) {
   const room = useRoom()
@@ -70,10 +70,15 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
   const act =
     (fn: () => void, refocus = false) =>
     () => (close(refocus), fn())
-  // The deleted row keeps no "⋯": the focus goes on to the message beside it.
+  // The deleted row keeps no "⋯": the focus goes on to the message beside it, chosen before the
+  // row changes. The delete does not wait on that: a chunk that cannot load only loses the focus.
   const remove = async () => {
     close(false)
-    ;(await loadLogKeys()).focusBeside(button.current)
+    const from = button.current
+    await loadLogKeys().then(
+      (keys) => keys.focusBeside(from),
+      () => undefined,
+    )
     await deleteMessage(queryClient, item.key)
   }
   return (

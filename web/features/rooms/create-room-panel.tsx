@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import { AddRoomRequest, normaliseHiddenName } from '../../../shared/schemas/room'
 import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
+import { ApiError } from '../../lib/api-error'
 import { toNotice, type Notice } from '../../lib/errors'
 import { productApi } from '../../lib/product-api'
 import { globalState } from '../../state/global-state'
@@ -22,8 +23,11 @@ export default function CreateRoomPanel() {
   const queryClient = useQueryClient()
   const [name, setName] = useState('')
   const [color, setColor] = useState(randomColor)
-  // A success's notice carries the new room's id, for its "Open it".
-  const [notice, setNotice] = useState<(Notice & { roomId?: string }) | null>(null)
+  // A success's notice carries the new room's id, for its "Open it"; a refusal of the name (empty,
+  // or taken) marks the field.
+  const [notice, setNotice] = useState<(Notice & { roomId?: string; badName?: boolean }) | null>(
+    null,
+  )
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
   const nameRef = useRef<HTMLInputElement>(null)
@@ -52,11 +56,15 @@ export default function CreateRoomPanel() {
     // The Worker validates with the same schema; checking here first keeps the form's texts.
     const request = AddRoomRequest.safeParse({ name, hiddenName: normaliseHiddenName(name), color })
     if (!request.success) {
-      nameRef.current?.focus()
+      const issue = request.error.issues[0]
+      // The name (or the hidden name made from it); an admin's hex colour keeps its own cursor.
+      const badName = issue?.path[0] !== 'color'
+      if (badName) nameRef.current?.focus()
       return setNotice({
         type: 'warning',
         title: ERROR_TITLES.createRoom,
-        body: request.error.issues[0]?.message ?? TEXTS.createRoomFieldsRequired,
+        body: issue?.message ?? TEXTS.createRoomFieldsRequired,
+        badName,
       })
     }
     setBusy(true)
@@ -75,7 +83,8 @@ export default function CreateRoomPanel() {
       setColor(randomColor())
       nameRef.current?.focus()
     } catch (err) {
-      setNotice(toNotice(ERROR_TITLES.createRoom, err))
+      const taken = err instanceof ApiError && err.status === 409
+      setNotice({ ...toNotice(ERROR_TITLES.createRoom, err), badName: taken })
       nameRef.current?.focus()
     } finally {
       setBusy(false)
@@ -83,7 +92,6 @@ export default function CreateRoomPanel() {
   }
 
   const createdId = notice?.roomId
-  const refused = notice?.type === 'warning' || notice?.type === 'error'
   return (
     <>
       <div className="backdrop panel-backdrop" onClick={closeCreateRoom} aria-hidden="true" />
@@ -125,8 +133,7 @@ export default function CreateRoomPanel() {
               name="name"
               value={name}
               maxLength={64}
-              // The name is the field a refusal is about (empty, or taken).
-              aria-invalid={refused || undefined}
+              aria-invalid={notice?.badName || undefined}
               onChange={(e) => {
                 setName(e.target.value)
                 // The next room's name: the last one's notice has had its say.
