@@ -39,3 +39,9 @@ const FORMATTERS: Record<keyof typeof DATE_FORMATS, (at: Date) => string> = {
 
 /** `at` in one of the spec's formats, exactly as date-fns' `format(at, DATE_FORMATS[name])`. */
 export const formatDate = (at: Date, name: keyof typeof DATE_FORMATS) => FORMATTERS[name](at)
+
+/** A saved item's date and time, in the chat's words: "November 27, 2026, 12:29 pm". */
+export const savedAt = (iso: string) => {
+  const at = new Date(iso)
+  return `${FORMATTERS.date(at)}, ${FORMATTERS.messageTime(at)}`
+}

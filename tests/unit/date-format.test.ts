@@ -2,7 +2,7 @@ import { format } from 'date-fns'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DATE_FORMATS } from '../../shared/constants'
-import { formatDate } from '../../shared/date-format'
+import { formatDate, savedAt } from '../../shared/date-format'
 import { seenLabel } from '../../web/features/chat/seen-marker'
 
 const NAMES = Object.keys(DATE_FORMATS) as (keyof typeof DATE_FORMATS)[]
@@ -31,6 +31,10 @@ describe('the spec date formats', () => {
     expect(formatDate(midnight, 'messageTime')).toBe('12:00 am')
     expect(formatDate(noon, 'datetime')).toBe('April 9, 2024 12:05:07 PM')
     expect(formatDate(midnight, 'dayDivider')).toBe('Tuesday, April 9, 2024')
+  })
+
+  it("writes a saved item's time (bookmarks, breach checks) in the chat's words", () => {
+    expect(savedAt(new Date(2024, 3, 9, 12, 5, 7).toISOString())).toBe('April 9, 2024, 12:05 pm')
   })
 })
 

@@ -1,11 +1,10 @@
 import { useNavigate } from '@tanstack/react-router'
 import { HOME_ROOM_ID } from '../../../shared/constants'
 import { BOOKMARK_TEXTS } from '../../../shared/bookmark-texts'
+import { savedAt } from '../../../shared/date-format'
 import { setSearch } from '../../state/ui-state'
 import { setJumpTarget } from '../chat/jump-target'
 import type { Bookmark } from './bookmark-model'
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 type Props = { bookmark: Bookmark; deleted: boolean; onRemove: (id: string) => void }
 
@@ -33,7 +32,7 @@ export function BookmarkItem({ bookmark: b, deleted, onRemove }: Props) {
             {b.messageAt && (
               <>
                 {' · '}
-                <time dateTime={b.messageAt}>{dateFormat.format(new Date(b.messageAt))}</time>
+                <time dateTime={b.messageAt}>{savedAt(b.messageAt)}</time>
               </>
             )}
           </p>
@@ -43,7 +42,7 @@ export function BookmarkItem({ bookmark: b, deleted, onRemove }: Props) {
               {b.url}
             </a>
             {' · saved '}
-            <time dateTime={b.$createdAt}>{dateFormat.format(new Date(b.$createdAt))}</time>
+            <time dateTime={b.$createdAt}>{savedAt(b.$createdAt)}</time>
           </p>
         )}
         {b.note && <p className="bookmark-note">{b.note}</p>}

@@ -3,8 +3,7 @@ import '../settings/settings.css'
 import './breaches.css'
 import { BreachCheckForm } from './breach-check-form'
 import { breachConfigQuery, scansQuery } from './scans-query'
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+import { savedAt } from '../../../shared/date-format'
 
 /** /breaches: check an address with the configured leak-check lookup; past checks below. */
 export function BreachesPage() {
@@ -41,7 +40,7 @@ export function BreachesPage() {
               <li key={s.$id} className="scan">
                 <p>
                   <strong>{s.target}</strong> ·{' '}
-                  <time dateTime={s.$createdAt}>{dateFormat.format(new Date(s.$createdAt))}</time>
+                  <time dateTime={s.$createdAt}>{savedAt(s.$createdAt)}</time>
                 </p>
                 <p className={s.found ? 'scan-found' : 'scan-clear'}>
                   {s.found
