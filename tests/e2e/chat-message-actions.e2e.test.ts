@@ -30,6 +30,9 @@ async function toastBelowTopBar(page: Page, text: string) {
     page.locator('.top-bar').boundingBox(),
   ])
   expect(box!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height)
+  // In the app's font, not the library's.
+  const font = (el: Element) => getComputedStyle(el).fontFamily
+  expect(await toast.evaluate(font)).toBe(await page.locator('body').evaluate(font))
 }
 
 /** True when nothing covers the middle of the element. */
@@ -167,6 +170,9 @@ describe('message actions', () => {
     await ben.page.getByRole('menuitem', { name: 'Copy text' }).waitFor()
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
     await cdp.detach()
+    // The finger lifted, the focus is still in the menu it opened.
+    const inMenu = () => ben.page.evaluate(() => !!document.activeElement?.closest('.msg-menu'))
+    expect(await inMenu()).toBe(true)
     await ben.page.getByRole('menuitem', { name: 'Copy text' }).click()
     await expect
       .poll(() => ben.page.evaluate(() => navigator.clipboard.readText()))
@@ -207,6 +213,15 @@ describe('message actions', () => {
         await page.keyboard.press('Escape')
         await page.locator('.msg-menu').waitFor({ state: 'detached' })
       }
+      // The partner's name has its room: the search box is its magnifier until used.
+      const name = page.locator('.top-bar .chatee-name')
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+      const search = page.getByRole('searchbox', { name: 'Search messages' })
+      const width = () => search.evaluate((el) => el.getBoundingClientRect().width)
+      const closed = await width()
+      await search.focus()
+      await expect.poll(width).toBeGreaterThan(closed * 3)
+      await search.blur()
       // The phone's toast spans the width: it still leaves the menu button and the partner free,
       // and the drawer opened while it shows lies over it.
       await menu(page, own, 'Copy text')

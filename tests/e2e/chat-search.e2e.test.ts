@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { HOME_ROOM_ID, MESSAGES_PER_BATCH } from '../../shared/constants'
-import { postMessagesAs } from './helpers/chat-view'
+import { postMessagesAs, rowInView } from './helpers/chat-view'
 import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 
 // The top-bar search finds messages in the room's whole history, not only in the loaded pages,
@@ -45,6 +45,8 @@ describe('searching messages', () => {
       .waitFor()
     expect((await shownTexts(ada.page)).length).toBe(MESSAGES_PER_BATCH)
     expect((await shownTexts(ada.page)).at(-1)).toBe('Note 130')
+    // The results open at the bottom; what they are stays in view over them.
+    expect(await rowInView(note(ada.page))).toBe(true)
     await note(ada.page).getByRole('button', { name: 'Load older matches' }).click()
     await note(ada.page)
       .filter({ hasText: /^128 messages matching “note” in this room$/ })

@@ -57,7 +57,7 @@ describe('keyboard and landmarks', () => {
     expect(new URL(page.url()).pathname).toBe('/')
   })
 
-  it('Escape closes the profile menu and gives focus back to its button', async () => {
+  it('Escape or Tab closes the profile menu and gives focus back to its button', async () => {
     const { page } = tab
     const button = page.getByRole('button', { name: 'Profile menu' })
     await tabTo(page, button)
@@ -70,6 +70,23 @@ describe('keyboard and landmarks', () => {
     await page.keyboard.press('Escape')
     await menu.waitFor({ state: 'detached' })
     expect(await isFocused(button)).toBe(true)
+    await page.keyboard.press('Enter')
+    await menu.waitFor()
+    await page.keyboard.press('Tab')
+    await menu.waitFor({ state: 'detached' })
+    expect(await isFocused(button)).toBe(true)
+    // Settings from the menu: the page's heading has the focus, and the tab's title names it.
+    await page.keyboard.press('Enter')
+    await menu.waitFor()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    const heading = page.getByRole('heading', { level: 1, name: 'Settings' })
+    await heading.waitFor()
+    await expect.poll(() => isFocused(heading)).toBe(true)
+    expect(await page.title()).toBe('Settings · Kathelia')
+    await page.goBack()
+    await chatTitle(page, 'Home')
+    expect(await page.title()).toBe('Kathelia')
   })
 
   it('the create-room panel keeps focus, makes the page inert, and Escape returns to the plus button', async () => {

@@ -3,12 +3,12 @@ import { isEmojiOnly, isOneEmoji } from '../../shared/emoji'
 
 describe('isEmojiOnly', () => {
   it('takes one to three emoji, spaces aside, joined sequences and flags as one each', () => {
-    for (const text of ['👍', ' 🎉 ', '😀😀😀', '👩‍👩‍👧 🇫🇷', '❤️', '👍🏽'])
+    for (const text of ['👍', ' 🎉 ', '😀😀😀', '👩‍👩‍👧 🇫🇷', '❤️', '👍🏽', '1️⃣', '™️'])
       expect(isEmojiOnly(text), text).toBe(true)
   })
 
   it('refuses four or more, any letter or digit, and an empty text', () => {
-    for (const text of ['😀😀😀😀', '👍 ok', 'ok', '1', '12', '', '   ', '😀!'])
+    for (const text of ['😀😀😀😀', '👍 ok', 'ok', '1', '12', '', '   ', '😀!', '™', '©', '↔', '❤'])
       expect(isEmojiOnly(text), text).toBe(false)
   })
 })

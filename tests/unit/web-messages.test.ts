@@ -105,6 +105,12 @@ describe('titleWithUnread', () => {
     expect(titleWithUnread(100)).toBe('(99+) Kathelia')
     expect(titleWithUnread(0)).toBe('Kathelia')
   })
+
+  it('names the page, after the count; a room is the app itself', () => {
+    expect(titleWithUnread(2, '/settings')).toBe('(2) Settings · Kathelia')
+    expect(titleWithUnread(0, '/bookmarks')).toBe('Bookmarks · Kathelia')
+    expect(titleWithUnread(0, '/rooms/abc')).toBe('Kathelia')
+  })
 })
 
 describe('toMessage', () => {

@@ -22,6 +22,7 @@ export function notify({
   uiState.toastsNeeded = true
   void import('./toast-host').then(async ({ mountedToast }) => {
     const toast = await mountedToast()
-    toast(<NoticeBody title={title} body={body} />, { type })
+    // The same notice twice (two copies, two saves) is one toast, not a stack of them.
+    toast(<NoticeBody title={title} body={body} />, { type, toastId: `${type}:${title}:${body}` })
   })
 }

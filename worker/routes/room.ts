@@ -7,7 +7,7 @@ import { requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
 
 const duplicate = (name: string) =>
-  new ApiError(409, `A room named "${name}" already exists - choose another name`)
+  new ApiError(409, `A room named "${name}" already exists. Please choose another name.`)
 
 const toRoom = (r: Row<Omit<Room, '$id'>>): Room => ({
   $id: r.$id,

@@ -7,6 +7,7 @@ import { removeBookmark } from './bookmark-write'
 import { BookmarkItem } from './bookmark-item'
 import { BOOKMARKS_KEY, bookmarksQuery, deletedMessagesQuery } from './bookmarks-query'
 import { LinkBookmarkForm } from './link-bookmark-form'
+import { PageHeading } from '../layout/page-heading'
 import '../settings/settings.css'
 import './bookmarks.css'
 
@@ -28,7 +29,7 @@ export function BookmarksPage() {
   return (
     <div className="settings-page bookmarks-page">
       <header className="settings-head">
-        <h1>Bookmarks</h1>
+        <PageHeading>Bookmarks</PageHeading>
         <p className="section-note">
           Messages you bookmarked in a chat and links you saved. Only you can see them.
         </p>

@@ -4,6 +4,7 @@ import './breaches.css'
 import { BreachCheckForm } from './breach-check-form'
 import { breachConfigQuery, scansQuery } from './scans-query'
 import { savedAt } from '../../../shared/date-format'
+import { PageHeading } from '../layout/page-heading'
 
 /** /breaches: check an address with the configured leak-check lookup; past checks below. */
 export function BreachesPage() {
@@ -14,7 +15,7 @@ export function BreachesPage() {
   return (
     <div className="settings-page breaches-page">
       <header className="settings-head">
-        <h1>Breaches</h1>
+        <PageHeading>Breaches</PageHeading>
         <p className="section-note">
           Whether an email address appears in known data breaches. Only you see your checks.
         </p>

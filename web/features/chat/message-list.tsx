@@ -35,7 +35,16 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   const { search: typed } = useSnapshot(uiState)
   const ref = useRef<HTMLDivElement>(null)
   const logRef = useRef<HTMLDivElement>(null)
-  useEffect(() => whenSettled(() => void loadLogKeys().then((m) => m.startLogKeys())), [])
+  // Once the room has settled: the log's keys, and which of its messages are saved, so that a
+  // menu opens knowing it however it is opened (a click, a long press, a right click).
+  useEffect(
+    () =>
+      whenSettled(() => {
+        void loadLogKeys().then((m) => m.startLogKeys())
+        void queryClient.prefetchQuery(roomBookmarksQuery(roomId))
+      }),
+    [queryClient, roomId],
+  )
 
   const messages = useMemo(() => flattenPages(query.data?.pages ?? []), [query.data])
   const pending = unconfirmed(
@@ -166,9 +175,6 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
         )}
         <div
           ref={logRef}
-          // A pointer on its way to a message's menu (a hover, a right click, a long press)
-          // reads which messages are saved, once, so the menu opens knowing them.
-          onPointerOver={() => void queryClient.prefetchQuery(roomBookmarksQuery(roomId))}
           role="log"
           aria-label={`Messages in ${roomName}`}
           className="message-log"

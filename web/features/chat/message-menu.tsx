@@ -101,8 +101,8 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
         aria-haspopup="menu"
         aria-expanded={!!view}
         onClick={() => (view ? close() : setView('menu'))}
-        // The room's saved messages, for the menu to know them when it opens (a pointer's
-        // way asks the log, message-list.tsx).
+        // The room's saved messages, for the menu to know them when it opens (read anyway once
+        // the room has settled, message-list.tsx).
         onFocus={() => void queryClient.prefetchQuery(roomBookmarksQuery(room.roomId))}
       >
         ⋯

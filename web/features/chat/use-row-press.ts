@@ -21,12 +21,20 @@ export function useRowPress(anchor: RefObject<HTMLElement | null>, open: () => v
     }
     let timer: ReturnType<typeof setTimeout> | undefined
     let from = { x: 0, y: 0 }
+    let held = false
     const stop = () => clearTimeout(timer)
     const onDown = (e: PointerEvent) => {
+      held = false
       if (e.pointerType !== 'touch' || inside(e, 'a, textarea, input, button')) return
       from = { x: e.clientX, y: e.clientY }
       stop()
-      timer = setTimeout(open, HOLD_MS)
+      timer = setTimeout(() => ((held = true), open()), HOLD_MS)
+    }
+    // The finger lifted after a hold: no tap follows, whose focus on the log would take it out of
+    // the menu just opened (a screen reader's user would be left outside it).
+    const onTouchEnd = (e: TouchEvent) => {
+      if (held && e.cancelable) e.preventDefault()
+      held = false
     }
     const onMove = (e: PointerEvent) => {
       if (Math.hypot(e.clientX - from.x, e.clientY - from.y) > SLOP_PX) stop()
@@ -35,12 +43,14 @@ export function useRowPress(anchor: RefObject<HTMLElement | null>, open: () => v
     row.addEventListener('contextmenu', onContextMenu)
     row.addEventListener('pointerdown', onDown)
     row.addEventListener('pointermove', onMove)
+    row.addEventListener('touchend', onTouchEnd)
     for (const type of ends) row.addEventListener(type, stop)
     return () => {
       stop()
       row.removeEventListener('contextmenu', onContextMenu)
       row.removeEventListener('pointerdown', onDown)
       row.removeEventListener('pointermove', onMove)
+      row.removeEventListener('touchend', onTouchEnd)
       for (const type of ends) row.removeEventListener(type, stop)
     }
   }, [anchor, open])

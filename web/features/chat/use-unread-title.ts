@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useSyncExternalStore } from 'react'
 import { useSnapshot } from 'valtio'
 import { APP_NAME, HOME_ROOM_ID } from '../../../shared/constants'
@@ -9,10 +10,10 @@ import { titleWithUnread } from './unread-label'
 import { unreadKey } from './unread-query'
 
 /**
- * The document title counts the unread messages of every room the sidebar shows; the total is
- * returned for the phone's menu button, behind which the sidebar's badges are hidden. The counts
- * are the badges' own queries (the sidebar stays mounted, a closed drawer only hides it), summed
- * from the cache as it changes.
+ * The document title names the page and counts the unread messages of every room the sidebar
+ * shows; the total is returned for the phone's menu button, behind which the sidebar's badges
+ * are hidden. The counts are the badges' own queries (the sidebar stays mounted, a closed drawer
+ * only hides it), summed from the cache as it changes.
  */
 export function useUnreadTitle(): number {
   const { flags } = useSnapshot(globalState)
@@ -23,9 +24,10 @@ export function useUnreadTitle(): number {
     (changed) => queryClient.getQueryCache().subscribe(changed),
     () => ids.reduce((sum, id) => sum + (queryClient.getQueryData<number>(unreadKey(id)) ?? 0), 0),
   )
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
   useEffect(() => {
-    document.title = titleWithUnread(total)
-  }, [total])
+    document.title = titleWithUnread(total, pathname)
+  }, [total, pathname])
   useEffect(() => () => void (document.title = APP_NAME), [])
   return total
 }

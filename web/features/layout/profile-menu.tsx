@@ -15,6 +15,12 @@ export function ProfileMenu() {
   const { open, setOpen, ref, buttonRef } = usePopover((e, root) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp')
       moveFocus(root, e.key === 'ArrowDown' ? 1 : -1)
+    // Tab leaves a menu as Escape does (the menu pattern, as the message menu's).
+    if (e.key === 'Tab' && root?.contains(document.activeElement)) {
+      e.preventDefault()
+      setOpen(false)
+      buttonRef.current?.focus()
+    }
   })
   const menuId = useId()
   const navigate = useNavigate()

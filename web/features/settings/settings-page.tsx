@@ -5,6 +5,7 @@ import { ProfileForm } from './profile-form'
 import { SessionsList } from './sessions-list'
 import { ThemePicker } from './theme-picker'
 import { MediaSettings } from '../media/media-settings'
+import { PageHeading } from '../layout/page-heading'
 import './settings.css'
 
 /** /settings: the account (name, password, devices) and this device's appearance. */
@@ -12,7 +13,7 @@ export function SettingsPage() {
   return (
     <div className="settings-page">
       <header className="settings-head">
-        <h1 id="page-title">Settings</h1>
+        <PageHeading id="page-title">Settings</PageHeading>
         <p className="section-note">
           Your account, where you are signed in, and how Kathelia looks.
         </p>
