@@ -7,7 +7,7 @@ import { removeBookmark } from './bookmark-write'
 import { BookmarkItem } from './bookmark-item'
 import { BOOKMARKS_KEY, bookmarksQuery, deletedMessagesQuery } from './bookmarks-query'
 import { LinkBookmarkForm } from './link-bookmark-form'
-import { PageHeading } from '../layout/page-heading'
+import { PageHeading } from '../../lib/page-heading'
 import '../settings/settings.css'
 import './bookmarks.css'
 

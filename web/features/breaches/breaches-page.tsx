@@ -4,7 +4,7 @@ import './breaches.css'
 import { BreachCheckForm } from './breach-check-form'
 import { breachConfigQuery, scansQuery } from './scans-query'
 import { savedAt } from '../../../shared/date-format'
-import { PageHeading } from '../layout/page-heading'
+import { PageHeading } from '../../lib/page-heading'
 
 /** /breaches: check an address with the configured leak-check lookup; past checks below. */
 export function BreachesPage() {

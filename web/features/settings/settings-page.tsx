@@ -5,7 +5,7 @@ import { ProfileForm } from './profile-form'
 import { SessionsList } from './sessions-list'
 import { ThemePicker } from './theme-picker'
 import { MediaSettings } from '../media/media-settings'
-import { PageHeading } from '../layout/page-heading'
+import { PageHeading } from '../../lib/page-heading'
 import './settings.css'
 
 /** /settings: the account (name, password, devices) and this device's appearance. */
