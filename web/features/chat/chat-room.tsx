@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useLayoutEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { HOME_ROOM_ID } from '../../../shared/constants'
@@ -9,7 +9,8 @@ import { roomsQuery } from '../rooms/rooms-query'
 import { Composer } from './composer'
 import { flattenPages } from './message-model'
 import { MessageList } from './message-list'
-import { preloadMessageParts } from './message-parts'
+import { loadLogKeys, preloadMessageParts } from './message-parts'
+import { roomBookmarksQuery } from '../bookmarks/room-bookmarks'
 import { messagesQuery } from './messages-query'
 import { RoomProvider } from './room-provider'
 import { TypingIndicator } from './typing-indicator'
@@ -28,7 +29,18 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
   const messages = useInfiniteQuery(messagesQuery(roomId))
   const meId = account?.$id ?? ''
   const { send, sendGif, retry } = useSendMessage(roomId, meId)
-  useEffect(() => whenSettled(preloadMessageParts), [])
+  // Once the room has settled, what a first act on a message wants: its parts' chunks, the log's
+  // keys, and which messages are saved (a menu then opens knowing it, however it is opened).
+  const queryClient = useQueryClient()
+  useEffect(
+    () =>
+      whenSettled(() => {
+        preloadMessageParts()
+        void loadLogKeys().then((m) => m.startLogKeys())
+        void queryClient.prefetchQuery(roomBookmarksQuery(roomId))
+      }),
+    [queryClient, roomId],
+  )
   // After the list's own layout effects (children first): its rows are laid out and scrolled to
   // the newest, so the next frame shows this room where the Worker's drawing of it was.
   useLayoutEffect(dropFirstPaint, [])

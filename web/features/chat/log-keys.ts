@@ -1,4 +1,4 @@
-// A chunk of its own, started once the first room has settled (message-list.tsx), for the
+// A chunk of its own, started once the first room has settled (chat-room.tsx), for the
 // page's life: keys before that move as the browser's own Tab does. Its listeners are the
 // document's and look for the log at each event, so rooms come and go beneath them.
 

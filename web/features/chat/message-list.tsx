@@ -1,8 +1,7 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import { uiState } from '../../state/ui-state'
-import { activeChat } from './active-chat'
 import { fromMessage, fromPending, type DisplayItem } from './display-item'
 import { flattenPages, unconfirmed } from './message-model'
 import { LogRows } from './log-rows'
@@ -10,17 +9,13 @@ import { OlderPageStatus } from './older-page-status'
 import { SearchNote } from './search-note'
 import { messagesQuery } from './messages-query'
 import { outbox, removePending } from './outbox'
-import { markRead } from './read-state'
 import { receiptsQuery } from './receipts-query'
 import { SearchTermCtx } from './room-context'
 import { buildTimeline } from '../../../shared/timeline'
-import { unreadKey } from './unread-query'
 import { useChatScroll } from './use-chat-scroll'
 import { useJumpToMessage } from './use-jump-to-message'
-import { loadLogKeys } from './message-parts'
-import { whenSettled } from '../../lib/when-settled'
-import { roomBookmarksQuery } from '../bookmarks/room-bookmarks'
 import { useMessageSearch } from './use-message-search'
+import { useReadAtBottom } from './use-read-at-bottom'
 import { useReadReceipts } from './use-read-receipts'
 import { useRowReveal } from './row-reveal'
 import { useOpenAtUnread, useUnreadLine } from './use-unread-line'
@@ -29,22 +24,10 @@ import { useVirtualRows } from './use-virtual-rows'
 type Props = { roomId: string; roomName: string; meId: string; onRetry: (clientId: string) => void }
 
 export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
-  const queryClient = useQueryClient()
   const query = useInfiniteQuery(messagesQuery(roomId))
   const { items: pendingAll } = useSnapshot(outbox)
   const { search: typed } = useSnapshot(uiState)
   const ref = useRef<HTMLDivElement>(null)
-  const logRef = useRef<HTMLDivElement>(null)
-  // Once the room has settled: the log's keys, and which of its messages are saved, so that a
-  // menu opens knowing it however it is opened (a click, a long press, a right click).
-  useEffect(
-    () =>
-      whenSettled(() => {
-        void loadLogKeys().then((m) => m.startLogKeys())
-        void queryClient.prefetchQuery(roomBookmarksQuery(roomId))
-      }),
-    [queryClient, roomId],
-  )
 
   const messages = useMemo(() => flattenPages(query.data?.pages ?? []), [query.data])
   const pending = unconfirmed(
@@ -127,24 +110,7 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     fetchNextPage,
   })
 
-  // Reading happens at the bottom of a visible page: that moves the read mark and clears the badge.
-  useEffect(() => {
-    activeChat.roomId = roomId
-    activeChat.atBottom = scroll.atBottom && !searching
-    const read = () => {
-      // The live position too: a room opened at its unread line has not told its state yet.
-      // While searching, the bottom is the results' and the newest rows are not on screen.
-      if (!scroll.atBottom || searching || !isAtBottom() || document.hidden || !newestSeq) return
-      markRead(roomId, newestSeq)
-      queryClient.setQueryData(unreadKey(roomId), 0)
-    }
-    read()
-    document.addEventListener('visibilitychange', read)
-    return () => {
-      document.removeEventListener('visibilitychange', read)
-      if (activeChat.roomId === roomId) activeChat.roomId = null
-    }
-  }, [roomId, scroll.atBottom, searching, isAtBottom, newestSeq, queryClient])
+  useReadAtBottom({ roomId, atBottom: scroll.atBottom, isAtBottom, searching, newestSeq })
 
   if (query.isPending)
     return (
@@ -174,7 +140,6 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
           <p className="history-start">This is the beginning of {roomName}.</p>
         )}
         <div
-          ref={logRef}
           role="log"
           aria-label={`Messages in ${roomName}`}
           className="message-log"

@@ -102,7 +102,7 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
         aria-expanded={!!view}
         onClick={() => (view ? close() : setView('menu'))}
         // The room's saved messages, for the menu to know them when it opens (read anyway once
-        // the room has settled, message-list.tsx).
+        // the room has settled, chat-room.tsx).
         onFocus={() => void queryClient.prefetchQuery(roomBookmarksQuery(room.roomId))}
       >
         ⋯
