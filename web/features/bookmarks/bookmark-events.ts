@@ -22,8 +22,5 @@ export function onBookmarkEvent(
   const named = typeof roomId === 'string' && typeof messageId === 'string'
   if (kind === 'message' && named && (action === 'create' || action === 'delete'))
     rememberSaved(queryClient, roomId, messageId, saved)
-  void queryClient.invalidateQueries({
-    queryKey: BOOKMARKS_KEY,
-    predicate: (q) => q.queryKey[1] !== 'room',
-  })
+  void queryClient.invalidateQueries({ queryKey: BOOKMARKS_KEY })
 }

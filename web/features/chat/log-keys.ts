@@ -2,15 +2,10 @@
 // page's life: keys before that move as the browser's own Tab does. Its listeners are the
 // document's and look for the log at each event, so rooms come and go beneath them.
 
-const TABBABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]'
+import { tabbables } from '../../lib/tabbables'
+
 // Inside these a message's own keys apply: a menu's arrows, an editor's Tab to its buttons.
 const OWN_KEYS = '.msg-menu, .msg-editor, input, textarea, select'
-
-const tabbables = (root: ParentNode) =>
-  [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-    (el) => el.tabIndex >= 0 && !el.closest('[inert]') && el.checkVisibility(),
-  )
 
 const rowsIn = (log: HTMLElement) =>
   [...log.querySelectorAll<HTMLElement>('.msg')].filter((row) => tabbables(row).length > 0)

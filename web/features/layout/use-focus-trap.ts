@@ -1,7 +1,5 @@
 import { useEffect, type RefObject } from 'react'
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])'
+import { tabbables } from '../../lib/tabbables'
 
 /**
  * A modal dialog's focus trap: while `active`, Tab from its last control goes to its first and
@@ -13,9 +11,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active = true) 
     const onKey = (e: KeyboardEvent) => {
       const root = ref.current
       if (e.key !== 'Tab' || !root) return
-      const items = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) =>
-        el.checkVisibility(),
-      )
+      const items = tabbables(root)
       const first = items[0]
       const last = items.at(-1)
       if (!first || !last) return
