@@ -1,17 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio'
-import { AddRoomRequest, normaliseHiddenName } from '../../../shared/schemas/room'
-import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
-import { ApiError } from '../../lib/api-error'
-import { toNotice, type Notice } from '../../lib/errors'
-import { productApi } from '../../lib/product-api'
+import { TEXTS } from '../../../shared/texts'
 import { globalState } from '../../state/global-state'
 import { NoticeAlert } from '../auth/notice-alert'
 import { useFocusTrap } from '../layout/use-focus-trap'
 import { closeCreateRoom, refocusOpener } from './create-room-state'
-import { applyRoomEvent, isHexColor, randomColor, type Room } from './room-model'
+import { isHexColor, randomColor } from './room-model'
+import { useCreateRoom } from './use-create-room'
 
 /**
  * Side panel "Create a new room"; after a success it resets with a new colour and stays open
@@ -20,17 +16,9 @@ import { applyRoomEvent, isHexColor, randomColor, type Room } from './room-model
  */
 export default function CreateRoomPanel() {
   const { flags } = useSnapshot(globalState)
-  const queryClient = useQueryClient()
-  const [name, setName] = useState('')
-  const [color, setColor] = useState(randomColor)
-  // A success's notice carries the new room's id, for its "Open it"; a refusal of the name (empty,
-  // or taken) marks the field.
-  const [notice, setNotice] = useState<(Notice & { roomId?: string; badName?: boolean }) | null>(
-    null,
-  )
   const navigate = useNavigate()
-  const [busy, setBusy] = useState(false)
   const nameRef = useRef<HTMLInputElement>(null)
+  const { name, rename, color, setColor, notice, busy, submit } = useCreateRoom(nameRef)
   const panelRef = useRef<HTMLElement>(null)
   useFocusTrap(panelRef)
 
@@ -49,46 +37,6 @@ export default function CreateRoomPanel() {
   function openRoom(roomId: string) {
     void navigate({ to: '/rooms/$roomId', params: { roomId } })
     closeCreateRoom()
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault()
-    // The Worker validates with the same schema; checking here first keeps the form's texts.
-    const request = AddRoomRequest.safeParse({ name, hiddenName: normaliseHiddenName(name), color })
-    if (!request.success) {
-      const issue = request.error.issues[0]
-      // The name (or the hidden name made from it); an admin's hex colour keeps its own cursor.
-      const badName = issue?.path[0] !== 'color'
-      if (badName) nameRef.current?.focus()
-      return setNotice({
-        type: 'warning',
-        title: ERROR_TITLES.createRoom,
-        body: issue?.message ?? TEXTS.createRoomFieldsRequired,
-        badName,
-      })
-    }
-    setBusy(true)
-    try {
-      const { room } = await productApi.addRoom(request.data)
-      queryClient.setQueriesData<Room[]>({ queryKey: ['rooms'] }, (rooms) =>
-        rooms ? applyRoomEvent(rooms, room, false) : rooms,
-      )
-      setNotice({
-        type: 'success',
-        title: ERROR_TITLES.createRoom,
-        body: `The room "${room.name}" was created.`,
-        roomId: room.$id,
-      })
-      setName('')
-      setColor(randomColor())
-      nameRef.current?.focus()
-    } catch (err) {
-      const taken = err instanceof ApiError && err.status === 409
-      setNotice({ ...toNotice(ERROR_TITLES.createRoom, err), badName: taken })
-      nameRef.current?.focus()
-    } finally {
-      setBusy(false)
-    }
   }
 
   const createdId = notice?.roomId
@@ -113,7 +61,7 @@ export default function CreateRoomPanel() {
             ×
           </button>
         </header>
-        <form className="panel-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <form className="panel-form" onSubmit={submit} noValidate aria-busy={busy}>
           {notice && (
             <NoticeAlert notice={notice}>
               {createdId && (
@@ -134,11 +82,7 @@ export default function CreateRoomPanel() {
               value={name}
               maxLength={64}
               aria-invalid={notice?.badName || undefined}
-              onChange={(e) => {
-                setName(e.target.value)
-                // The next room's name: the last one's notice has had its say.
-                setNotice(null)
-              }}
+              onChange={(e) => rename(e.target.value)}
             />
           </label>
           <div className="color-field">
