@@ -37,7 +37,7 @@ const nav = (path: string) =>
 
 /**
  * The drawn composer works before the app has run: it starts with the room's draft, as the SPA's
- * does; Enter (or the send button) keeps the text, now read-only, as a message to send. What it
+ * does; Enter (a new line on a touch screen, web/lib/enter-sends.ts) or the send button keeps the text, now read-only, as a message to send. What it
  * holds, the caret and that wish are taken over by the SPA's composer
  * (web/features/chat/use-drawn-composer.ts). It runs where it stands, after the composer it serves.
  */
@@ -52,7 +52,7 @@ const composerScript = (draft: string) =>
   sync()
   box.addEventListener('input', function () { paint.setAttribute('data-edited', ''); sync() })
   box.addEventListener('keydown', function (e) {
-    if (e.key !== 'Enter' || e.shiftKey || e.isComposing) return
+    if (e.key !== 'Enter' || e.shiftKey || e.isComposing || matchMedia('(pointer: coarse)').matches) return
     e.preventDefault()
     form.requestSubmit()
   })

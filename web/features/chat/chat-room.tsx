@@ -67,7 +67,9 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
           style={{ background: room?.color ?? '#4f46e5' }}
           aria-hidden="true"
         />
-        <h1 id="chat-title">{name}</h1>
+        <h1 id="chat-title" title={name}>
+          {name}
+        </h1>
         {room?.isDeleted && <span className="tag">deleted</span>}
       </header>
       <RoomProvider roomId={roomId} meId={meId}>

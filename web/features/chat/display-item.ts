@@ -10,6 +10,8 @@ export type DisplayItem = {
   seq: number | null
   clientId: string | null
   state: 'sent' | 'sending' | 'failed'
+  /** Refused by the server (not a lost connection): only a Retry sends it again. */
+  rejected: boolean
   attachment: Attachment | null
   /** While its file is not in the bucket yet (pending messages only). */
   upload: PendingMessage['upload'] | null
@@ -46,6 +48,7 @@ export const fromMessage = onePerObject<Message>((m) => ({
   seq: m.seq,
   clientId: m.clientId,
   state: 'sent',
+  rejected: false,
   attachment: m.attachment,
   upload: null,
   replyToId: m.replyToId,
@@ -63,6 +66,7 @@ export const fromPending = onePerObject<PendingMessage>((p) => ({
   seq: null,
   clientId: p.clientId,
   state: p.state,
+  rejected: !!p.rejected,
   attachment: p.attachment ?? null,
   upload: p.upload ?? null,
   replyToId: p.replyToId ?? null,

@@ -1,21 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useLayoutEffect, useRef, useState } from 'react'
 import { MESSAGE_MAX_LENGTH } from '../../../shared/constants'
+import { enterSends } from '../../lib/enter-sends'
 import type { DisplayItem } from './display-item'
 import { stopEdit } from './message-intent'
 import { editMessage } from './message-ops'
 
-/** The sender's edit in place of the text: Enter saves, Escape cancels. */
+/** The sender's edit in place of the text: Enter saves (web/lib/enter-sends.ts), Escape cancels. */
 export default function MessageEditorForm({ item }: { item: DisplayItem }) {
   const queryClient = useQueryClient()
   const [text, setText] = useState(item.text)
   const [saving, setSaving] = useState(false)
   const empty = !text.trim() && !item.attachment
   const form = useRef<HTMLFormElement>(null)
-  // The whole bubble in view, the editor's Save too when it was the room's last.
+  // The whole bubble in view, the editor's Save too when it was the room's last; the caret at
+  // the end of the text, where an edit usually goes on.
   useLayoutEffect(() => {
     const bubble = form.current?.closest('.bubble') ?? form.current
     bubble?.scrollIntoView({ block: 'nearest' })
+    const box = form.current?.querySelector('textarea')
+    box?.setSelectionRange(box.value.length, box.value.length)
   }, [])
 
   async function save() {
@@ -43,7 +47,7 @@ export default function MessageEditorForm({ item }: { item: DisplayItem }) {
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Escape') stopEdit()
-          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+          if (enterSends(e)) {
             e.preventDefault()
             void save()
           }

@@ -1,7 +1,6 @@
 import { Suspense } from 'react'
 import { isEmojiOnly } from '../../../shared/emoji'
 import { firstLink } from '../../../shared/linkify'
-import { FILE_TEXTS } from '../../../shared/texts'
 import { AttachmentView } from './attachment-view'
 import { messageTextId, type DisplayItem } from './display-item'
 import { EditedMark } from './edited-mark'
@@ -10,8 +9,8 @@ import { LinkText } from './link-text'
 import { BubbleMenu, MessageReactions, Tombstone } from './message-actions'
 import { MessageEditor } from './message-editor'
 import { MessageParts } from './message-parts'
+import { NotSentLine } from './not-sent-line'
 import { ReplyQuote } from './reply-quote'
-import { canRetryUpload } from './upload-queue'
 
 // One to three emoji alone show large; not as a file's or a GIF's caption.
 const bigEmoji = (item: DisplayItem) => !item.attachment && !item.gif && isEmojiOnly(item.text)
@@ -28,7 +27,6 @@ type Props = {
 
 export function MessageRow({ item, time, datetime, continued, mine, onRetry }: Props) {
   const at = item.at.toISOString()
-  const uploadFailed = !!item.upload?.failed
   if (item.kind === 'system')
     return (
       <div className="system-notice" data-seq={item.seq ?? undefined} data-id={item.key}>
@@ -79,16 +77,7 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
         <BubbleMenu item={item} mine={mine} />
       </div>
       <MessageReactions item={item} />
-      {item.state === 'failed' && item.clientId && (
-        <p className="msg-failed" role="alert">
-          {uploadFailed ? FILE_TEXTS.uploadFailed : 'Not sent.'}{' '}
-          {(!uploadFailed || canRetryUpload(item.clientId)) && (
-            <button type="button" className="link" onClick={() => onRetry(item.clientId!)}>
-              {uploadFailed ? 'Retry upload' : 'Retry'}
-            </button>
-          )}
-        </p>
-      )}
+      {item.state === 'failed' && item.clientId && <NotSentLine item={item} onRetry={onRetry} />}
     </div>
   )
 }

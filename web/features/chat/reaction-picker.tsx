@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { isOneEmoji } from '../../../shared/emoji'
 import { toggleReaction } from './message-ops'
 
 const DEFAULTS = ['👍', '❤️', '😂', '😮', '😢', '🙏']
 
 /**
  * A handful of emoji plus any other through a plain text field: the system's own emoji
- * keyboard or picker fills it (no picker library in the bundle). The server checks it is one.
+ * keyboard or picker fills it (no picker library in the bundle). It takes one emoji, as the
+ * server's check does (shared/emoji.ts); anything else keeps the picker open and says so.
  */
 export function ReactionPicker({
   at,
@@ -17,6 +19,8 @@ export function ReactionPicker({
 }) {
   const queryClient = useQueryClient()
   const [other, setOther] = useState('')
+  const typed = other.trim()
+  const oneEmoji = isOneEmoji(typed)
   const react = (emoji: string) => {
     onDone()
     void toggleReaction(queryClient, at, emoji)
@@ -36,7 +40,7 @@ export function ReactionPicker({
       <form
         onSubmit={(e) => {
           e.preventDefault()
-          if (other.trim()) react(other.trim())
+          if (oneEmoji) react(typed)
         }}
       >
         <input
@@ -44,12 +48,19 @@ export function ReactionPicker({
           placeholder="Any emoji"
           value={other}
           maxLength={32}
+          aria-invalid={(typed && !oneEmoji) || undefined}
+          aria-describedby={typed && !oneEmoji ? 'reaction-hint' : undefined}
           onChange={(e) => setOther(e.target.value)}
         />
-        <button type="submit" disabled={!other.trim()}>
+        <button type="submit" disabled={!oneEmoji}>
           React
         </button>
       </form>
+      {typed && !oneEmoji && (
+        <p id="reaction-hint" className="reaction-hint">
+          Type one emoji
+        </p>
+      )}
     </div>
   )
 }

@@ -1,22 +1,15 @@
-import { useSyncExternalStore } from 'react'
+import { useOnline } from '../../lib/use-online'
 import './offline-notice.css'
 
-const subscribe = (onChange: () => void) => {
-  window.addEventListener('online', onChange)
-  window.addEventListener('offline', onChange)
-  return () => {
-    window.removeEventListener('online', onChange)
-    window.removeEventListener('offline', onChange)
-  }
-}
-
-/** Says so while the browser is offline (the service worker still serves the app shell). */
+/**
+ * Says so while the browser is offline (the service worker still serves the app shell). A pill
+ * under the top bar that taps pass through: the composer stays usable, its sends wait in the outbox.
+ */
 export function OfflineNotice() {
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine)
-  if (online) return null
+  if (useOnline()) return null
   return (
     <div className="offline-notice" role="status">
-      You are offline. Kathelia will reconnect when the connection returns.
+      You are offline. Messages will send when the connection returns.
     </div>
   )
 }

@@ -1,0 +1,29 @@
+import { FILE_TEXTS } from '../../../shared/texts'
+import { useOnline } from '../../lib/use-online'
+import type { DisplayItem } from './display-item'
+import { canRetryUpload } from './upload-queue'
+
+type Props = { item: DisplayItem; onRetry: (clientId: string) => void }
+
+/**
+ * Under a message the outbox could not send. Offline, a lost connection is no failure: the outbox
+ * sends it by itself when the browser is back online (use-outbox-sync.ts), so the line only says
+ * it waits. Online, or refused by the server, it is "Not sent." with its Retry.
+ */
+export function NotSentLine({ item, onRetry }: Props) {
+  const online = useOnline()
+  const clientId = item.clientId!
+  const uploadFailed = !!item.upload?.failed
+  if (!online && !item.rejected && !uploadFailed)
+    return <p className="msg-failed waiting">Waiting for the connection to send</p>
+  return (
+    <p className="msg-failed" role="alert">
+      {uploadFailed ? FILE_TEXTS.uploadFailed : 'Not sent.'}{' '}
+      {(!uploadFailed || canRetryUpload(clientId)) && (
+        <button type="button" className="link" onClick={() => onRetry(clientId)}>
+          {uploadFailed ? 'Retry upload' : 'Retry'}
+        </button>
+      )}
+    </p>
+  )
+}
