@@ -28,7 +28,10 @@ const router = createRouter({
   defaultPreload: 'intent',
   // React Query owns caching, so loader results are never considered fresh on their own.
   defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
+  // Off: the router's restoration carries every scrolled element's position over to the next
+  // page by its place in the DOM, so a room opened at the last room's scroll offset. A room
+  // opens at its unread line or newest message (message-list.tsx), other pages at their top.
+  scrollRestoration: false,
 })
 
 declare module '@tanstack/react-router' {

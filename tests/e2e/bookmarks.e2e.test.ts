@@ -112,8 +112,9 @@ async function bookmarkThenDelete(text: string) {
 }
 
 /**
- * "Open in chat" on the kite's bookmark: the room opens with the message marked and focused;
- * `check` looks at the room then, before the shelf goes back to the bookmarks.
+ * "Open in chat" on the kite's bookmark: the room opens with the message marked and focused, the
+ * mark gone once the focus moves on; `check` looks at the room before that, and the shelf then
+ * goes back to the bookmarks.
  */
 async function openKiteInChat(check?: () => Promise<void>) {
   await items(shelf).filter({ hasText: KITE }).getByRole('button', { name: 'Open in chat' }).click()
@@ -124,6 +125,9 @@ async function openKiteInChat(check?: () => Promise<void>) {
   await row.waitFor({ timeout: 30_000 })
   expect(await row.evaluate((el) => el === document.activeElement)).toBe(true)
   await check?.()
+  // The mark lasts while the message holds the focus the jump gave it.
+  await shelf.getByRole('textbox', { name: 'Message' }).focus()
+  await expect.poll(() => row.count()).toBe(0)
   await shelf.goBack()
   await shelf.getByRole('heading', { level: 1, name: 'Bookmarks' }).waitFor()
 }
@@ -183,6 +187,19 @@ describe('bookmarks', () => {
       .evaluateAll((items) => items.map((el) => el.getBoundingClientRect().height))
     expect(new Set(heights).size).toBe(1)
     await page.keyboard.press('Escape')
+    // Text selected in it: the browser's own menu (whose Copy takes the selection), not ours.
+    const text = rowOf(page, KITE).locator('.msg-text')
+    await text.evaluate((el) => getSelection()!.selectAllChildren(el))
+    const prevented = page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) =>
+          addEventListener('contextmenu', (e) => resolve(e.defaultPrevented), { once: true }),
+        ),
+    )
+    await text.click({ button: 'right' })
+    expect(await prevented).toBe(false)
+    expect(await menu.count()).toBe(0)
+    await page.evaluate(() => getSelection()!.removeAllRanges())
     await searchBox(page).fill('')
   })
 

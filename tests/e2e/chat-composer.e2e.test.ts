@@ -81,6 +81,21 @@ describe('the composer and the message list', () => {
     expect(await received.textContent()).toBe(`${first}\n${second}`)
   })
 
+  it('near the 4,000-character limit, counts; at it, says the rest did not fit', async () => {
+    const { page } = pair.ben
+    const count = page.locator('.composer').getByRole('status')
+    await box(page).fill('x'.repeat(3_000))
+    expect(await count.count()).toBe(0)
+    await box(page).fill('x'.repeat(3_700))
+    await count.filter({ hasText: /^3,700 \/ 4,000$/ }).waitFor()
+    await box(page).fill('x'.repeat(4_000))
+    await count
+      .filter({ hasText: '4,000 / 4,000 characters, the most a message can hold' })
+      .waitFor()
+    await box(page).fill('')
+    await count.waitFor({ state: 'detached' })
+  })
+
   it('signals typing at most once every 3 seconds', async () => {
     const { page } = pair.ada
     // Date.now() stands still unless moved; timers keep running. A retry starts a minute past

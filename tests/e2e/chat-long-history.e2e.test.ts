@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { HOME_ROOM_ID } from '../../shared/constants'
-import { logScroller, messageInView, newPill, rowInView } from './helpers/chat-view'
+import { logScroller, messageInView, newPill, rowInView, scrollState } from './helpers/chat-view'
 import { jwtOf, postMany, postMessage } from './helpers/history'
-import { BEN, messageInLog, useOnboardedPair } from './helpers/pair'
+import { ADA, BEN, messageInLog, useOnboardedPair } from './helpers/pair'
+import { createRooms, sidebarRoom } from './helpers/rooms'
 
 // A room with 600 messages more than a page: the list renders only the rows near the view
 // (use-virtual-rows.ts), older pages go in above without moving the row being read, and a quote
@@ -203,4 +204,32 @@ describe('a long history', () => {
     await expect.poll(() => messageInView(page, REPLY)).toBe(true)
     expect(await stillFocused()).toBe('focused')
   }, 60_000)
+
+  it('each room opens at its own newest message, not where the last room was scrolled to', async () => {
+    const { page } = pair.ada
+    const { url } = pair.server
+    // A room of Ada's own messages (none unread: it opens at its newest, with no unread line).
+    const name = `Second room ${Date.now()}`
+    await createRooms(page, name)
+    const link = sidebarRoom(page, name)
+    const roomId = decodeURIComponent((await link.getAttribute('href'))!.split('/').pop()!)
+    const texts = Array.from({ length: 40 }, (_, i) => `Second room ${i + 1}`)
+    const adaJwt = await jwtOf(url, ADA)
+    await postMany(url, adaJwt, roomId, texts)
+    await postMessage(url, adaJwt, { roomId: HOME_ROOM_ID, message: 'Home, newest' })
+    const atNewest = async (text: string) => {
+      await messageInLog(page, text).waitFor({ timeout: 15_000 })
+      await expect.poll(async () => (await scrollState(page)).fromBottom).toBeLessThan(2)
+      expect(await messageInView(page, text)).toBe(true)
+    }
+    // Home read from its top, then the other room.
+    await atNewest('Home, newest')
+    await logScroller(page).evaluate((box) => (box.scrollTop = 0))
+    await link.click()
+    await atNewest('Second room 40')
+    // And back: that room read from its top, then Home.
+    await logScroller(page).evaluate((box) => (box.scrollTop = 0))
+    await sidebarRoom(page, 'Home').click()
+    await atNewest('Home, newest')
+  }, 90_000)
 })

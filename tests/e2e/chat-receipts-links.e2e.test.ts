@@ -65,6 +65,17 @@ describe('read receipts', () => {
     await seenUnder(ada.page, again).waitFor({ timeout: 15_000 })
     expect(await anySeen(ada.page).count()).toBe(1)
     expect(await anySeen(ben.page).count()).toBe(0)
+    // A newer message not read yet leaves it under the newest one that was.
+    const unread = `Not read yet ${tag}`
+    await setTabHidden(ben.page, true)
+    await sendMessage(ada.page, unread)
+    await messageInLog(ben.page, unread).waitFor()
+    await new Promise((r) => setTimeout(r, 2_000))
+    expect(await seenUnder(ada.page, again).count()).toBe(1)
+    expect(await seenUnder(ada.page, unread).count()).toBe(0)
+    await setTabHidden(ben.page, false)
+    await seenUnder(ada.page, unread).waitFor({ timeout: 15_000 })
+    expect(await anySeen(ada.page).count()).toBe(1)
   })
 
   it('turned off by one partner hides receipts both ways, live; on again shows them', async () => {
@@ -199,5 +210,11 @@ describe('links', () => {
         .waitFor()
     await expect.poll(() => refusals.length, { timeout: 15_000 }).toBe(links.length)
     expect(await messageLog(ada.page).locator('.link-preview').count()).toBe(cardsBefore)
+    // Drawn again (Home left and opened again), a refused link is not asked again.
+    await sidebarRoom(ada.page, 'Bookmarks').click()
+    await sidebarRoom(ada.page, 'Home').click()
+    await messageInLog(ada.page, `Look ${links[0]} ${tag}`).waitFor()
+    await new Promise((r) => setTimeout(r, 2_000))
+    expect(refusals.length).toBe(links.length)
   })
 })

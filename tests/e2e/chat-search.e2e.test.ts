@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { HOME_ROOM_ID, MESSAGES_PER_BATCH } from '../../shared/constants'
 import { postMessagesAs, rowInView } from './helpers/chat-view'
 import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
+import { sidebarRoom } from './helpers/rooms'
 
 // The top-bar search finds messages in the room's whole history, not only in the loaded pages,
 // and says what it searched when the server cannot be asked.
@@ -126,6 +127,35 @@ describe('searching messages', () => {
     await ada.page.getByRole('menuitem', { name: 'Reply' }).waitFor()
     expect(await ada.page.getByRole('menuitem', { name: 'Show in chat' }).count()).toBe(0)
     await ada.page.keyboard.press('Escape')
+  })
+
+  it('a message sent during a search leaves it, and shows at the bottom of the whole room', async () => {
+    const { ada, ben } = pair
+    await searchBox(ada.page).fill('needle')
+    await note(ada.page)
+      .filter({ hasText: /matching “needle”/ })
+      .waitFor()
+    await sendMessage(ada.page, 'Sent while searching')
+    expect(await searchBox(ada.page).inputValue()).toBe('')
+    await note(ada.page).waitFor({ state: 'detached' })
+    await expect.poll(() => inView(ada.page, 'Sent while searching')).toBe(true)
+    await messageInLog(ben.page, 'Sent while searching').waitFor()
+  })
+
+  it('is the open room’s search: off a room it waits for one, and a room opens unfiltered', async () => {
+    const { ada } = pair
+    await searchBox(ada.page).fill('needle')
+    await note(ada.page)
+      .filter({ hasText: /matching “needle”/ })
+      .waitFor()
+    await sidebarRoom(ada.page, 'Bookmarks').click()
+    await expect.poll(() => searchBox(ada.page).isDisabled()).toBe(true)
+    expect(await searchBox(ada.page).inputValue()).toBe('')
+    expect(await searchBox(ada.page).getAttribute('placeholder')).toBe('Open a room to search')
+    await sidebarRoom(ada.page, 'Home').click()
+    await messageInLog(ada.page, 'Note 130').waitFor()
+    expect(await searchBox(ada.page).isEnabled()).toBe(true)
+    expect(await note(ada.page).count()).toBe(0)
   })
 })
 

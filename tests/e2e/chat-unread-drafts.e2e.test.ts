@@ -154,6 +154,11 @@ describe('the unread line', () => {
     expect(await rowInView(messageInLog(ada.page, texts[39]!))).toBe(false)
     expect((await scrollState(ada.page)).fromBottom).toBeGreaterThan(100)
 
+    // What is on screen is read: the badge counts down to what is still below the view.
+    const left = async () => Number((await badge.textContent()) ?? 0)
+    await expect.poll(left).toBeLessThan(40)
+    expect(await left()).toBeGreaterThan(0)
+
     // Read down to the end: the badge goes, the line stays where it was.
     await logScroller(ada.page).evaluate((el) => (el.scrollTop = el.scrollHeight))
     await badge.waitFor({ state: 'detached' })

@@ -115,6 +115,29 @@ describe.each([
   })
 })
 
+// [focus ring, background]: a control's keyboard focus ring on the surfaces it sits on.
+const RINGS: [string, string][] = [
+  ['focus-ring', 'bg'],
+  ['focus-ring', 'surface'],
+  ['focus-ring', 'surface-2'],
+  ['focus-ring', 'primary-soft'],
+  ['sidebar-focus-ring', 'sidebar-bg'],
+  ['sidebar-focus-ring', 'sidebar-hover'],
+  ['sidebar-focus-ring', 'sidebar-active'],
+]
+
+describe.each([
+  ['light', light],
+  ['dark', dark],
+])('the %s theme’s focus rings', (_, theme) => {
+  it('stand out at least 3:1 from their background (WCAG 1.4.11)', () => {
+    const low = RINGS.map(
+      ([fg, bg]) => [fg, bg, +contrast(theme, fg, bg).toFixed(2)] as const,
+    ).filter(([, , ratio]) => ratio < 3)
+    expect(low).toEqual([])
+  })
+})
+
 describe('the dark theme', () => {
   it('gives every colour that text or surfaces use its own dark value', () => {
     for (const name of ['bg', 'surface', 'surface-2', 'text', 'muted', 'border', 'link'])

@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { formatFileSize } from './attachment-format'
 
 /** A real button (focusable, labelled) that opens the file picker of a hidden input. */
@@ -36,7 +36,7 @@ export function AttachButton({ onPick }: { onPick: (file: File | undefined) => v
 export function StagedFile({ file, onRemove }: { file: File; onRemove: () => void }) {
   return (
     <div className="staged-file" role="group" aria-label="File to send">
-      <FileIcon />
+      {file.type.startsWith('image/') ? <StagedThumb file={file} /> : <FileIcon />}
       <span className="file-name">{file.name}</span>
       <span className="file-size">{formatFileSize(file.size)}</span>
       <button
@@ -49,6 +49,17 @@ export function StagedFile({ file, onRemove }: { file: File; onRemove: () => voi
       </button>
     </div>
   )
+}
+
+/** A staged picture as it will go (the same file, from memory), until it is sent or removed. */
+function StagedThumb({ file }: { file: File }) {
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    const made = URL.createObjectURL(file)
+    setUrl(made)
+    return () => URL.revokeObjectURL(made)
+  }, [file])
+  return url ? <img className="staged-thumb" src={url} alt="" /> : <FileIcon />
 }
 
 export function FileIcon() {

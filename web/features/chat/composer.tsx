@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { subscribe } from 'valtio'
 import { MESSAGE_MAX_LENGTH } from '../../../shared/constants'
-import { productApi } from '../../lib/product-api'
+import { enterSends, isTouchScreen } from '../../lib/enter-sends'
 import { AttachButton, StagedFile } from './attach-controls'
 import { readDraft, readReplyDraft, writeDraft, writeReplyDraft } from './drafts'
 import { drawnComposer, useDrawnComposer } from './use-drawn-composer'
 import { GifButton } from './gif-button'
+import { LengthCount } from './length-count'
 import type { GifRef } from './message-model'
 import { cancelReply, messageIntent } from './message-intent'
 import { QuoteBar } from './quote-bar'
-import { createTypingSignal } from './typing-signal'
 import { useEditLast } from './use-edit-last'
 import { useFileStaging } from './use-file-staging'
-import { noteTyping } from '../presence/activity'
+import { useTypingSignal } from './use-typing-signal'
 
 /**
  * Enter sends, Shift+Enter starts a new line, ArrowUp when empty edits the last message sent;
@@ -37,17 +37,10 @@ export function Composer({
   // The Worker's drawing of this room, maybe typed into before the app ran.
   const [drawn] = useState(() => drawnComposer(roomId))
   const [text, setText] = useState(() => drawn?.text ?? readDraft(meId, roomId))
-  const typing = useRef(createTypingSignal())
+  const typing = useTypingSignal(roomId, meId)
   const ref = useRef<HTMLTextAreaElement>(null)
   const staging = useFileStaging()
   const editLast = useEditLast(roomId, meId)
-
-  const signal = (isTyping: boolean) => {
-    if (isTyping) noteTyping(roomId)
-    void productApi
-      .updateStatus(meId, { isTyping, typingRoomId: isTyping ? roomId : null })
-      .catch(() => undefined)
-  }
 
   // Opening a room (from a link) puts the cursor here. Not on a fresh page (focus still on the
   // document: the skip link comes first), not while typing elsewhere, and not on a touch screen,
@@ -55,7 +48,7 @@ export function Composer({
   useEffect(() => {
     const current = document.activeElement
     if (!current || current === document.body || current.matches('input, textarea')) return
-    if (window.matchMedia('(pointer: coarse)').matches) return
+    if (isTouchScreen()) return
     ref.current?.focus({ preventScroll: true })
   }, [])
 
@@ -72,14 +65,6 @@ export function Composer({
 
   useDrawnComposer(drawn, { meId, roomId, box: ref, submit })
 
-  // Leaving the room (this composer is per room) with a typing signal live: clear it there.
-  useEffect(
-    () => () => {
-      if (typing.current.onStop(Date.now())) signal(false)
-    },
-    [],
-  )
-
   function submit() {
     const message = text.trim()
     if (!message && !staging.file) return
@@ -89,8 +74,14 @@ export function Composer({
     staging.clear()
     setText('')
     writeDraft(meId, roomId, '')
-    if (typing.current.onStop(Date.now())) signal(false)
+    typing.stopped()
     ref.current?.focus()
+  }
+
+  // The caption goes next; not on a touch screen, where the keyboard would cover the file.
+  function pick(file: File | undefined) {
+    void staging.stage(file)
+    if (file && !isTouchScreen()) ref.current?.focus()
   }
 
   function sendGif(gif: GifRef) {
@@ -102,7 +93,7 @@ export function Composer({
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     if (editLast(e, !text && !staging.file)) return
     if (e.key === 'Escape' && messageIntent.replyTo) cancelReply()
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+    if (enterSends(e)) {
       e.preventDefault()
       submit()
     }
@@ -119,26 +110,24 @@ export function Composer({
     >
       <QuoteBar roomId={roomId} meId={meId} />
       {staging.file && <StagedFile file={staging.file} onRemove={staging.clear} />}
-      <AttachButton onPick={(file) => void staging.stage(file)} />
+      <AttachButton onPick={pick} />
       {onGif && <GifButton onPick={sendGif} />}
       <textarea
         ref={ref}
         rows={1}
         value={text}
         maxLength={MESSAGE_MAX_LENGTH}
-        placeholder={staging.file ? 'Add a caption (optional)' : `Message ${roomName}`}
+        placeholder={staging.file ? 'Add a caption (optional)' : `Message ${shortName(roomName)}`}
         aria-label="Message"
         onKeyDown={onKeyDown}
         onPaste={staging.onPaste}
         onChange={(e) => {
           setText(e.target.value)
           writeDraft(meId, roomId, e.target.value)
-          const now = Date.now()
-          if (!e.target.value) {
-            if (typing.current.onStop(now)) signal(false)
-          } else if (typing.current.onInput(now)) signal(true)
+          typing.typed(e.target.value)
         }}
       />
+      <LengthCount length={text.length} />
       <button
         type="submit"
         className="send-button"
@@ -151,4 +140,10 @@ export function Composer({
       </button>
     </form>
   )
+}
+
+// The placeholder keeps to one line (a textarea's placeholder takes no ellipsis of its own).
+const shortName = (name: string) => {
+  const chars = Array.from(name)
+  return chars.length > 24 ? `${chars.slice(0, 23).join('').trimEnd()}…` : name
 }

@@ -13,8 +13,10 @@ export const linkPreviewQuery = (url: string) =>
     queryFn: () => apiPost<LinkPreview>('/link/preview', { url }, 'LinkPreview'),
     staleTime: DAY,
     gcTime: DAY,
-    // A refused or unreachable link simply has no preview.
+    // A refused or unreachable link simply has no preview, also when its message is drawn again
+    // (a room opened again, a row back in the window): asked again after a reload only.
     retry: false,
+    retryOnMount: false,
   })
 
 /** The preview image as an object URL; `<img>` cannot send the JWT the proxy asks for. */
@@ -33,4 +35,5 @@ export const linkImageQuery = (url: string) =>
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
+    retryOnMount: false,
   })

@@ -43,8 +43,11 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   const newestSeq = messages.at(-1)?.seq ?? 0
   const receipts = useQuery({ ...receiptsQuery(meId), enabled: !!meId })
   const partnerRead = receipts.data?.partner[roomId]
-  const lastMine = messages.findLast((m) => m.senderId === meId && m.kind === 'user')
-  const seenKey = lastMine && partnerRead && partnerRead.seq >= lastMine.seq && lastMine.$id
+  // Under the newest of one's own messages the partner has read, newer unread ones or not.
+  const seenKey =
+    partnerRead &&
+    messages.findLast((m) => m.senderId === meId && m.kind === 'user' && m.seq <= partnerRead.seq)
+      ?.$id
 
   // Optimistic copies whose rows arrived with a fetch leave the outbox.
   useEffect(() => {

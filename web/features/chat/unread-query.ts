@@ -1,10 +1,17 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import { Query } from 'appwrite'
 import { MESSAGES_PER_BATCH } from '../../../shared/constants'
 import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
 import { readWhileLogging } from './live-replay'
-import { countUnread, toMessage, type Message } from './message-model'
+import {
+  countUnread,
+  flattenPages,
+  toMessage,
+  type Message,
+  type MessagePage,
+} from './message-model'
+import { messagesKey } from './messages-query'
 import { markRead, readState } from './read-state'
 import { receiptsQuery } from './receipts-query'
 
@@ -55,3 +62,17 @@ export const unreadQuery = (roomId: string, meId: string) =>
     },
     staleTime: Infinity,
   })
+
+/**
+ * The badge as the reader goes down the room: what is left unread past `seq`, the newest row on
+ * screen, of its loaded messages (every one newer than a row on screen is loaded). It only goes
+ * down this way; realtime counts what arrives.
+ */
+export function recountUnread(queryClient: QueryClient, roomId: string, meId: string, seq: number) {
+  const pages = queryClient.getQueryData<InfiniteData<MessagePage>>(messagesKey(roomId))?.pages
+  if (!pages) return
+  const left = countUnread(flattenPages(pages), seq, meId)
+  queryClient.setQueryData<number>(unreadKey(roomId), (n) =>
+    n === undefined ? n : Math.min(n, left),
+  )
+}

@@ -42,6 +42,13 @@ export function useJumpToMessage(
       if (!row) return
       row.classList.add('jump-target')
       showRow(row)
+      // Marked while it holds the focus the jump gave it: the reader's next move ends it.
+      const leave = (e: FocusEvent) => {
+        if (e.relatedTarget instanceof Node && row.contains(e.relatedTarget)) return
+        row.classList.remove('jump-target')
+        row.removeEventListener('focusout', leave)
+      }
+      row.addEventListener('focusout', leave)
     })
   }, [roomId, reveal, messages, oldestSeq, hasNextPage, isFetching, fetchNextPage])
 }

@@ -2,13 +2,15 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, type RefObject } from 'react'
 import { markRead } from './read-state'
 import { receiptsKey, sendReadPosition, type Receipts } from './receipts-query'
+import { recountUnread } from './unread-query'
 
 const THROTTLE_MS = 1_500
 
 /**
  * The read position is the newest row actually seen: at least half of it inside the scroll box
  * (IntersectionObserver) while the tab is visible. It moves the local read mark at once and
- * reaches the server at most every 1.5 s (the last position of a burst is never dropped).
+ * reaches the server at most every 1.5 s (the last position of a burst is never dropped). The
+ * room's badge counts down with it.
  */
 export function useReadReceipts(
   ref: RefObject<HTMLElement | null>,
@@ -31,6 +33,7 @@ export function useReadReceipts(
     let timer: ReturnType<typeof setTimeout> | undefined
     let lastSent = 0
     let target = 0
+    let recounted = -1
     const serverSeq = () => queryClient.getQueryData<Receipts>(receiptsKey(meId))?.own[roomId] ?? -1
     const send = () => {
       timer = undefined
@@ -47,6 +50,7 @@ export function useReadReceipts(
       if (document.visibilityState !== 'visible' || !visible.current.size) return
       const seq = Math.max(...visible.current)
       markRead(roomId, seq)
+      if (seq > recounted) recountUnread(queryClient, roomId, meId, (recounted = seq))
       if (seq <= Math.max(target, serverSeq())) return
       target = seq
       if (timer) return

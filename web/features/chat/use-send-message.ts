@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { ID } from 'appwrite'
 import { useCallback } from 'react'
+import { setSearch } from '../../state/ui-state'
 import { measureImage } from './attachment-format'
 import type { GifRef, PendingMessage } from './message-model'
 import { addPending, outbox, setPendingState } from './outbox'
@@ -11,12 +12,14 @@ import { retryUpload, uploadAndSend } from './upload-queue'
  * Optimistic send: the message shows at once with a clientId and joins the outbox, which sends
  * in order; a failure leaves it marked with a Retry (which sends the queue again from the start).
  * A message with a file shows its upload first and is sent once the file is in the bucket.
+ * Sending leaves a search, whose results would not show the new message.
  */
 export function useSendMessage(roomId: string, senderId: string) {
   const queryClient = useQueryClient()
 
   const send = useCallback(
     async (message: string, file?: File, replyToId?: string) => {
+      setSearch('')
       const item: PendingMessage = {
         clientId: crypto.randomUUID(),
         roomId,
@@ -52,6 +55,7 @@ export function useSendMessage(roomId: string, senderId: string) {
   // A GIF goes through the outbox like text: queued offline, it is sent once when back online.
   const sendGif = useCallback(
     (gif: GifRef, replyToId?: string) => {
+      setSearch('')
       addPending({
         clientId: crypto.randomUUID(),
         roomId,

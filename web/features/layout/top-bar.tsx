@@ -1,12 +1,19 @@
+import { useRouterState } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { globalState, setSidebarOpen } from '../../state/global-state'
 import { setSearch, uiState } from '../../state/ui-state'
+import { roomIdOf } from '../chat/room-path'
 import { ChateeHeader } from '../presence/chatee-header'
 import { ProfileMenu } from './profile-menu'
 
 export function TopBar({ drawer, unread }: { drawer: boolean; unread: number }) {
   const { isSidebarOpen } = useSnapshot(globalState)
   const { search } = useSnapshot(uiState)
+  // The search is the open room's ("Search messages" in it): off a room it waits for one, and
+  // another room opens unfiltered.
+  const room = useRouterState({ select: (s) => roomIdOf(s.location.pathname) })
+  useEffect(() => setSearch(''), [room])
   return (
     <header className="top-bar">
       {drawer && (
@@ -32,8 +39,9 @@ export function TopBar({ drawer, unread }: { drawer: boolean; unread: number }) 
         </svg>
         <input
           type="search"
-          placeholder="Search messages"
+          placeholder={room ? 'Search messages' : 'Open a room to search'}
           aria-label="Search messages"
+          disabled={!room}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />

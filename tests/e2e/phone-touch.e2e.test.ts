@@ -1,0 +1,155 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { messageInLog, messageLog, sendMessage, useOnboardedPair, ADA } from './helpers/pair'
+import { signInViaApi } from './helpers/register-api'
+
+// Ada on a phone (a touch screen, 390 × 844), Ben at his desk: what only a touch screen or a
+// small one changes, and what being offline looks like there.
+const pair = useOnboardedPair()
+let phone: Page
+let attempt = 0
+
+beforeAll(async () => {
+  const context = await pair.chrome.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  })
+  phone = await context.newPage()
+  await signInViaApi(phone, pair.server.url, ADA.email, ADA.password)
+}, 60_000)
+
+afterAll(() => phone?.context().close())
+
+const box = (page: Page) => page.getByRole('textbox', { name: 'Message' })
+const sendButton = (page: Page) => page.getByRole('button', { name: 'Send message' })
+
+/** What a finger at the middle of `selector`'s box would touch: its tag and class. */
+const touchedAt = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const r = document.querySelector(sel)!.getBoundingClientRect()
+    const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+    return el && `${el.tagName.toLowerCase()}.${el.className}`
+  }, selector)
+
+describe('on a phone', () => {
+  it('Enter is a new line (the keyboard has no Shift+Enter); the send button sends', async () => {
+    const [first, second] = [`Shopping list #${++attempt}:`, `- bread #${attempt}`]
+    await box(phone).tap()
+    await box(phone).pressSequentially(first)
+    await box(phone).press('Enter')
+    await box(phone).pressSequentially(second)
+    expect(await box(phone).inputValue()).toBe(`${first}\n${second}`)
+    expect(await messageInLog(pair.ben.page, first).count()).toBe(0)
+    await sendButton(phone).tap()
+    await messageLog(pair.ben.page)
+      .locator('.msg-text')
+      .filter({ hasText: second })
+      .filter({ hasText: first })
+      .waitFor()
+  })
+
+  it('the magnifier of the folded search box opens it', async () => {
+    await phone.locator('.search .icon').tap({ force: true })
+    await expect
+      .poll(() => phone.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Search messages')
+    await phone.keyboard.press('Escape')
+    await box(phone).tap()
+  })
+
+  it('offline, the notice leaves the composer free and a send waits for the connection', async () => {
+    const text = `Written in a tunnel #${++attempt}`
+    await phone.context().setOffline(true)
+    try {
+      await phone
+        .getByRole('status')
+        .filter({ hasText: 'You are offline' })
+        .waitFor({ timeout: 15_000 })
+      expect(await touchedAt(phone, '.composer textarea')).toMatch(/^textarea/)
+      await box(phone).tap()
+      await box(phone).pressSequentially(text)
+      await sendButton(phone).tap()
+      const row = messageLog(phone).locator('.msg', { hasText: text })
+      await row.getByText('Waiting for the connection to send').waitFor()
+      // Not an error: nothing to retry by hand.
+      expect(await row.getByRole('alert').count()).toBe(0)
+    } finally {
+      await phone.context().setOffline(false)
+    }
+    await messageInLog(pair.ben.page, text).waitFor({ timeout: 20_000 })
+    await expect
+      .poll(() => messageLog(phone).getByText('Waiting for the connection').count())
+      .toBe(0)
+  })
+
+  it('in landscape, a message menu with room neither way scrolls, its last item in reach', async () => {
+    await sendMessage(pair.ben.page, `Turn the phone #${++attempt}`)
+    await phone.setViewportSize({ width: 844, height: 390 })
+    try {
+      const own = messageLog(phone).locator('.msg.mine').last()
+      await own.locator('.msg-menu-button').tap()
+      const menu = phone.locator('.msg-menu')
+      const del = menu.getByRole('menuitem', { name: 'Delete' })
+      await del.waitFor({ state: 'attached' })
+      const fits = await menu.evaluate((m) => {
+        const area = m.closest('.message-scroll')!.getBoundingClientRect()
+        const r = m.getBoundingClientRect()
+        return r.top >= area.top && r.bottom <= area.bottom
+      })
+      expect(fits).toBe(true)
+      await del.scrollIntoViewIfNeeded()
+      expect(await touchedAt(phone, '.msg-menu [role="menuitem"]:last-child')).toMatch(/^button/)
+      await phone.keyboard.press('Escape')
+    } finally {
+      await phone.setViewportSize({ width: 390, height: 844 })
+    }
+  })
+
+  it('a reaction typed in takes one emoji, and says so rather than failing', async () => {
+    const theirs = messageLog(phone).locator('.msg.theirs').last()
+    await theirs.locator('.msg-menu-button').tap()
+    await phone.getByRole('menuitem', { name: 'React' }).tap()
+    const other = phone.getByRole('textbox', { name: 'Any emoji' })
+    const react = phone.getByRole('button', { name: 'React', exact: true })
+    await other.fill('hello')
+    expect(await react.isDisabled()).toBe(true)
+    await phone.getByText('Type one emoji').waitFor()
+    await other.fill('🦄')
+    expect(await react.isEnabled()).toBe(true)
+    await react.tap()
+    await theirs.getByRole('button', { name: /🦄/ }).waitFor()
+  })
+
+  it('a finger held on a link opens the message menu, and the link does not open', async () => {
+    const url = `https://example.com/only-a-link-${++attempt}`
+    await sendMessage(pair.ben.page, url)
+    const link = messageLog(phone).getByRole('link', { name: url })
+    await link.waitFor()
+    const tabs = phone.context().pages().length
+    const at = (await link.boundingBox())!
+    const cdp = await phone.context().newCDPSession(phone)
+    const point = { x: at.x + at.width / 2, y: at.y + at.height / 2 }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] })
+    await phone.getByRole('menuitem', { name: 'Copy text' }).waitFor()
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    await cdp.detach()
+    await new Promise((r) => setTimeout(r, 500))
+    expect(phone.context().pages().length).toBe(tabs)
+    expect(await phone.getByRole('menuitem', { name: 'Copy text' }).isVisible()).toBe(true)
+    await phone.keyboard.press('Escape')
+  })
+
+  it('system notices are centred pills, their time on one line', async () => {
+    const notice = messageLog(phone).locator('.system-notice').first()
+    const { left, right, timeLines } = await notice.evaluate((n) => {
+      const area = n.closest('.message-scroll')!.getBoundingClientRect()
+      const r = n.getBoundingClientRect()
+      const time = n.querySelector('time')!
+      const lines = time.getClientRects().length
+      return { left: r.left - area.left, right: area.right - r.right, timeLines: lines }
+    })
+    expect(Math.abs(left - right)).toBeLessThan(12) // the scrollbar's width, at most
+    expect(timeLines).toBe(1)
+  })
+})
