@@ -5,6 +5,7 @@ import { preloadable } from '../../lib/preloadable'
 // the room's first render does not wait for them and a later click does not either.
 export const MessageParts = {
   Editor: preloadable(() => import('./message-editor-form')),
+  MenuPanel: preloadable(() => import('./message-menu-panel')),
   ImageViewer: preloadable(() => import('./image-viewer')),
   LinkPreview: preloadable(async () => ({
     default: (await import('./link-preview')).LinkPreviewCard,

@@ -1,10 +1,14 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { globalState, partnerPresenceShown } from '../../state/global-state'
 import { Avatar } from '../layout/avatar'
 import { fullDateTime } from '../../../shared/timeline'
-import { PartnerDetails } from './partner-details'
 import { lastSeenAt, lastSeenText, presenceOf, PRESENCE_LABELS } from './presence-model'
+
+// The admin's alone: a chunk of its own, out of everyone's signed-in start (vite.config.ts).
+const PartnerDetails = lazy(async () => ({
+  default: (await import('./partner-details')).PartnerDetails,
+}))
 
 /**
  * The chat partner: presence and last seen in the admin view or while both share them (Settings),
@@ -54,7 +58,9 @@ export function ChateeHeader() {
         </span>
       </span>
       {flags.isAdmin && chateeStatus && (
-        <PartnerDetails status={chateeStatus} now={now.getTime()} />
+        <Suspense fallback={null}>
+          <PartnerDetails status={chateeStatus} now={now.getTime()} />
+        </Suspense>
       )}
     </div>
   )

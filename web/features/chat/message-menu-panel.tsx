@@ -1,0 +1,143 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Suspense, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react'
+import { EDIT_WINDOW_MS } from '../../../shared/constants'
+import { setSearch } from '../../state/ui-state'
+import { BookmarkMenuItem } from './bookmark-menu-item'
+import type { DisplayItem } from './display-item'
+import { startEdit, startReply } from './message-intent'
+import { copyText, deleteMessage } from './message-ops'
+import { MenuItem } from './menu-item'
+import { loadLogKeys, MessageParts } from './message-parts'
+import { useRoom, useSearchTerm, type RoomContext } from './room-context'
+import { usePanelPlacement } from './use-panel-placement'
+
+export type MenuView = 'menu' | 'react' | 'delete'
+
+type Props = {
+  view: MenuView
+  setView: (view: MenuView) => void
+  item: DisplayItem
+  mine: boolean
+  /** The "⋯" it opened from: placed beside it, and the focus goes back to it. */
+  button: RefObject<HTMLButtonElement | null>
+  close: (refocus?: boolean) => void
+}
+
+/**
+ * The open message menu (message-menu.tsx), a chunk of its own loaded once the room has settled
+ * (message-parts.ts): its items, the reaction picker or the delete confirmation. Arrow keys, Home
+ * and End move between the items; Escape or Tab closes and gives the focus back; a click
+ * elsewhere closes.
+ */
+export default function MessageMenuPanel({ view, setView, item, mine, button, close }: Props) {
+  const room = useRoom()
+  const searching = !!useSearchTerm()
+  const queryClient = useQueryClient()
+  const panel = useRef<HTMLDivElement>(null)
+  usePanelPlacement(panel, button, view)
+
+  // Focus the first item of each view; a click elsewhere closes.
+  useEffect(() => {
+    // A confirmation starts on its safe choice: Enter right after "Delete" must not delete.
+    const panelEl = panel.current
+    const safe = panelEl?.querySelector<HTMLElement>('[data-autofocus]')
+    ;(safe ?? panelEl?.querySelector<HTMLElement>('button, input'))?.focus()
+    const away = (e: PointerEvent) => {
+      const t = e.target as Node
+      if (!panel.current?.contains(t) && !button.current?.contains(t)) close(false)
+    }
+    document.addEventListener('pointerdown', away)
+    return () => document.removeEventListener('pointerdown', away)
+  }, [view, button, close])
+
+  function onKeyDown(e: KeyboardEvent) {
+    // Tab leaves a menu as Escape does (the menu pattern); a confirmation or the picker keeps it.
+    if (e.key === 'Escape' || (e.key === 'Tab' && view === 'menu'))
+      return (e.preventDefault(), close())
+    const items = [...(panel.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])]
+    const at = items.indexOf(document.activeElement as HTMLElement)
+    const to =
+      e.key === 'Home'
+        ? 0
+        : e.key === 'End'
+          ? items.length - 1
+          : e.key === 'ArrowDown'
+            ? (at + 1) % items.length
+            : e.key === 'ArrowUp'
+              ? (at + items.length - 1) % items.length
+              : -1
+    if (to < 0 || !items.length) return
+    items[to]!.focus()
+    e.preventDefault()
+  }
+
+  const editable = mine && Date.now() - item.at.getTime() < EDIT_WINDOW_MS
+  // Reply, Edit and "Show in chat" move the focus themselves; Copy text gives it back to "⋯".
+  const act =
+    (fn: () => void, refocus = false) =>
+    () => (close(refocus), fn())
+  // The deleted row keeps no "⋯": the focus goes on to the message beside it, chosen before the
+  // row changes. The delete does not wait on that: a chunk that cannot load only loses the focus.
+  const remove = async () => {
+    close(false)
+    const from = button.current
+    await loadLogKeys().then(
+      (keys) => keys.focusBeside(from),
+      () => undefined,
+    )
+    await deleteMessage(queryClient, item.key)
+  }
+  return (
+    <div ref={panel} className="msg-menu" onKeyDown={onKeyDown}>
+      {view === 'menu' && (
+        <div role="menu" aria-label="Message actions">
+          {searching && (
+            <MenuItem onClick={act(() => showInChat(room, item.key))}>Show in chat</MenuItem>
+          )}
+          <MenuItem onClick={act(() => startReply(room.roomId, item.key))}>Reply</MenuItem>
+          <MenuItem onClick={() => setView('react')}>React</MenuItem>
+          {item.text && (
+            <MenuItem onClick={act(() => void copyText(item.text), true)}>Copy text</MenuItem>
+          )}
+          <BookmarkMenuItem roomId={room.roomId} item={item} done={() => close()} />
+          {editable && (
+            <MenuItem onClick={act(() => startEdit(item.key, button.current))}>Edit</MenuItem>
+          )}
+          {mine && (
+            <MenuItem danger onClick={() => setView('delete')}>
+              Delete
+            </MenuItem>
+          )}
+        </div>
+      )}
+      {view === 'react' && (
+        <Suspense fallback={null}>
+          <MessageParts.ReactionPicker
+            at={{ ...room, messageId: item.key }}
+            onDone={() => close()}
+          />
+        </Suspense>
+      )}
+      {view === 'delete' && (
+        <div role="alertdialog" aria-label="Delete message" className="msg-confirm">
+          <p>Delete this message for everyone?</p>
+          <button type="button" className="danger" onClick={() => void remove()}>
+            Delete
+          </button>
+          <button type="button" className="secondary" data-autofocus onClick={() => close()}>
+            Cancel
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+/**
+ * Leaves the search for the whole room at that message: the list first draws every row again
+ * (its own effect then pins the bottom), and the jump comes after that frame.
+ */
+function showInChat(room: RoomContext, messageId: string) {
+  setSearch('')
+  requestAnimationFrame(() => requestAnimationFrame(() => room.jumpTo(messageId)))
+}
