@@ -246,7 +246,7 @@ describe('bookmarks', () => {
     // Back in the room (in-app history, so the search stays), a search that hides the kite.
     await shelf.goForward()
     await searchBox(shelf).fill('no message says this')
-    await shelf.getByText('0 messages matching “no message says this” in this room').waitFor()
+    await shelf.getByText('No messages match “no message says this” in this room').waitFor()
     await shelf.goBack()
     await openKiteInChat(async () => expect(await searchBox(shelf).inputValue()).toBe(''))
   })

@@ -168,6 +168,10 @@ describe('a long history', () => {
     expect(await messageInLog(page, 'Live while Ada reads the start').count()).toBe(0)
     await newPill(page).click()
     await expect.poll(() => messageInView(page, 'Live while Ada reads the start')).toBe(true)
+    // The pill gone, its focus went on to the composer (not to the page).
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Message',
+    )
     await post('Live while Ada is at the bottom')
     await messageInLog(page, 'Live while Ada is at the bottom').waitFor({ timeout: 15_000 })
     await expect.poll(() => messageInView(page, 'Live while Ada is at the bottom')).toBe(true)

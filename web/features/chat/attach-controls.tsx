@@ -37,7 +37,7 @@ export function StagedFile({ file, onRemove }: { file: File; onRemove: () => voi
   return (
     <div className="staged-file" role="group" aria-label="File to send">
       {file.type.startsWith('image/') ? <StagedThumb file={file} /> : <FileIcon />}
-      <span className="file-name">{file.name}</span>
+      <FileName name={file.name} />
       <span className="file-size">{formatFileSize(file.size)}</span>
       <button
         type="button"
@@ -60,6 +60,18 @@ function StagedThumb({ file }: { file: File }) {
     return () => URL.revokeObjectURL(made)
   }, [file])
   return url ? <img className="staged-thumb" src={url} alt="" /> : <FileIcon />
+}
+
+/** A file's name cut in its middle when long, so its extension (what kind of file) stays. */
+export function FileName({ name }: { name: string }) {
+  const dot = name.lastIndexOf('.')
+  const cut = dot > 0 && name.length - dot <= 8 ? dot : name.length
+  return (
+    <span className="file-name" title={name}>
+      <span className="file-stem">{name.slice(0, cut)}</span>
+      {name.slice(cut)}
+    </span>
+  )
 }
 
 export function FileIcon() {

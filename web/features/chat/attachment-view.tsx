@@ -1,7 +1,7 @@
 import { Suspense, useState, type MouseEvent, type ReactNode } from 'react'
 import { BUCKET_ID } from '../../../shared/db-ids'
 import { storage } from '../../lib/appwrite'
-import { FileIcon } from './attach-controls'
+import { FileIcon, FileName } from './attach-controls'
 import { BlurGate, InlineVideo } from '../media/blur-gate'
 import { formatFileSize, isInlineImage, isInlineVideo, shownWidth } from './attachment-format'
 import type { DisplayItem } from './display-item'
@@ -47,7 +47,7 @@ export function AttachmentView({ attachment, upload }: Props) {
   return (
     <div className="file-chip">
       <FileIcon />
-      <span className="file-name">{name}</span>
+      <FileName name={name} />
       <span className="file-size">{formatFileSize(size)}</span>
       {upload ? (
         !upload.failed && <UploadProgress name={name} progress={upload.progress} />

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import { uiState } from '../../state/ui-state'
+import { NewPill } from './new-pill'
 import { fromMessage, fromPending, type DisplayItem } from './display-item'
 import { flattenPages, unconfirmed } from './message-model'
 import { LogRows } from './log-rows'
@@ -168,15 +169,7 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
         failed={olderFailed}
         retry={() => void fetchNextPage()}
       />
-      {scroll.newCount > 0 && (
-        <button
-          type="button"
-          className="new-pill"
-          onClick={() => (scroll.scrollToBottom(), rows.onScroll())}
-        >
-          {scroll.newCount} new ↓
-        </button>
-      )}
+      <NewPill count={scroll.newCount} show={() => (scroll.scrollToBottom(), rows.onScroll())} />
     </div>
   )
 }

@@ -29,5 +29,6 @@ export function SearchNote({ search, loaded }: { search: MessageSearch; loaded: 
         </button>
       </p>
     )
+  if (!n) return <p className="search-note">No messages match “{search.term}” in this room</p>
   return <p className="search-note">{matching} in this room</p>
 }
