@@ -12,8 +12,10 @@ export function NewPill({ count, show }: { count: number; show: () => void }) {
       type="button"
       className="new-pill"
       onClick={(e) => {
+        // Found first: showing the newest may take the pill out of the page at once.
+        const composer = e.currentTarget.closest('.chat')?.querySelector('textarea')
         show()
-        if (!isTouchScreen()) e.currentTarget.closest('.chat')?.querySelector('textarea')?.focus()
+        if (!isTouchScreen()) composer?.focus()
       }}
     >
       {count} new ↓
