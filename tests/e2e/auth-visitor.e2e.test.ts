@@ -116,6 +116,10 @@ describe('registration form in Chromium', () => {
       await expect
         .poll(() => readNotice(tab.page))
         .toEqual(formError('All fields are required - please make sure no fields are left blank.'))
+      // The blank field is marked and has the cursor.
+      const blank = registerField(tab.page, field)
+      expect(await blank.getAttribute('aria-invalid')).toBe('true')
+      expect(await blank.evaluate((el) => el === document.activeElement)).toBe(true)
       // Leaving the mode clears the form and its warning, so the next field starts afresh.
       await authCard(tab.page).getByRole('button', { name: 'Sign in', exact: true }).click()
       await expect.poll(() => readNotice(tab.page)).toBeNull()
@@ -130,6 +134,11 @@ describe('registration form in Chromium', () => {
     await expect
       .poll(() => readNotice(tab.page))
       .toEqual(formError('Both passwords provided do not match'))
+    const confirm = registerField(tab.page, 'confirmPassword')
+    expect(await confirm.getAttribute('aria-invalid')).toBe('true')
+    expect(await confirm.evaluate((el) => el === document.activeElement)).toBe(true)
+    await confirm.fill('weak')
+    expect(await confirm.getAttribute('aria-invalid')).toBeNull()
     expect(backendCalls).toEqual([])
   })
 

@@ -16,6 +16,24 @@ beforeAll(async () => {
     hasTouch: true,
   })
   phone = await context.newPage()
+  // The system's Back reaches a page as a CloseWatcher's close (Chrome on Android), which a
+  // test cannot press: this stand-in keeps the watchers the app makes, to close them as Back does.
+  await phone.addInitScript(() => {
+    const made: { onclose: (() => void) | null; destroyed: boolean }[] = []
+    Object.assign(window, {
+      __watchers: made,
+      CloseWatcher: class {
+        onclose: (() => void) | null = null
+        destroyed = false
+        constructor() {
+          made.push(this)
+        }
+        destroy() {
+          this.destroyed = true
+        }
+      },
+    })
+  })
   await signInViaApi(phone, pair.server.url, ADA.email, ADA.password)
 }, 60_000)
 
@@ -138,6 +156,27 @@ describe('on a phone', () => {
     expect(phone.context().pages().length).toBe(tabs)
     expect(await phone.getByRole('menuitem', { name: 'Copy text' }).isVisible()).toBe(true)
     await phone.keyboard.press('Escape')
+  })
+
+  it('the system’s Back closes the open drawer, not the page behind it', async () => {
+    const back = () =>
+      phone.evaluate(() => {
+        const all = (
+          window as unknown as { __watchers: { onclose: () => void; destroyed: boolean }[] }
+        ).__watchers
+        const open = all.filter((w) => !w.destroyed)
+        open.at(-1)?.onclose()
+        return open.length
+      })
+    const url = phone.url()
+    await phone.getByRole('button', { name: /^Open menu/ }).tap()
+    const drawer = phone.getByRole('dialog', { name: 'Sidebar' })
+    await drawer.waitFor()
+    expect(await back()).toBe(1)
+    await drawer.waitFor({ state: 'hidden' })
+    expect(phone.url()).toBe(url)
+    // Closed, it watches no more: Back is the page's again.
+    await expect.poll(back).toBe(0)
   })
 
   it('system notices are centred pills, their time on one line', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { TEXTS } from '../../shared/texts'
 import {
   checkRegistration,
+  problemField,
   fullName,
   type RegistrationInput,
 } from '../../web/features/auth/registration-rules'
@@ -37,6 +38,17 @@ describe('checkRegistration', () => {
     expect(
       checkRegistration({ ...valid, password: 'weakpass', confirmPassword: 'weakpass' })?.body,
     ).toBe('Your password does not meet the minimum complexity requirements')
+  })
+})
+
+describe('problemField', () => {
+  it('names the first blank field, else the confirmation or the password', () => {
+    expect(problemField(valid)).toBeNull()
+    expect(problemField({ ...valid, lastname: ' ', password: '' })).toBe('lastname')
+    expect(problemField({ ...valid, confirmPassword: 'Str0ng!pasS' })).toBe('confirmPassword')
+    expect(problemField({ ...valid, password: 'weakpass', confirmPassword: 'weakpass' })).toBe(
+      'password',
+    )
   })
 })
 

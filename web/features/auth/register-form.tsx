@@ -2,24 +2,39 @@ import { useState, type FormEvent } from 'react'
 import { toNotice } from '../../lib/errors'
 import { showAuthNotice } from '../../state/ui-state'
 import { PasswordChecklist } from './password-checklist'
-import { checkRegistration, emptyRegistration, type RegistrationInput } from './registration-rules'
+import {
+  checkRegistration,
+  emptyRegistration,
+  problemField,
+  type RegistrationInput,
+} from './registration-rules'
 import { useAuthSubmit } from './use-auth-submit'
 
 export function RegisterForm() {
   const [form, setForm] = useState<RegistrationInput>(emptyRegistration)
+  // The field a refusal is about: marked invalid, with the cursor, until it is changed.
+  const [bad, setBad] = useState<keyof RegistrationInput | null>(null)
   const { busy, submit, formProps } = useAuthSubmit()
   const field = (name: keyof RegistrationInput) => ({
     name,
     value: form[name],
     required: true,
-    onChange: (e: { target: { value: string } }) =>
-      setForm((f) => ({ ...f, [name]: e.target.value })),
+    'aria-invalid': bad === name || undefined,
+    onChange: (e: { target: { value: string } }) => {
+      setForm((f) => ({ ...f, [name]: e.target.value }))
+      if (bad === name) setBad(null)
+    },
   })
 
-  async function onSubmit(e: FormEvent) {
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
     const problem = checkRegistration(form)
-    if (problem) return showAuthNotice(problem)
+    if (problem) {
+      const at = problemField(form)
+      setBad(at)
+      if (at) (e.currentTarget.elements.namedItem(at) as HTMLInputElement | null)?.focus()
+      return showAuthNotice(problem)
+    }
     await submit(
       async (actions) => {
         const email = await actions.register(form)

@@ -46,5 +46,15 @@ export function checkRegistration(input: RegistrationInput): Notice | null {
   return problem ? formError(problem) : null
 }
 
+/** The field checkRegistration's notice is about: the first one left blank, else a password. */
+export function problemField(input: RegistrationInput): keyof RegistrationInput | null {
+  const order = ['email', 'firstname', 'lastname', 'password', 'confirmPassword'] as const
+  const blank = order.find((k) => !allFilled([input[k]]))
+  if (blank) return blank
+  const problem = newPasswordProblem(input.password, input.confirmPassword)
+  if (problem === TEXTS.passwordsDiffer) return 'confirmPassword'
+  return problem ? 'password' : null
+}
+
 export const fullName = (input: Pick<RegistrationInput, 'firstname' | 'lastname'>) =>
   `${input.firstname.trim()} ${input.lastname.trim()}`

@@ -4,12 +4,13 @@ import { setSidebarOpen } from '../../state/global-state'
 import { openCreateRoom } from '../rooms/create-room-state'
 import { RoomList } from '../rooms/room-list'
 import { SidebarNav } from './sidebar-nav'
+import { useDismiss } from './use-dismiss'
 import { useFocusTrap } from './use-focus-trap'
 import { VersionBadge } from './version-badge'
 
 /**
  * Fixed on large screens; below 1024px a slide-over drawer (a modal dialog while open, closed
- * by Escape, the backdrop or choosing a destination).
+ * by Escape, a phone's Back, the backdrop or choosing a destination).
  */
 export function Sidebar({
   drawer,
@@ -25,14 +26,13 @@ export function Sidebar({
   const modal = drawer && open
   useFocusTrap(ref, modal)
 
+  useDismiss(modal, () => setSidebarOpen(false))
+
   useEffect(() => {
     if (!drawer || !open) return
     const previous = document.activeElement as HTMLElement | null
     ref.current?.querySelector<HTMLElement>('a, button')?.focus()
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setSidebarOpen(false)
-    document.addEventListener('keydown', onKey)
     return () => {
-      document.removeEventListener('keydown', onKey)
       // Unless the destination already took focus (e.g. a room's composer), back to the opener.
       const current = document.activeElement
       if (!current || current === document.body || ref.current?.contains(current)) previous?.focus()

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio'
 import { TEXTS } from '../../../shared/texts'
 import { globalState } from '../../state/global-state'
 import { NoticeAlert } from '../auth/notice-alert'
+import { useDismiss } from '../layout/use-dismiss'
 import { useFocusTrap } from '../layout/use-focus-trap'
 import { closeCreateRoom, refocusOpener } from './create-room-state'
 import { isHexColor, randomColor } from './room-model'
@@ -22,15 +23,12 @@ export default function CreateRoomPanel() {
   const panelRef = useRef<HTMLElement>(null)
   useFocusTrap(panelRef)
 
-  // A modal dialog: focus starts in it, Escape closes it, and focus then returns to its opener.
+  // A modal dialog: focus starts in it, Escape (or a phone's Back) closes it, and focus then
+  // returns to its opener.
+  useDismiss(true, closeCreateRoom)
   useEffect(() => {
     nameRef.current?.focus()
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && closeCreateRoom()
-    document.addEventListener('keydown', onKey)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      refocusOpener()
-    }
+    return refocusOpener
   }, [])
 
   // The room's composer takes the focus once it has opened, not the panel's opener.
