@@ -18,6 +18,8 @@ export const TEXTS = {
   notAuthorized: 'Your account is not authorized to access our private space',
   unauthorizedRegistration: 'Unauthorized registration attempt',
   unknownError: 'An unknown error occurred - please let the administrator know!',
+  /** A request that failed while the browser has no network: not an error to report. */
+  offline: 'You are offline. Please connect to the internet and try again.',
   createRoomTitle: 'Create a new room',
   createRoomFieldsRequired: 'All fields are required - please make sure no fields are left blank.',
   roomColorInvalid: 'The colour must be a hex value like #1a2b3c.',
@@ -100,6 +102,7 @@ export const RECOVERY_TEXTS = {
   requested: (email: string) =>
     `If ${email} belongs to an account, we sent it a link to choose a new password. The link is valid for one hour.`,
   emailRequired: 'Please enter your email address.',
+  emailInvalid: 'Please enter a valid email address, like ada@example.com.',
   done: 'Your password was changed and every device was signed out. Please sign in with the new password.',
   linkInvalid: 'This reset link has expired or was already used.',
   linkIncomplete: 'This reset link is incomplete. Please open the link from the email again.',

@@ -59,8 +59,19 @@ describe('password recovery', () => {
   it('answers the same notice for an unknown and a known address; only the known one gets mail', async () => {
     const { page } = phone
     await page.goto(app.server.url)
+    // The address typed into the sign-in form comes along, and has the cursor.
+    await authCard(page).getByLabel('Email').fill('typo@kathelia')
     await authCard(page).getByRole('button', { name: TEXTS.forgotPassword }).click()
     await visible(page.getByRole('heading', { name: RECOVERY_TEXTS.title }), phone.problems)
+    const email = authCard(page).getByLabel('Email')
+    expect(await email.inputValue()).toBe('typo@kathelia')
+    expect(await email.evaluate((el) => el === document.activeElement)).toBe(true)
+    // Malformed, it is refused in the form's words, before any request.
+    await authCard(page).getByRole('button', { name: 'Send reset link' }).click()
+    await authCard(page)
+      .getByRole('alert')
+      .filter({ hasText: RECOVERY_TEXTS.emailInvalid })
+      .waitFor()
     await askForLink(page, 'nobody@kathelia.test')
     await askForLink(page, BEN.email)
     await expect.poll(async () => (await resetMails()).map((m) => m.to)).toEqual([BEN.email])

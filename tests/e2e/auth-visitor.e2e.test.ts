@@ -215,6 +215,26 @@ describe('the rest of the signed-out screen in Chromium', () => {
     await visible(page.getByRole('heading', { name: TITLES.signIn }), tab.problems)
   })
 
+  it('offline, a sign-in says so (not "unknown error"), and the notice goes with the network back', async () => {
+    const { page } = tab
+    await page.goto(app.server.url)
+    await visible(page.getByRole('heading', { name: TITLES.signIn }), tab.problems)
+    await page.context().setOffline(true)
+    try {
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'You are offline. Signing in needs the connection back.' })
+        .waitFor()
+      await authCard(page).getByLabel('Email').fill('ada@kathelia.test')
+      await authCard(page).getByLabel('Password').fill('Any-Password-1')
+      await authCard(page).getByRole('button', { name: 'Sign in', exact: true }).click()
+      await expect.poll(async () => (await readNotice(page))?.body).toBe(TEXTS.offline)
+    } finally {
+      await page.context().setOffline(false)
+    }
+    await expect.poll(() => readNotice(page)).toBeNull()
+  })
+
   it('shows a visitor the sign-in screen in place of /404 and an unknown path', async () => {
     const { page } = tab
     for (const path of ['/404', '/no-such-page']) {

@@ -110,6 +110,7 @@ describe('titleWithUnread', () => {
     expect(titleWithUnread(2, '/settings')).toBe('(2) Settings · Kathelia')
     expect(titleWithUnread(0, '/bookmarks')).toBe('Bookmarks · Kathelia')
     expect(titleWithUnread(0, '/rooms/abc')).toBe('Kathelia')
+    expect(titleWithUnread(4, '/no-such-page')).toBe('(4) Page not found · Kathelia')
   })
 })
 

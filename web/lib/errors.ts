@@ -11,7 +11,8 @@ export const titleCase = (action: string) =>
 /**
  * The display conversion of spec section 8: an HTTP failure shows the server's message (or its
  * own top-level one: the status name, see api.ts), the backend service's own error shows its
- * message, anything else the unknown-error text. Error is the default type.
+ * message, anything else the unknown-error text (or, while the browser is offline, says so).
+ * Error is the default type.
  */
 export function toNotice(action: string, err: unknown, type: NoticeType = 'error'): Notice {
   return { type, title: titleCase(action), body: errorMessage(err) }
@@ -29,6 +30,8 @@ export const isBackendError = (err: unknown): err is BackendError =>
 
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError || isBackendError(err)) return err.message || TEXTS.unknownError
+  // A request that could not leave an offline browser: nothing for the administrator to know.
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return TEXTS.offline
   return TEXTS.unknownError
 }
 

@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio'
 import { APP_NAME } from '../../../shared/constants'
 import { RECOVERY_TEXTS, TEXTS } from '../../../shared/texts'
 import { preloadable } from '../../lib/preloadable'
+import { useOnline } from '../../lib/use-online'
 import { whenSettled } from '../../lib/when-settled'
 import { showAuthNotice, uiState } from '../../state/ui-state'
 import { NoticeAlert } from './notice-alert'
@@ -32,7 +33,13 @@ const TITLES: Record<Mode, string> = {
 /** One screen, two modes toggled by links (spec section 2), plus the reset-link request. */
 export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) {
   const [mode, setMode] = useState<Mode>(() => drawnMode() ?? initialMode)
+  const [forgotEmail, setForgotEmail] = useState('')
   const { authNotice } = useSnapshot(uiState)
+  // A failure for want of a network says so; the network back, it has had its say.
+  const online = useOnline()
+  useEffect(() => {
+    if (online && uiState.authNotice?.body === TEXTS.offline) showAuthNotice(null)
+  }, [online])
   useEffect(() => whenSettled(preloadRegister), [])
 
   function switchTo(next: Mode) {
@@ -70,7 +77,10 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
         )}
         {mode === 'sign-in' && (
           <SignInForm
-            onForgot={() => switchTo('forgot')}
+            onForgot={(email) => {
+              setForgotEmail(email)
+              switchTo('forgot')
+            }}
             onForgotIntent={ForgotPasswordForm.preload}
           />
         )}
@@ -81,7 +91,7 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
         )}
         {mode === 'forgot' && (
           <Suspense fallback={null}>
-            <ForgotPasswordForm />
+            <ForgotPasswordForm initialEmail={forgotEmail} />
           </Suspense>
         )}
         <p className="auth-switch">

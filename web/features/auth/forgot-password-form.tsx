@@ -4,7 +4,10 @@ import { toNotice } from '../../lib/errors'
 import { showAuthNotice } from '../../state/ui-state'
 import { useAuthSubmit } from './use-auth-submit'
 
-/** Asks for the email and mails a reset link; known or not, the answer is the same notice. */
+/**
+ * Asks for the email (the one typed into the sign-in form, if any) and mails a reset link; known
+ * or not, the answer is the same notice.
+ */
 export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: string }) {
   const [email, setEmail] = useState(initialEmail)
   const { busy, submit, formProps } = useAuthSubmit()
@@ -15,6 +18,9 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
     const title = RECOVERY_TEXTS.requestTitle
     if (!address)
       return showAuthNotice({ type: 'warning', title, body: RECOVERY_TEXTS.emailRequired })
+    // The server's own refusal of a malformed address reads as an API's ("Invalid `email` param").
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address))
+      return showAuthNotice({ type: 'warning', title, body: RECOVERY_TEXTS.emailInvalid })
     await submit(
       async (actions) => {
         await actions.requestRecovery(address)
@@ -39,6 +45,8 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
           autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          // Opened from the sign-in form's link: the address is the next thing to give.
+          autoFocus
           required
         />
       </label>

@@ -4,7 +4,8 @@ import { isUnverifiedRefusal, toNotice } from '../../lib/errors'
 import { takeDrawnSignIn } from './drawn-sign-in'
 import { useAuthSubmit } from './use-auth-submit'
 
-type Props = { onForgot: () => void; onForgotIntent?: () => unknown }
+/** `onForgot` gets the email typed so far: the reset form starts with it. */
+type Props = { onForgot: (email: string) => void; onForgotIntent?: () => unknown }
 
 export function SignInForm({ onForgot, onForgotIntent }: Props) {
   const { busy, submit, formProps } = useAuthSubmit()
@@ -39,7 +40,7 @@ export function SignInForm({ onForgot, onForgotIntent }: Props) {
       <button
         type="button"
         className="link forgot"
-        onClick={onForgot}
+        onClick={() => onForgot(String(new FormData(form.current!).get('email') ?? '').trim())}
         onPointerEnter={onForgotIntent}
         onFocus={onForgotIntent}
       >

@@ -1,4 +1,6 @@
+import { useSnapshot } from 'valtio'
 import { useOnline } from '../../lib/use-online'
+import { globalState } from '../../state/global-state'
 import './offline-notice.css'
 
 /**
@@ -6,10 +8,13 @@ import './offline-notice.css'
  * under the top bar that taps pass through: the composer stays usable, its sends wait in the outbox.
  */
 export function OfflineNotice() {
+  const { account } = useSnapshot(globalState)
   if (useOnline()) return null
   return (
     <div className="offline-notice" role="status">
-      You are offline. Messages will send when the connection returns.
+      {account
+        ? 'You are offline. Messages will send when the connection returns.'
+        : 'You are offline. Signing in needs the connection back.'}
     </div>
   )
 }

@@ -109,7 +109,8 @@ function offlinePage() {
 <style>:root{color-scheme:light dark}body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0}main{max-width:28rem;padding:1.5rem;text-align:center}</style>
 </head><body><main role="alert"><h1>You are offline</h1>
 <p>Kathelia cannot reach the internet. It will load once the connection returns.</p>
-<button onclick="location.reload()">Try again</button></main></body></html>`
+<button onclick="location.reload()">Try again</button></main>
+<script>addEventListener('online', function () { location.reload() })</script></body></html>`
   return new Response(html, {
     status: 503,
     headers: { 'content-type': 'text/html; charset=utf-8' },
