@@ -9,6 +9,9 @@ export const TEXTS = {
   forgotPassword: 'Forgot password?',
   verifying: 'Verifying your account',
   verified: 'Congratulations! Your account has been verified!',
+  /** A verification link opened again, or one that expired (the backend's "Invalid token"). */
+  verificationLinkUsed:
+    'This verification link is no longer valid: it was already used, has expired or is incomplete. If your account is verified, sign in; if not, signing in offers to send a new link.',
   resent: 'The verification email has been resent. Please check your email again.',
   resendLink: 'Resend it.',
   passwordsDiffer: 'Both passwords provided do not match',

@@ -1,3 +1,4 @@
+import { TEXTS } from '../../shared/texts'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { useAppAndBrowser, useFreshTab } from './helpers/app'
@@ -125,7 +126,8 @@ describe('an account from registration to sign-in in Chromium', () => {
     await poll(tab.page).toEqual({
       role: 'alert',
       title: 'Account Verification',
-      body: 'Invalid token passed in the request.',
+      // The backend's "Invalid token passed in the request.", in words for a person.
+      body: TEXTS.verificationLinkUsed,
       actions: [],
     })
     // A failed verification leaves the address at "/" too: a reload must not replay the link.

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { TEXTS } from '../../shared/texts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isRetry } from './helpers/attempts'
 import { messageLog, startPair, ADA, BEN, type Pair } from './helpers/pair'
@@ -99,6 +100,16 @@ describe('the verification landing', () => {
       .toEqual(expected)
     expect(await ada.page.evaluate(() => '__sameDocument' in window)).toBe(true)
   }, 120_000)
+
+  it('a link opened again says it was used, in words, not the backend’s "Invalid token"', async () => {
+    const { server, ben } = pair
+    await ben.page.goto(await verificationLink(server.url, BEN.email))
+    await ben.page
+      .getByRole('alert')
+      .filter({ hasText: TEXTS.verificationLinkUsed })
+      .waitFor({ timeout: 15_000 })
+    expect(new URL(ben.page.url()).search).toBe('')
+  })
 
   it('lets Ben sign in straight away: teams and status were set up by the landing', async (ctx) => {
     const { server, ben } = pair

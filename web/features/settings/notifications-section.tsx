@@ -36,7 +36,7 @@ export function NotificationsSection() {
         setEndpoint(null)
       } else if (key.data?.publicKey) setEndpoint(await turnOnPush(key.data.publicKey))
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Notifications could not be changed.')
+      setError(pushError(err))
     } finally {
       setBusy(false)
       await queryClient.invalidateQueries({ queryKey: DEVICES })
@@ -79,4 +79,13 @@ export function NotificationsSection() {
       )}
     </section>
   )
+}
+
+/** What went wrong, for a person: the browser's own words only as the detail. */
+function pushError(err: unknown): string {
+  const name = err instanceof Error ? err.name : ''
+  const detail = err instanceof Error ? err.message : ''
+  if (name === 'NotAllowedError' || /permission|denied/i.test(detail))
+    return "Notifications are blocked for this site. Allow them in the browser's site settings, then try again."
+  return `Notifications could not be changed${detail ? ` (${detail})` : ''}. Please try again.`
 }
