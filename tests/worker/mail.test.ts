@@ -82,6 +82,16 @@ describe('GET /__dev/outbox', () => {
     expect(Array.isArray(await res.json())).toBe(true)
   })
 
+  it('is a page for a browser (Accept: text/html), the links of its mails clickable', async () => {
+    const res = await app.fetch(
+      new Request('http://kathelia.test/__dev/outbox', { headers: { accept: 'text/html' } }),
+      env as Env,
+    )
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(await res.text()).toContain('<h1>Outbox (development)</h1>')
+  })
+
   it.each([
     ['APP_ENV=production', { ...ownSecrets, APP_ENV: 'production', MAIL_TRANSPORT: 'send_email' }],
     ['MAIL_TRANSPORT=http', { MAIL_TRANSPORT: 'http', MAIL_HTTP_URL: 'https://mail.test/send' }],

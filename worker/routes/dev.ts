@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { getConfig } from '../config'
 import { ApiError } from '../lib/api-error'
 import { backendStub } from '../appwrite-edge/stub'
+import { outboxPage } from './dev-outbox-page'
 
 // Development helpers; they do not exist in production or with real Appwrite.
 const dev = new Hono<{ Bindings: Env }>()
@@ -15,7 +16,12 @@ const dev = new Hono<{ Bindings: Env }>()
       throw new ApiError(404, `No route for ${c.req.method} ${new URL(c.req.url).pathname}`)
     await next()
   })
-  // The mails the embedded backend "sent", newest first.
-  .get('/outbox', async (c) => c.json(await backendStub(c.env, getConfig(c.env)).outbox(), 200))
+  // The mails the embedded backend "sent", newest first: a page for a browser, else JSON.
+  .get('/outbox', async (c) => {
+    const mails = await backendStub(c.env, getConfig(c.env)).outbox()
+    return c.req.header('accept')?.includes('text/html')
+      ? c.html(outboxPage(mails), 200)
+      : c.json(mails, 200)
+  })
 
 export default dev
