@@ -280,6 +280,32 @@ describe('message actions', () => {
     await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true)
   })
 
+  it('ArrowUp while the last message is still on its way edits nothing (never the one before)', async () => {
+    const { ada } = pair
+    const tag = `#${++attempt}`
+    const [before, slow] = [`Already sent ${tag}`, `Still on its way ${tag}`]
+    await sendMessage(ada.page, before)
+    await idOf(ada.page, before)
+    const add = '**/api/message/add'
+    let release = () => {}
+    await ada.page.route(add, async (route) => {
+      await new Promise<void>((r) => (release = r))
+      // Unrouted meanwhile, the request already went on: nothing left to continue.
+      await route.continue().catch(() => undefined)
+    })
+    try {
+      await sendMessage(ada.page, slow)
+      const box = ada.page.getByRole('textbox', { name: 'Message' })
+      await box.press('ArrowUp')
+      await new Promise((r) => setTimeout(r, 300))
+      expect(await ada.page.getByRole('textbox', { name: 'Edit message' }).count()).toBe(0)
+    } finally {
+      release()
+      await ada.page.unroute(add)
+    }
+    await idOf(ada.page, slow)
+  })
+
   it('opening the editor keeps the bubble in view, near the top of the room or at its end', async () => {
     const { ada, ben } = pair
     const tag = `#${++inViewAttempt}`

@@ -72,6 +72,69 @@ describe('the outbox', () => {
   })
 })
 
+describe('the outbox in two tabs', () => {
+  it('keeps both tabs’ unsent messages, whichever saves last, and sends both', async () => {
+    const { ada, ben } = pair
+    const tag = `#${++attempt}`
+    const [one, two] = [`From tab one ${tag}`, `From tab two ${tag}`]
+    const context = ada.page.context()
+    const second = await context.newPage()
+    try {
+      await second.goto(pair.server.url)
+      await signedInMarker(second).waitFor()
+      await context.setOffline(true)
+      await sendMessage(ada.page, one)
+      await messageLog(ada.page).getByText('Waiting for the connection to send').waitFor()
+      await sendMessage(second, two)
+      await messageLog(second).getByText('Waiting for the connection to send').waitFor()
+      // The one stored list holds both tabs' messages.
+      const stored = await second.evaluate(() =>
+        Object.entries(localStorage)
+          .filter(([k]) => k.startsWith('kathelia-outbox'))
+          .map(([, v]) => v)
+          .join(''),
+      )
+      expect(stored).toContain(one)
+      expect(stored).toContain(two)
+      await context.setOffline(false)
+      await messageInLog(ben.page, one).waitFor({ timeout: 20_000 })
+      await messageInLog(ben.page, two).waitFor({ timeout: 20_000 })
+    } finally {
+      await context.setOffline(false)
+      await second.close()
+    }
+  })
+})
+
+describe('a send after a reload', () => {
+  it('is "Sending…" while it goes, never "Not sent" meanwhile', async () => {
+    const { ada, ben } = pair
+    const text = `Slow after the reload #${++attempt}`
+    // Unsent when the page goes (its request never answered), the message is restored.
+    await ada.page.route('**/api/message/add', (route) => route.abort('internetdisconnected'))
+    await sendMessage(ada.page, text)
+    await expect.poll(() => notSent(ada.page, text).count()).toBe(1)
+    await ada.page.unroute('**/api/message/add')
+    let release = () => {}
+    await ada.page.route('**/api/message/add', async (route) => {
+      await new Promise<void>((r) => (release = r))
+      // Unrouted meanwhile, the request already went on: nothing left to continue.
+      await route.continue().catch(() => undefined)
+    })
+    try {
+      await ada.page.reload()
+      await signedInMarker(ada.page).waitFor()
+      const row = messageLog(ada.page).locator('.msg', { hasText: text })
+      await row.getByText('Sending…').waitFor()
+      expect(await notSent(ada.page, text).count()).toBe(0)
+    } finally {
+      release()
+      await ada.page.unroute('**/api/message/add')
+    }
+    await messageInLog(ben.page, text).waitFor()
+  })
+})
+
 describe('a failed send at the bottom of the log', () => {
   it('scrolls its "Not sent. Retry" line into view', async () => {
     const { ada, ben, server } = pair

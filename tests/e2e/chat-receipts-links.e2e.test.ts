@@ -76,6 +76,16 @@ describe('read receipts', () => {
     await setTabHidden(ben.page, false)
     await seenUnder(ada.page, unread).waitFor({ timeout: 15_000 })
     expect(await anySeen(ada.page).count()).toBe(1)
+    // Ben's own message read on his screen moves no read position: his "Seen" time for Ada
+    // stays the time he read hers.
+    const positions: string[] = []
+    ben.page.on('request', (r) => {
+      if (r.url().endsWith('/api/receipt/read')) positions.push(r.url())
+    })
+    await sendMessage(ben.page, `Mine, read by me ${tag}`)
+    await messageInLog(ben.page, `Mine, read by me ${tag}`).waitFor()
+    await new Promise((r) => setTimeout(r, 2_500))
+    expect(positions).toEqual([])
   })
 
   it('turned off by one partner hides receipts both ways, live; on again shows them', async () => {

@@ -1,4 +1,5 @@
-import type { OutboxMail } from '../appwrite-edge/mail/transport'
+// What the page shows of a mail in the outbox (appwrite-edge/mail/transport.ts OutboxMail).
+type ShownMail = { to: string; subject: string; text: string; sentAt: string }
 
 const escape = (s: string) =>
   s.replace(
@@ -14,7 +15,7 @@ const linked = (text: string) =>
  * GET /__dev/outbox as a browser opens it (README: "open the outbox and follow the link"): each
  * mail's recipient, subject, time and text, its links clickable. Scripts get the JSON.
  */
-export function outboxPage(mails: OutboxMail[]): string {
+export function outboxPage(mails: ShownMail[]): string {
   const items = mails
     .map(
       (m) => `<article><h2>${escape(m.subject)}</h2>

@@ -53,20 +53,27 @@ export function removePending(clientIds: ReadonlySet<string>) {
 /**
  * Restores the user's unsent messages (as not sent, until the next attempt) ahead of any newer
  * ones and saves every change; the returned function stops saving and forgets them in memory.
+ * Tabs of one user share the stored list: each writes its own messages and keeps the others'
+ * (those it never held), so a tab saving last never drops another's unsent message.
  */
 export function openOutbox(userId: string): () => void {
   const key = `${PREFIX}:${userId}`
   const known = new Set(outbox.items.map((i) => i.clientId))
   const restored = readStored(key).filter((i) => i.senderId === userId && !known.has(i.clientId))
   outbox.items = [...restored.map((i) => ({ ...i, state: 'failed' as const })), ...outbox.items]
+  // Every message this tab has held: the stored ones it never had are another tab's, and stay.
+  const mine = new Set<string>()
   const save = () => {
+    for (const i of outbox.items) mine.add(i.clientId)
     // A message whose file is not uploaded yet cannot come back after a reload (the File is
     // gone), so only those ready to send are kept.
     const unsent = outbox.items.filter(
       (i) => i.senderId === userId && i.state !== 'sent' && !i.upload,
     )
+    const others = readStored(key).filter((i) => !mine.has(i.clientId))
+    const kept = [...others, ...unsent]
     try {
-      if (unsent.length) localStorage.setItem(key, JSON.stringify(unsent))
+      if (kept.length) localStorage.setItem(key, JSON.stringify(kept))
       else localStorage.removeItem(key)
     } catch {
       // Storage full or blocked: the outbox still works for as long as the page lives.

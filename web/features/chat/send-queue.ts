@@ -41,6 +41,8 @@ async function sendQueued(queryClient: QueryClient) {
     if (!item) return
     const { clientId, roomId, message, attachment: file, replyToId, gif } = item
     tried.add(clientId)
+    // On its way: a restored or retried message is no longer "Not sent" while it goes.
+    setPendingState(clientId, 'sending')
     const attachment = file && {
       fileId: file.fileId,
       ...(file.width && file.height ? { width: file.width, height: file.height } : {}),

@@ -7,10 +7,10 @@ import { recountUnread } from './unread-query'
 const THROTTLE_MS = 1_500
 
 /**
- * The read position is the newest row actually seen: at least half of it inside the scroll box
- * (IntersectionObserver) while the tab is visible. It moves the local read mark at once and
- * reaches the server at most every 1.5 s (the last position of a burst is never dropped). The
- * room's badge counts down with it.
+ * The read position is the partner's newest message actually seen: at least half of it inside
+ * the scroll box (IntersectionObserver) while the tab is visible. It moves the local read mark
+ * at once and reaches the server at most every 1.5 s (the last position of a burst is never
+ * dropped). The room's badge counts down with it.
  */
 export function useReadReceipts(
   ref: RefObject<HTMLElement | null>,
@@ -89,7 +89,9 @@ export function useReadReceipts(
   useEffect(() => {
     const root = ref.current
     if (!root || !observer.current) return
-    const rows = root.querySelectorAll<HTMLElement>('[data-seq]')
+    // The partner's messages only: reading past one's own or a system notice reads nothing
+    // new, and must not move the time the partner's "Seen" shows.
+    const rows = root.querySelectorAll<HTMLElement>('.msg.theirs[data-seq]')
     for (const el of rows) observer.current.observe(el)
     // Rows the list's window let go: an observer keeps its targets, so a long scroll kept them all.
     for (const el of observed.current) if (!el.isConnected) observer.current.unobserve(el)
