@@ -203,6 +203,22 @@ describe('attachments', () => {
     await bubbleWith(ben.page, `Second try #${n}`).getByText(file.name).waitFor()
   })
 
+  it('offline, an upload waits for the connection and goes on by itself when it is back', async () => {
+    const { ada, ben } = pair
+    const caption = `Uploaded once back #${++attempt}`
+    const file = { name: 'back.txt', mimeType: 'text/plain', buffer: Buffer.from('back') }
+    await ada.page.context().setOffline(true)
+    try {
+      await attach(ada.page, file, caption)
+      const row = bubbleWith(ada.page, caption).locator('..')
+      await row.getByText('Waiting for the connection to upload').waitFor({ timeout: 15_000 })
+      expect(await row.getByRole('alert').count()).toBe(0)
+    } finally {
+      await ada.page.context().setOffline(false)
+    }
+    await bubbleWith(ben.page, caption).getByText('back.txt').waitFor({ timeout: 20_000 })
+  })
+
   it('a failed send keeps the uploaded file: after a reload it goes out without a new upload', async () => {
     const { ada, ben } = pair
     const caption = `Kept file #${++attempt}`

@@ -236,4 +236,17 @@ describe('a long history', () => {
     await sidebarRoom(page, 'Home').click()
     await atNewest('Home, newest')
   }, 90_000)
+
+  it('far above the newest, a button goes back down, with nothing new to count', async () => {
+    const { page } = pair.ada
+    const down = page.getByRole('button', { name: 'Go to the newest message' })
+    await logScroller(page).evaluate((box) => (box.scrollTop = box.scrollHeight))
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
+    expect(await down.count()).toBe(0)
+    await logScroller(page).evaluate((box) => (box.scrollTop = 0))
+    await down.waitFor()
+    await down.click()
+    await expect.poll(async () => (await scrollState(page)).fromBottom).toBeLessThan(2)
+    await down.waitFor({ state: 'detached' })
+  })
 })

@@ -56,10 +56,13 @@ describe('walking skeleton in Chromium', () => {
     expect(unexpected).toEqual([])
   })
 
-  it('exposes the development mail outbox as a JSON array', async () => {
+  it('shows the development mail outbox as a page to a browser, and as a JSON array to a script', async () => {
     const res = await tab.page.goto(`${app.server.url}/__dev/outbox`)
     expect(res?.status()).toBe(200)
-    expect(res?.headers()['content-type']).toMatch(/^application\/json/)
-    expect(Array.isArray(await res?.json())).toBe(true)
+    expect(res?.headers()['content-type']).toMatch(/^text\/html/)
+    await tab.page.getByRole('heading', { name: 'Outbox (development)' }).waitFor()
+    const json = await fetch(`${app.server.url}/__dev/outbox`)
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(Array.isArray(await json.json())).toBe(true)
   })
 })

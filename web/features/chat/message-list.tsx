@@ -169,7 +169,11 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
         failed={olderFailed}
         retry={() => void fetchNextPage()}
       />
-      <NewPill count={scroll.newCount} show={() => (scroll.scrollToBottom(), rows.onScroll())} />
+      <NewPill
+        count={scroll.newCount}
+        far={scroll.far}
+        show={() => (scroll.scrollToBottom(), rows.onScroll())}
+      />
     </div>
   )
 }

@@ -1,16 +1,20 @@
 import { isTouchScreen } from '../../lib/enter-sends'
 
+type Props = { count: number; far: boolean; show: () => void }
+
 /**
- * "N new ↓" over a reader scrolled up while messages arrived: it goes to the newest. It goes
- * away then, so its focus goes on to the composer, where an answer is written (not on a touch
- * screen, whose keyboard would cover the messages just shown).
+ * "N new ↓" over a reader scrolled up while messages arrived, or "↓" over one more than a screen
+ * above the newest (after a jump, or reading far back): it goes to the newest. It goes away then,
+ * so its focus goes on to the composer, where an answer is written (not on a touch screen, whose
+ * keyboard would cover the messages just shown).
  */
-export function NewPill({ count, show }: { count: number; show: () => void }) {
-  if (count <= 0) return null
+export function NewPill({ count, far, show }: Props) {
+  if (count <= 0 && !far) return null
   return (
     <button
       type="button"
-      className="new-pill"
+      className={`new-pill${count > 0 ? '' : ' to-newest'}`}
+      aria-label={count > 0 ? undefined : 'Go to the newest message'}
       onClick={(e) => {
         // Found first: showing the newest may take the pill out of the page at once.
         const composer = e.currentTarget.closest('.chat')?.querySelector('textarea')
@@ -18,7 +22,7 @@ export function NewPill({ count, show }: { count: number; show: () => void }) {
         if (!isTouchScreen()) composer?.focus()
       }}
     >
-      {count} new ↓
+      {count > 0 ? `${count} new ↓` : '↓'}
     </button>
   )
 }

@@ -7,15 +7,20 @@ type Props = { item: DisplayItem; onRetry: (clientId: string) => void }
 
 /**
  * Under a message the outbox could not send. Offline, a lost connection is no failure: the outbox
- * sends it by itself when the browser is back online (use-outbox-sync.ts), so the line only says
- * it waits. Online, or refused by the server, it is "Not sent." with its Retry.
+ * sends it (or uploads its file) by itself when the browser is back online (use-outbox-sync.ts),
+ * so the line only says it waits. Online, or refused by the server, it is "Not sent." (or
+ * "Upload failed.") with its Retry.
  */
 export function NotSentLine({ item, onRetry }: Props) {
   const online = useOnline()
   const clientId = item.clientId!
   const uploadFailed = !!item.upload?.failed
-  if (!online && !item.rejected && !uploadFailed)
-    return <p className="msg-failed waiting">Waiting for the connection to send</p>
+  if (!online && !item.rejected && (!uploadFailed || canRetryUpload(clientId)))
+    return (
+      <p className="msg-failed waiting">
+        Waiting for the connection to {uploadFailed ? 'upload' : 'send'}
+      </p>
+    )
   return (
     <p className="msg-failed" role="alert">
       {uploadFailed ? FILE_TEXTS.uploadFailed : 'Not sent.'}{' '}

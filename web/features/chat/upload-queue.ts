@@ -29,6 +29,13 @@ export function retryUpload(queryClient: QueryClient, clientId: string) {
   return runUpload(queryClient, clientId, true)
 }
 
+/** The uploads a lost connection failed, tried again (the connection is back). */
+export function retryFailedUploads(queryClient: QueryClient) {
+  for (const item of outbox.items)
+    if (item.upload?.failed && files.has(item.clientId))
+      void retryUpload(queryClient, item.clientId)
+}
+
 async function runUpload(queryClient: QueryClient, clientId: string, again: boolean) {
   const file = files.get(clientId)
   const item = outbox.items.find((i) => i.clientId === clientId)

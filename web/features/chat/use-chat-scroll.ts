@@ -40,6 +40,8 @@ export function useChatScroll({
   onNearTop,
 }: Args) {
   const [atBottom, setAtBottom] = useState(true)
+  // More than a screen above the newest rows: the way down is offered (new-pill.tsx).
+  const [far, setFar] = useState(false)
   const [newCount, setNewCount] = useState(0)
   const last = useRef({
     oldestKey,
@@ -120,9 +122,10 @@ export function useChatScroll({
     last.current.scrollHeight = el.scrollHeight
     last.current.atBottom = bottom
     setAtBottom(bottom)
+    setFar(el.scrollHeight - el.scrollTop - el.clientHeight > el.clientHeight)
     if (bottom) setNewCount(0)
     if (el.scrollTop < NEAR_TOP_PX) onNearTop()
   }, [ref, onNearTop, isAtBottom])
 
-  return { atBottom, newCount, onScroll, scrollToBottom, isAtBottom }
+  return { atBottom, far, newCount, onScroll, scrollToBottom, isAtBottom }
 }

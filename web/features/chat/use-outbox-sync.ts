@@ -6,10 +6,12 @@ import { globalState } from '../../state/global-state'
 import { CHANNELS } from '../realtime/channels'
 import { openOutbox } from './outbox'
 import { flushOutbox } from './send-queue'
+import { retryFailedUploads } from './upload-queue'
 
 /**
  * The signed-in user's outbox: restored from the last visit and sent at once, then again
- * whenever the connection returns (the browser's online event, a realtime reconnect).
+ * whenever the connection returns (the browser's online event, a realtime reconnect), when the
+ * uploads a lost connection failed are tried again too.
  */
 export function useOutboxSync() {
   const queryClient = useQueryClient()
@@ -19,7 +21,10 @@ export function useOutboxSync() {
   useEffect(() => {
     if (!meId) return
     const close = openOutbox(meId)
-    const flush = () => void flushOutbox(queryClient)
+    const flush = () => {
+      retryFailedUploads(queryClient)
+      void flushOutbox(queryClient)
+    }
     flush()
     window.addEventListener('online', flush)
     // The server confirms the subscription after every reconnect: the connection is back.

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
+import { useOnline } from '../../lib/use-online'
 import { globalState, partnerPresenceShown } from '../../state/global-state'
 import { Avatar } from '../layout/avatar'
 import { fullDateTime } from '../../../shared/timeline'
@@ -18,8 +19,10 @@ export function ChateeHeader() {
   const snap = useSnapshot(globalState)
   const { chatee, chateeStatus, flags } = snap
   const now = useMinuteClock()
+  const online = useOnline()
   if (!chatee) return <div className="chatee muted">No chat partner yet</div>
-  if (!partnerPresenceShown(snap))
+  // Offline, what the partner's status was is no news: the header says what is going on.
+  if (!online || !partnerPresenceShown(snap))
     return (
       <div className="chatee" aria-label="Chat partner">
         <span className="avatar-wrap">
@@ -29,6 +32,7 @@ export function ChateeHeader() {
           <span className="chatee-name" title={chatee.name}>
             {chatee.name}
           </span>
+          {!online && <span className="chatee-presence">Waiting for network…</span>}
         </span>
       </div>
     )
