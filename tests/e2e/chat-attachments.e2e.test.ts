@@ -1,4 +1,5 @@
 import type { Page, Request } from 'playwright-core'
+import { apiAs } from './helpers/page-api'
 import { describe, expect, it } from 'vitest'
 import { solidPng } from '../fixtures/png'
 import { postMessagesAs, scrollState } from './helpers/chat-view'
@@ -92,6 +93,26 @@ describe('attachments', () => {
     await viewer.waitFor()
     await ben.page.mouse.click(3, ben.page.viewportSize()!.height - 3)
     await viewer.waitFor({ state: 'detached' })
+  })
+
+  it('a photo being viewed that its sender deletes closes, the focus going to the messages', async () => {
+    const { ada, ben, server } = pair
+    const caption = `Deleted while viewed #${++attempt}`
+    const png = { name: 'gone.png', mimeType: 'image/png', buffer: solidPng(20, 20, [20, 90, 200]) }
+    await attach(ada.page, png, caption)
+    const link = bubbleWith(ben.page, caption).getByRole('link', { name: 'gone.png' })
+    await link.click()
+    const viewer = ben.page.getByRole('dialog', { name: 'gone.png' })
+    await viewer.waitFor()
+    let id: string | null = null
+    await expect
+      .poll(async () => (id = await bubbleWith(ada.page, caption).getAttribute('data-id')))
+      .toBeTruthy()
+    await apiAs(ada.page, server.url)('/message/delete', { messageId: id })
+    await viewer.waitFor({ state: 'detached' })
+    await expect
+      .poll(() => ben.page.evaluate(() => document.activeElement?.getAttribute('role')))
+      .toBe('log')
   })
 
   it('Ada sends a text file; Ben downloads the same bytes from its chip', async () => {

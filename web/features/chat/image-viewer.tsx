@@ -14,7 +14,14 @@ export default function ImageViewer({ src, download, name, onClose }: Props) {
   // No close() on cleanup: it fires `close`, which would end the viewer that React's StrictMode
   // remounts at once. Leaving the document takes the dialog out of the top layer anyway.
   useEffect(() => {
-    if (!ref.current!.open) ref.current!.showModal()
+    const dialog = ref.current!
+    if (!dialog.open) dialog.showModal()
+    return () => {
+      // Taken out of the page while open (its message deleted): the focus it held went to the
+      // page, and the room's messages take it. A close of its own gave it back to the photo.
+      if (!dialog.isConnected && document.activeElement === document.body)
+        document.querySelector<HTMLElement>('[role="log"]')?.focus({ preventScroll: true })
+    }
   }, [])
   const close = () => ref.current?.close()
   return createPortal(
