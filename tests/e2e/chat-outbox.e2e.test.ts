@@ -81,7 +81,10 @@ describe('the outbox in two tabs', () => {
     const second = await context.newPage()
     try {
       await second.goto(pair.server.url)
-      await signedInMarker(second).waitFor()
+      // The room drawn and its composer live before the network goes (its chunk comes after
+      // the signed-in shell's).
+      await messageLog(second).waitFor()
+      await second.getByRole('textbox', { name: 'Message' }).waitFor()
       await context.setOffline(true)
       await sendMessage(ada.page, one)
       await messageLog(ada.page).getByText('Waiting for the connection to send').waitFor()
