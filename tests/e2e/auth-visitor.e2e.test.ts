@@ -174,8 +174,12 @@ describe('registration form in Chromium', () => {
       tab.problems,
     )
     expect(backendCalls).toEqual(['/api/auth/authorized'])
-    // The form keeps what was typed, so a typo can be corrected.
-    expect(await registerField(tab.page, 'email').inputValue()).toBe(eve.email)
+    // The form keeps what was typed, so a typo can be corrected: the address is marked, with
+    // the cursor in it.
+    const email = registerField(tab.page, 'email')
+    expect(await email.inputValue()).toBe(eve.email)
+    expect(await email.getAttribute('aria-invalid')).toBe('true')
+    expect(await email.evaluate((el) => el === document.activeElement)).toBe(true)
     expect(await readOutbox(app.server.url)).toEqual([])
 
     // No account exists: signing in with the same credentials is refused as unknown.

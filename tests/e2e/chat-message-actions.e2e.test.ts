@@ -5,6 +5,7 @@ import { withServerKey } from './helpers/app'
 import { postMessagesAs, rowInView } from './helpers/chat-view'
 import { accountIdOf, apiAs, ApiRefusal } from './helpers/page-api'
 import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
+import { createRooms, sidebarRoom } from './helpers/rooms'
 
 // Reply, react, edit and delete as two people use them (issue 14): through the message menu,
 // live for the partner over the one realtime connection, with the server's refusals.
@@ -278,6 +279,28 @@ describe('message actions', () => {
     await editor.press('Enter')
     await messageInLog(ben.page, fixed).waitFor()
     await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true)
+  })
+
+  it('an edit under way keeps its text when its room is left and opened again', async () => {
+    const { ada } = pair
+    const tag = `#${++attempt}`
+    const [said, typing] = [`Edit me later ${tag}`, `Half-way through the edit ${tag}`]
+    const detour = `Edit detour ${tag}`
+    await createRooms(ada.page, detour)
+    await sendMessage(ada.page, said)
+    await idOf(ada.page, said)
+    const box = ada.page.getByRole('textbox', { name: 'Message' })
+    await box.press('ArrowUp')
+    const editor = ada.page.getByRole('textbox', { name: 'Edit message' })
+    await expect.poll(() => editor.inputValue()).toBe(said)
+    await editor.fill(typing)
+    await sidebarRoom(ada.page, detour).click()
+    await editor.waitFor({ state: 'detached' })
+    await sidebarRoom(ada.page, 'Home').click()
+    await expect.poll(() => editor.inputValue()).toBe(typing)
+    await editor.press('Escape')
+    await editor.waitFor({ state: 'detached' })
+    expect(await messageInLog(ada.page, said).count()).toBe(1)
   })
 
   it('ArrowUp while the last message is still on its way edits nothing (never the one before)', async () => {

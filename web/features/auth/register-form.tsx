@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { toNotice } from '../../lib/errors'
+import { ApiError } from '../../lib/api-error'
+import { isBackendError, toNotice } from '../../lib/errors'
 import { showAuthNotice } from '../../state/ui-state'
 import { PasswordChecklist } from './password-checklist'
 import {
@@ -22,17 +23,24 @@ export function RegisterForm() {
     'aria-invalid': bad === name || undefined,
     onChange: (e: { target: { value: string } }) => {
       setForm((f) => ({ ...f, [name]: e.target.value }))
-      if (bad === name) setBad(null)
+      // The field a refusal was about, changed: that refusal has had its say.
+      if (bad === name) {
+        setBad(null)
+        showAuthNotice(null)
+      }
     },
   })
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
+    const fields = e.currentTarget.elements
+    const mark = (at: keyof RegistrationInput | null) => {
+      setBad(at)
+      if (at) (fields.namedItem(at) as HTMLInputElement | null)?.focus()
+    }
     const problem = checkRegistration(form)
     if (problem) {
-      const at = problemField(form)
-      setBad(at)
-      if (at) (e.currentTarget.elements.namedItem(at) as HTMLInputElement | null)?.focus()
+      mark(problemField(form))
       return showAuthNotice(problem)
     }
     await submit(
@@ -46,7 +54,11 @@ export function RegisterForm() {
         })
         setForm(emptyRegistration())
       },
-      (err) => toNotice('registration', err),
+      (err) => {
+        // Refused by the server for the address: not on the list, or already registered.
+        if (isEmailRefusal(err)) mark('email')
+        return toNotice('registration', err)
+      },
     )
   }
 
@@ -81,3 +93,7 @@ export function RegisterForm() {
     </form>
   )
 }
+
+const isEmailRefusal = (err: unknown) =>
+  (err instanceof ApiError && (err.status === 403 || err.status === 409)) ||
+  (isBackendError(err) && err.code === 409)

@@ -3,13 +3,13 @@ import { useLayoutEffect, useRef, useState } from 'react'
 import { MESSAGE_MAX_LENGTH } from '../../../shared/constants'
 import { enterSends } from '../../lib/enter-sends'
 import type { DisplayItem } from './display-item'
-import { stopEdit } from './message-intent'
+import { editTextSoFar, keepEditText, stopEdit } from './message-intent'
 import { editMessage } from './message-ops'
 
 /** The sender's edit in place of the text: Enter saves (web/lib/enter-sends.ts), Escape cancels. */
 export default function MessageEditorForm({ item }: { item: DisplayItem }) {
   const queryClient = useQueryClient()
-  const [text, setText] = useState(item.text)
+  const [text, setText] = useState(() => editTextSoFar() ?? item.text)
   const [saving, setSaving] = useState(false)
   const empty = !text.trim() && !item.attachment
   const form = useRef<HTMLFormElement>(null)
@@ -44,7 +44,10 @@ export default function MessageEditorForm({ item }: { item: DisplayItem }) {
         value={text}
         maxLength={MESSAGE_MAX_LENGTH}
         autoFocus
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value)
+          keepEditText(e.target.value)
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Escape') stopEdit()
           if (enterSends(e)) {
