@@ -19,6 +19,8 @@ export type AuthorizedResponse = z.infer<typeof AuthorizedResponse>
 export { EmailBody as ChateeRequest } from './common'
 export const ChateeResponse = Account.extend({ list: AvatarList })
 export type ChateeResponse = z.infer<typeof ChateeResponse>
+/** /auth/chatee's answer: the partner, or null (204) while they have no account. */
+export const ChateeAnswer = ChateeResponse.nullable()
 
 // POST /api/auth/chatee-status {userId: the chatee's id} → Status (admin-only fields null for non-admins).
 export { UserIdBody as ChateeStatusRequest } from './common'

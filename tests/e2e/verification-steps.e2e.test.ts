@@ -67,6 +67,9 @@ describe('the verification landing', () => {
     const { server, ada, ben } = pair
     await onboardViaUi(ada.page, server.url, ADA)
     await messageLog(ada.page).waitFor()
+    // Alone so far: no partner is a state, not a failed request in her console.
+    await expect.poll(() => ada.page.getByText('No chat partner yet').count()).toBe(1)
+    expect(ada.problems.filter((p) => / 404 /.test(p))).toEqual([])
     await ada.page.evaluate(() => Object.assign(window, { __sameDocument: true }))
 
     await registerViaUi(ben.page, server.url, BEN)

@@ -37,7 +37,8 @@ export const productApi = {
     apiPostPublic<AuthorizedResponse>('/auth/authorized', { email }, 'AuthorizedResponse'),
   register: (body: RegisterRequest) =>
     apiPostPublic<RegisterResponse>('/auth/register', body, 'RegisterResponse'),
-  chatee: (email: string) => apiPost<ChateeResponse>('/auth/chatee', { email }, 'ChateeResponse'),
+  chatee: (email: string) =>
+    apiPost<ChateeResponse | null>('/auth/chatee', { email }, 'ChateeAnswer'),
   chateeStatus: (userId: string) => apiPost<Status>('/auth/chatee-status', { userId }, 'Status'),
   flags: (email: string) => apiPost<Flags>('/auth/flags', { email }, 'Flags'),
   assignTeams: (userId: string) =>

@@ -70,7 +70,9 @@ const auth = new Hono<ApiHono>()
     const { caller, backend, config } = c.var
     if (c.req.valid('json').email !== caller.email) throw notYours()
     const chatee = await findChatee(backend, config, caller)
-    if (!chatee) throw new ApiError(404, 'Your chat partner has no account yet')
+    // No partner yet is a state, not an error (a 404 showed in red in the console of the first
+    // one to sign up): no content.
+    if (!chatee) return c.body(null, 204)
     return c.json({ ...toAccount(chatee), list: avatarList(config, chatee) }, 200)
   })
   .post('/chatee-status', requireCaller, validate('json', ChateeStatusRequest), async (c) => {
