@@ -1,15 +1,11 @@
+import { esc } from '../first-paint/markup'
+
 // What the page shows of a mail in the outbox (appwrite-edge/mail/transport.ts OutboxMail).
 type ShownMail = { to: string; subject: string; text: string; sentAt: string }
 
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  )
-
 // A mail's plain text, escaped, its web addresses made links (the verification and reset links).
 const linked = (text: string) =>
-  escape(text).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`)
+  esc(text).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`)
 
 /**
  * GET /__dev/outbox as a browser opens it (README: "open the outbox and follow the link"): each
@@ -18,8 +14,8 @@ const linked = (text: string) =>
 export function outboxPage(mails: ShownMail[]): string {
   const items = mails
     .map(
-      (m) => `<article><h2>${escape(m.subject)}</h2>
-<p class="meta">To ${escape(m.to)} · ${escape(m.sentAt)}</p>
+      (m) => `<article><h2>${esc(m.subject)}</h2>
+<p class="meta">To ${esc(m.to)} · ${esc(m.sentAt)}</p>
 <pre>${linked(m.text)}</pre></article>`,
     )
     .join('\n')

@@ -12,8 +12,12 @@ export function startReply(roomId: string, messageId: string) {
   messageIntent.editingId = null
   messageIntent.replyTo = { roomId, messageId }
   // The composer takes the cursor, as in other messengers.
-  document.querySelector<HTMLTextAreaElement>('.composer textarea')?.focus()
+  focusComposer()
 }
+
+/** The open room's composer takes the cursor. */
+export const focusComposer = () =>
+  document.querySelector<HTMLTextAreaElement>('.composer textarea')?.focus()
 
 export const cancelReply = () => {
   messageIntent.replyTo = null

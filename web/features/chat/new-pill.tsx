@@ -1,4 +1,5 @@
 import { isTouchScreen } from '../../lib/enter-sends'
+import { focusComposer } from './message-intent'
 
 type Props = { count: number; far: boolean; show: () => void }
 
@@ -15,11 +16,9 @@ export function NewPill({ count, far, show }: Props) {
       type="button"
       className={`new-pill${count > 0 ? '' : ' to-newest'}`}
       aria-label={count > 0 ? undefined : 'Go to the newest message'}
-      onClick={(e) => {
-        // Found first: showing the newest may take the pill out of the page at once.
-        const composer = e.currentTarget.closest('.chat')?.querySelector('textarea')
+      onClick={() => {
         show()
-        if (!isTouchScreen()) composer?.focus()
+        if (!isTouchScreen()) focusComposer()
       }}
     >
       {count > 0 ? `${count} new ↓` : '↓'}

@@ -63,6 +63,7 @@ export function openOutbox(userId: string): () => void {
   outbox.items = [...restored.map((i) => ({ ...i, state: 'failed' as const })), ...outbox.items]
   // Every message this tab has held: the stored ones it never had are another tab's, and stay.
   const mine = new Set<string>()
+  let written: string | undefined
   const save = () => {
     for (const i of outbox.items) mine.add(i.clientId)
     // A message whose file is not uploaded yet cannot come back after a reload (the File is
@@ -70,6 +71,10 @@ export function openOutbox(userId: string): () => void {
     const unsent = outbox.items.filter(
       (i) => i.senderId === userId && i.state !== 'sent' && !i.upload,
     )
+    // Most changes (an upload's progress) leave what is kept as it was: no read, no write.
+    const now = JSON.stringify(unsent)
+    if (now === written) return
+    written = now
     const others = readStored(key).filter((i) => !mine.has(i.clientId))
     const kept = [...others, ...unsent]
     try {
