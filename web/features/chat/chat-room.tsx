@@ -36,7 +36,11 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
     () =>
       whenSettled(() => {
         preloadMessageParts()
-        void loadLogKeys().then((m) => m.startLogKeys())
+        // Offline before its chunk came: the next room to settle asks again.
+        void loadLogKeys().then(
+          (m) => m.startLogKeys(),
+          () => undefined,
+        )
         void queryClient.prefetchQuery(roomBookmarksQuery(roomId))
       }),
     [queryClient, roomId],
