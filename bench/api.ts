@@ -33,7 +33,11 @@ const READ_ROUTED = 'anchor: bare DO read, routed'
 const WRITE_ROUTED = 'anchor: bare DO write, routed'
 const GROUPED_ROUTED = 'anchor: grouped DO write, routed'
 
-function routes(urls: Record<Route['server'], string>, jwt: string, userId: string): Route[] {
+export function routes(
+  urls: Record<Route['server'], string>,
+  jwt: string,
+  userId: string,
+): Route[] {
   const auth = { authorization: `Bearer ${jwt}` }
   const read = { method: 'POST' as const, body: () => JSON.stringify({ id: 'status' }), ok: [200] }
   const bare = { method: 'GET' as const, ok: [200] }
