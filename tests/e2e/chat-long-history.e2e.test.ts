@@ -249,4 +249,23 @@ describe('a long history', () => {
     await expect.poll(async () => (await scrollState(page)).fromBottom).toBeLessThan(2)
     await down.waitFor({ state: 'detached' })
   })
+
+  it('more new than a screen holds: the pill shows the first of them at the top, the rest below', async () => {
+    const { page } = pair.ada
+    // A few screens above the newest, as a reader going back over the afternoon.
+    await logScroller(page).evaluate(
+      (box) => (box.scrollTop = box.scrollHeight - box.clientHeight * 4),
+    )
+    const texts = Array.from({ length: 40 }, (_, i) => `Burst ${i + 1}`)
+    await postMany(pair.server.url, benJwt, HOME_ROOM_ID, texts, 1)
+    await page.getByRole('button', { name: '40 new ↓' }).waitFor({ timeout: 15_000 })
+    await newPill(page).click()
+    await expect.poll(() => messageInView(page, 'Burst 1')).toBe(true)
+    // The last of them is further down, out of view (or, being far, not rendered at all).
+    const last = messageInLog(page, 'Burst 40')
+    expect((await last.count()) === 0 || !(await rowInView(last))).toBe(true)
+    // At the top of the view, under the message read before them.
+    expect((await firstVisible(page)).offset).toBeLessThan(80)
+    expect(await newPill(page).count()).toBe(0)
+  }, 60_000)
 })

@@ -172,7 +172,13 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
       <NewPill
         count={scroll.newCount}
         far={scroll.far}
-        show={() => (scroll.scrollToBottom(), rows.onScroll())}
+        show={() => {
+          scroll.showNew((key) => {
+            const next = shown[shown.findIndex((i) => i.key === key) + 1]
+            return next && shown.some((i) => i.key === key) ? rows.reveal(next.key) : null
+          })
+          rows.onScroll()
+        }}
       />
     </div>
   )

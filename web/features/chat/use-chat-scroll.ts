@@ -3,6 +3,8 @@ import { messageIntent } from './message-intent'
 
 const NEAR_BOTTOM_PX = 100
 const NEAR_TOP_PX = 200
+// Space left above the first new row when the pill shows it at the top of the view.
+const FIRST_NEW_MARGIN_PX = 12
 
 type Args = {
   ref: RefObject<HTMLElement | null>
@@ -43,6 +45,8 @@ export function useChatScroll({
   // More than a screen above the newest rows: the way down is offered (new-pill.tsx).
   const [far, setFar] = useState(false)
   const [newCount, setNewCount] = useState(0)
+  // The newest row the reader had when the rows the pill counts began to arrive.
+  const newAfter = useRef<string | undefined>(undefined)
   const last = useRef({
     oldestKey,
     newestKey,
@@ -56,8 +60,28 @@ export function useChatScroll({
   const scrollToBottom = useCallback(() => {
     const el = ref.current
     if (el) el.scrollTop = el.scrollHeight
+    newAfter.current = undefined
     setNewCount(0)
   }, [ref])
+
+  /**
+   * The pill's way down: to the first of the new rows, at the top of the view, when they take
+   * more than a screen (the newest, as before, when they fit). `rowAfter` renders and returns
+   * the row that came after a key.
+   */
+  const showNew = useCallback(
+    (rowAfter: (key: string) => HTMLElement | null) => {
+      const el = ref.current
+      const first = el && newAfter.current ? rowAfter(newAfter.current) : null
+      if (!el || !first) return scrollToBottom()
+      const top = first.getBoundingClientRect().top - el.getBoundingClientRect().top
+      if (el.scrollHeight - (el.scrollTop + top) <= el.clientHeight) return scrollToBottom()
+      el.scrollTop += top - FIRST_NEW_MARGIN_PX
+      newAfter.current = undefined
+      setNewCount(0)
+    },
+    [ref, scrollToBottom],
+  )
 
   useLayoutEffect(() => {
     const el = ref.current
@@ -67,7 +91,10 @@ export function useChatScroll({
       el.scrollTop = el.scrollHeight
     } else if (newestKey !== prev.newestKey && count > prev.count) {
       if (stillAtBottom(el, prev) || newestIsMine) scrollToBottom()
-      else setNewCount((n) => n + (count - prev.count))
+      else {
+        newAfter.current ??= prev.newestKey
+        setNewCount((n) => n + (count - prev.count))
+      }
     } else if (ownTail !== prev.ownTail && stillAtBottom(el, prev)) {
       // E.g. "Not sent. Retry" appearing under the reader's last message: keep it in view.
       scrollToBottom()
@@ -123,9 +150,12 @@ export function useChatScroll({
     last.current.atBottom = bottom
     setAtBottom(bottom)
     setFar(el.scrollHeight - el.scrollTop - el.clientHeight > el.clientHeight)
-    if (bottom) setNewCount(0)
+    if (bottom) {
+      newAfter.current = undefined
+      setNewCount(0)
+    }
     if (el.scrollTop < NEAR_TOP_PX) onNearTop()
   }, [ref, onNearTop, isAtBottom])
 
-  return { atBottom, far, newCount, onScroll, scrollToBottom, isAtBottom }
+  return { atBottom, far, newCount, onScroll, scrollToBottom, showNew, isAtBottom }
 }
