@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { createTypingSignal } from '../../web/features/chat/typing-signal'
 import { isNavActive } from '../../shared/nav-model'
 import { detailRows } from '../../web/features/presence/partner-details'
-import { isTypingIn, lastSeenText, presenceOf } from '../../web/features/presence/presence-model'
+import {
+  isTypingIn,
+  lastSeenText,
+  localActivity,
+  presenceOf,
+} from '../../web/features/presence/presence-model'
+import { formatDate } from '../../shared/date-format'
 
 describe('presenceOf', () => {
   it('uses the presence field, else isOnline, else offline', () => {
@@ -103,5 +109,28 @@ describe('detailRows', () => {
     expect(detailRows(status as Parameters<typeof detailRows>[0], t0 + 60_000)[0]![0]).toBe(
       'Location',
     )
+  })
+})
+
+describe('localActivity', () => {
+  const local = (iso: string) => formatDate(new Date(iso), 'messageTime')
+  it("gives the server's idle time in the reader's clock, the latest such moment not after now", () => {
+    const now = Date.parse('2024-05-01T12:00:00Z')
+    expect(localActivity('Idle since 09:12 UTC', now)).toBe(
+      `Idle since ${local('2024-05-01T09:12:00Z')}`,
+    )
+    // Just after midnight UTC, 23:50 was yesterday's.
+    const early = Date.parse('2024-05-02T00:10:00Z')
+    expect(localActivity('Idle since 23:50 UTC', early)).toBe(
+      `Idle since ${local('2024-05-01T23:50:00Z')}`,
+    )
+    expect(localActivity('Idle since 00:10 UTC', early)).toBe(
+      `Idle since ${local('2024-05-02T00:10:00Z')}`,
+    )
+  })
+
+  it('leaves the other activities as the server wrote them', () => {
+    for (const text of ['Reading Home', 'Typing in Garden', 'Searching', 'In Settings'])
+      expect(localActivity(text, Date.now())).toBe(text)
   })
 })

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { Status } from '../../state/global-state'
 import { usePopover } from '../layout/use-popover'
-import { isTypingIn } from './presence-model'
+import { isTypingIn, localActivity } from './presence-model'
 
 /** The admin's view of the partner's device, each detail labelled; only the known ones. */
 export function detailRows(status: Status, now: number): [label: string, value: string][] {
@@ -11,7 +11,7 @@ export function detailRows(status: Status, now: number): [label: string, value: 
     ['Device', status.deviceType],
     ['Browser', status.browser],
     ['OS', status.operatingSystem],
-    ['Activity', status.activity],
+    ['Activity', status.activity && localActivity(status.activity, now)],
   ]
   return rows.filter((r): r is [string, string] => !!r[1])
 }
