@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createTypingSignal } from '../../web/features/chat/typing-signal'
 import { isNavActive } from '../../shared/nav-model'
-import { detailRows } from '../../web/features/presence/partner-details'
-import {
-  isTypingIn,
-  lastSeenText,
-  localActivity,
-  presenceOf,
-} from '../../web/features/presence/presence-model'
+import { detailRows, localActivity } from '../../web/features/presence/partner-details'
+import { isTypingIn, lastSeenText, presenceOf } from '../../web/features/presence/presence-model'
 import { formatDate } from '../../shared/date-format'
 
 describe('presenceOf', () => {

@@ -1,7 +1,22 @@
 import { useId } from 'react'
 import type { Status } from '../../state/global-state'
 import { usePopover } from '../layout/use-popover'
-import { isTypingIn, localActivity } from './presence-model'
+import { formatDate } from '../../../shared/date-format'
+import { isTypingIn } from './presence-model'
+
+/**
+ * The server's "Idle since 09:12 UTC" in the reader's own clock ("Idle since 10:12 am" in
+ * Paris): the latest moment at that UTC time not after `now`. Other activity texts as they are.
+ * Here rather than in presence-model.ts: this panel is a lazy chunk, the room's first load is not.
+ */
+export function localActivity(text: string, now: number): string {
+  const m = /^Idle since (\d{2}):(\d{2}) UTC$/.exec(text)
+  if (!m) return text
+  const at = new Date(now)
+  at.setUTCHours(Number(m[1]), Number(m[2]), 0, 0)
+  if (at.getTime() > now) at.setUTCDate(at.getUTCDate() - 1)
+  return `Idle since ${formatDate(at, 'messageTime')}`
+}
 
 /** The admin's view of the partner's device, each detail labelled; only the known ones. */
 export function detailRows(status: Status, now: number): [label: string, value: string][] {

@@ -82,16 +82,3 @@ export function isTypingIn(
   if (lastMessageAt !== undefined && lastMessageAt >= since) return false
   return now - since < TYPING_EXPIRE_MS
 }
-
-/**
- * The server's "Idle since 09:12 UTC" in the reader's own clock ("Idle since 10:12 am" in
- * Paris): the latest moment at that UTC time not after `now`. Other activity texts as they are.
- */
-export function localActivity(text: string, now: number): string {
-  const m = /^Idle since (\d{2}):(\d{2}) UTC$/.exec(text)
-  if (!m) return text
-  const at = new Date(now)
-  at.setUTCHours(Number(m[1]), Number(m[2]), 0, 0)
-  if (at.getTime() > now) at.setUTCDate(at.getUTCDate() - 1)
-  return `Idle since ${formatDate(at, 'messageTime')}`
-}
