@@ -175,7 +175,8 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
         show={() => {
           scroll.showNew((key) => {
             const next = shown[shown.findIndex((i) => i.key === key) + 1]
-            return next && shown.some((i) => i.key === key) ? rows.reveal(next.key) : null
+            // findIndex's -1 gives shown[0]: a key no longer listed has no row after it.
+            return next && next !== shown[0] ? rows.reveal(next.key) : null
           })
           rows.onScroll()
         }}
