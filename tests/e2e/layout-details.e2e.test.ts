@@ -18,20 +18,26 @@ const svgText = (svg: string) =>
 const avatarImage = (list: string) =>
   svgText(readFileSync(new URL(`../../web/assets/avatar-${list}.svg`, import.meta.url), 'utf8'))
 
-/** The avatar inside `scope`: its list, its text alternative and whether its image is the list's. */
+/**
+ * The avatar inside `scope`: its list, its text alternative, whether its image is the list's, and
+ * its drawn width (its box, with no image inside to size it).
+ */
 async function avatarIn(page: Page, scope: string) {
   const shown = await page
     .locator(scope)
     .locator('.avatar')
     .evaluate(async (el) => {
-      const src = el.querySelector('img')?.getAttribute('src')
+      // avatar.css draws the list's image: a data URL (inlined by the build) or the file's path.
+      const url = /url\("(.*)"\)/.exec(getComputedStyle(el).backgroundImage)?.[1]
       return {
         list: el.getAttribute('data-list') ?? '',
-        alt: el.querySelector('img')?.alt,
-        svg: src ? await (await fetch(src)).text() : '',
+        alt: el.getAttribute('role') === 'img' ? el.getAttribute('aria-label') : null,
+        svg: url ? await (await fetch(url)).text() : '',
+        size: Math.round(el.getBoundingClientRect().width),
       }
     })
-  return { list: shown.list, alt: shown.alt, image: svgText(shown.svg) === avatarImage(shown.list) }
+  const image = svgText(shown.svg) === avatarImage(shown.list)
+  return { list: shown.list, alt: shown.alt, image, size: shown.size }
 }
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' })
@@ -47,12 +53,13 @@ describe('the signed-in layout', () => {
     const own = 'button[aria-label="Profile menu"]'
     await expect
       .poll(() => avatarIn(ada.page, chatee))
-      .toEqual({ list: 'special', alt: 'BF', image: true })
+      .toEqual({ list: 'special', alt: 'BF', image: true, size: 36 })
     await expect
       .poll(() => avatarIn(ben.page, chatee))
-      .toEqual({ list: 'admin', alt: 'AL', image: true })
-    expect(await avatarIn(ada.page, own)).toEqual({ list: 'admin', alt: 'AL', image: true })
-    expect(await avatarIn(ben.page, own)).toEqual({ list: 'special', alt: 'BF', image: true })
+      .toEqual({ list: 'admin', alt: 'AL', image: true, size: 36 })
+    const ownAvatar = { image: true, size: 32 }
+    expect(await avatarIn(ada.page, own)).toEqual({ list: 'admin', alt: 'AL', ...ownAvatar })
+    expect(await avatarIn(ben.page, own)).toEqual({ list: 'special', alt: 'BF', ...ownAvatar })
   })
 
   it('the version badge links to the release tag for the admin view only', async () => {

@@ -1,15 +1,5 @@
 import type { AvatarList } from '../../../shared/constants'
-import adminImage from '../../assets/avatar-admin.svg'
-import otherImage from '../../assets/avatar-other.svg'
-import specialImage from '../../assets/avatar-special.svg'
 import './avatar.css'
-
-/** One image per approved list (spec section 3): the server says which list a person is on. */
-export const AVATAR_IMAGES: Record<AvatarList, string> = {
-  admin: adminImage,
-  special: specialImage,
-  other: otherImage,
-}
 
 export const initials = (name: string) =>
   name
@@ -19,7 +9,10 @@ export const initials = (name: string) =>
     .map((w) => w[0]!.toUpperCase())
     .join('') || '?'
 
-/** The list's image with the person's initials over it (and as its text alternative). */
+/**
+ * One image per approved list (spec section 3; the server says which list a person is on, and
+ * avatar.css draws its image), with the person's initials over it as its text alternative.
+ */
 export function Avatar({
   name,
   list = 'other',
@@ -34,10 +27,11 @@ export function Avatar({
     <span
       className="avatar"
       data-list={list}
+      role="img"
+      aria-label={letters}
       title={name}
       style={{ width: size, height: size, fontSize: size * 0.4 }}
     >
-      <img src={AVATAR_IMAGES[list]} alt={letters} width={size} height={size} />
       <span className="avatar-initials" aria-hidden="true">
         {letters}
       </span>
