@@ -23,6 +23,12 @@ export function notify({
   void import('./toast-host').then(async ({ mountedToast }) => {
     const toast = await mountedToast()
     // The same notice twice (two copies, two saves) is one toast, not a stack of them.
-    toast(<NoticeBody title={title} body={body} />, { type, toastId: `${type}:${title}:${body}` })
+    toast(<NoticeBody title={title} body={body} />, {
+      type,
+      toastId: `${type}:${title}:${body}`,
+      // A success or an info ("Copied", "Your name was saved") waits for the screen reader to
+      // finish; only a problem interrupts it.
+      role: type === 'error' || type === 'warning' ? 'alert' : 'status',
+    })
   })
 }

@@ -34,6 +34,9 @@ const TITLES: Record<Mode, string> = {
 export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) {
   const [mode, setMode] = useState<Mode>(() => drawnMode() ?? initialMode)
   const [forgotEmail, setForgotEmail] = useState('')
+  // Switched by its links (not as the page opened): the new form's first field takes the focus,
+  // which otherwise stayed on the link now saying the opposite.
+  const [switched, setSwitched] = useState(false)
   const { authNotice } = useSnapshot(uiState)
   // A failure for want of a network says so; the network back, it has had its say.
   const online = useOnline()
@@ -47,6 +50,7 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
     if (authNotice && (authNotice.type === 'error' || authNotice.type === 'warning'))
       showAuthNotice(null)
     setMode(next)
+    setSwitched(true)
   }
 
   return (
@@ -77,6 +81,7 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
         )}
         {mode === 'sign-in' && (
           <SignInForm
+            autoFocus={switched}
             onForgot={(email) => {
               setForgotEmail(email)
               switchTo('forgot')
@@ -86,7 +91,7 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
         )}
         {mode === 'register' && (
           <Suspense fallback={null}>
-            <RegisterForm />
+            <RegisterForm autoFocus={switched} />
           </Suspense>
         )}
         {mode === 'forgot' && (

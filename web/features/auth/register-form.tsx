@@ -11,7 +11,8 @@ import {
 } from './registration-rules'
 import { useAuthSubmit } from './use-auth-submit'
 
-export function RegisterForm() {
+/** `autoFocus`: the email field takes the focus (the screen was switched to this form). */
+export function RegisterForm({ autoFocus }: { autoFocus?: boolean }) {
   const [form, setForm] = useState<RegistrationInput>(emptyRegistration)
   // The field a refusal is about: marked invalid, with the cursor, until it is changed.
   const [bad, setBad] = useState<keyof RegistrationInput | null>(null)
@@ -66,7 +67,7 @@ export function RegisterForm() {
     <form {...formProps} onSubmit={onSubmit} noValidate>
       <label>
         Email
-        <input type="email" autoComplete="email" {...field('email')} />
+        <input type="email" autoComplete="email" autoFocus={autoFocus} {...field('email')} />
       </label>
       <div className="row">
         <label>
@@ -87,7 +88,7 @@ export function RegisterForm() {
         Confirm password
         <input type="password" autoComplete="new-password" {...field('confirmPassword')} />
       </label>
-      <button type="submit" className="primary" disabled={busy}>
+      <button type="submit" className="primary" aria-disabled={busy || undefined}>
         Register
       </button>
     </form>

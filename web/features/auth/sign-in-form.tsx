@@ -5,9 +5,14 @@ import { takeDrawnSignIn } from './drawn-sign-in'
 import { useAuthSubmit } from './use-auth-submit'
 
 /** `onForgot` gets the email typed so far: the reset form starts with it. */
-type Props = { onForgot: (email: string) => void; onForgotIntent?: () => unknown }
+type Props = {
+  onForgot: (email: string) => void
+  onForgotIntent?: () => unknown
+  /** The email field takes the focus (the screen was switched to this form). */
+  autoFocus?: boolean
+}
 
-export function SignInForm({ onForgot, onForgotIntent }: Props) {
+export function SignInForm({ onForgot, onForgotIntent, autoFocus }: Props) {
   const { busy, submit, formProps } = useAuthSubmit()
   const form = useRef<HTMLFormElement>(null)
   // Before the screen drawn into the page is taken away (AuthGate's layout effect runs after).
@@ -31,7 +36,7 @@ export function SignInForm({ onForgot, onForgotIntent }: Props) {
     <form {...formProps} ref={form} onSubmit={onSubmit}>
       <label>
         Email
-        <input name="email" type="email" autoComplete="email" required />
+        <input name="email" type="email" autoComplete="email" required autoFocus={autoFocus} />
       </label>
       <label>
         Password
@@ -46,7 +51,7 @@ export function SignInForm({ onForgot, onForgotIntent }: Props) {
       >
         {TEXTS.forgotPassword}
       </button>
-      <button type="submit" className="primary" disabled={busy}>
+      <button type="submit" className="primary" aria-disabled={busy || undefined}>
         Sign in
       </button>
     </form>

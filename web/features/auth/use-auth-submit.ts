@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { showAuthNotice, type AuthNotice } from '../../state/ui-state'
 import { loadAuthActions } from './load-auth-actions'
 
@@ -7,15 +7,20 @@ type AuthActions = Awaited<ReturnType<typeof loadAuthActions>>
 /**
  * The signed-out forms' one way to submit: busy while the action runs, the previous notice gone
  * first, a refusal shown as the card's notice. The forms load the actions (and the SDK behind
- * them) on first focus, so a submit rarely waits for them.
+ * them) on first focus, so a submit rarely waits for them. A busy form's button is
+ * aria-disabled, not disabled (that would drop the keyboard's focus to the page), so a second
+ * submit meanwhile is ignored here.
  */
 export function useAuthSubmit() {
   const [busy, setBusy] = useState(false)
+  const running = useRef(false)
 
   async function submit(
     run: (actions: AuthActions) => Promise<unknown>,
     refusal: (err: unknown) => AuthNotice,
   ) {
+    if (running.current) return
+    running.current = true
     setBusy(true)
     showAuthNotice(null)
     try {
@@ -23,6 +28,7 @@ export function useAuthSubmit() {
     } catch (err) {
       showAuthNotice(refusal(err))
     } finally {
+      running.current = false
       setBusy(false)
     }
   }

@@ -6,7 +6,11 @@ import { setSearch } from '../../state/ui-state'
 import { setJumpTarget } from '../chat/jump-target'
 import type { Bookmark } from './bookmark-model'
 
-type Props = { bookmark: Bookmark; deleted: boolean; onRemove: (id: string) => void }
+type Props = {
+  bookmark: Bookmark
+  deleted: boolean
+  onRemove: (id: string, control: HTMLElement) => void
+}
 
 export function BookmarkItem({ bookmark: b, deleted, onRemove }: Props) {
   const navigate = useNavigate()
@@ -53,7 +57,12 @@ export function BookmarkItem({ bookmark: b, deleted, onRemove }: Props) {
               Open in chat
             </button>
           )}
-          <button type="button" className="link" onClick={() => onRemove(b.$id)}>
+          <button
+            type="button"
+            className="link"
+            data-row-action="remove"
+            onClick={(e) => onRemove(b.$id, e.currentTarget)}
+          >
             Remove
           </button>
         </div>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useDeferredValue, useState } from 'react'
+import { useDeferredValue, useRef, useState } from 'react'
 import { BOOKMARK_TEXTS } from '../../../shared/schemas/bookmark'
 import { toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
@@ -8,6 +8,7 @@ import { BookmarkItem } from './bookmark-item'
 import { BOOKMARKS_KEY, bookmarksQuery, deletedMessagesQuery } from './bookmarks-query'
 import { LinkBookmarkForm } from './link-bookmark-form'
 import { PageHeading } from '../../lib/page-heading'
+import { useFocusAfterRemoval } from '../../lib/use-focus-after-removal'
 import '../settings/settings.css'
 import './bookmarks.css'
 
@@ -19,6 +20,9 @@ export function BookmarksPage() {
   const list = useQuery(bookmarksQuery(term))
   const messageIds = (list.data ?? []).filter((b) => b.kind === 'message').map((b) => b.messageId)
   const deleted = useQuery(deletedMessagesQuery(messageIds))
+  const searchBox = useRef<HTMLInputElement>(null)
+  // The last one removed: the focus goes back to the search box.
+  const removing = useFocusAfterRemoval(() => searchBox.current)
   const remove = useMutation({
     mutationFn: removeBookmark,
     onSuccess: () => notify({ type: 'success', title: 'Bookmarks', body: BOOKMARK_TEXTS.removed }),
@@ -39,7 +43,12 @@ export function BookmarksPage() {
         <h2 id="saved-title">Saved</h2>
         <label className="bookmark-search">
           Search bookmarks
-          <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
+          <input
+            ref={searchBox}
+            type="search"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
         </label>
         {list.isPending && <div className="spinner" role="status" aria-label="Loading bookmarks" />}
         {list.isError && (
@@ -62,7 +71,10 @@ export function BookmarksPage() {
                 key={b.$id}
                 bookmark={b}
                 deleted={b.kind === 'message' && !!deleted.data?.has(b.messageId)}
-                onRemove={(id) => remove.mutate(id)}
+                onRemove={(id, control) => {
+                  removing(control, '[data-row-action="remove"]')
+                  remove.mutate(id)
+                }}
               />
             ))}
           </ul>

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { useSnapshot } from 'valtio'
 import { globalState } from '../../state/global-state'
 import { flattenPages } from './message-model'
-import { cancelReply, messageIntent } from './message-intent'
+import { cancelReply, focusComposer, messageIntent } from './message-intent'
 import { messagesQuery } from './messages-query'
 import { excerpt, senderName } from './room-context'
 
@@ -25,7 +25,13 @@ export function QuoteBar({ roomId, meId }: { roomId: string; meId: string }) {
         {/* A kept reply to a message on a page not loaded yet: its text is not at hand. */}
         {quoted && <span>{excerpt(quoted)}</span>}
       </div>
-      <button type="button" className="icon-button" aria-label="Cancel reply" onClick={cancelReply}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Cancel reply"
+        // The bar goes with its button: the focus goes on to the composer, as Escape leaves it.
+        onClick={() => (cancelReply(), focusComposer())}
+      >
         ×
       </button>
     </div>

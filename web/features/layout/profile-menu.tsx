@@ -15,6 +15,12 @@ export function ProfileMenu() {
   const { open, setOpen, ref, buttonRef } = usePopover((e, root) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp')
       moveFocus(root, e.key === 'ArrowDown' ? 1 : -1)
+    // Home and End as in the message menu (the menu pattern).
+    if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault()
+      const items = root?.querySelectorAll<HTMLElement>('[role^="menuitem"]')
+      items?.[e.key === 'Home' ? 0 : items.length - 1]?.focus()
+    }
     // Tab leaves a menu as Escape does (the menu pattern, as the message menu's).
     if (e.key === 'Tab' && root?.contains(document.activeElement)) {
       e.preventDefault()
@@ -54,7 +60,15 @@ export function ProfileMenu() {
             <strong>{account.name}</strong>
             <span>{account.email}</span>
           </div>
-          <button type="button" role="menuitem" onClick={close}>
+          {/* The spec's View Profile only closes the menu; the focus goes back to its button. */}
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              close()
+              buttonRef.current?.focus()
+            }}
+          >
             View Profile
           </button>
           <Link to="/settings" role="menuitem" onClick={close}>

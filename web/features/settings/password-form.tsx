@@ -48,6 +48,8 @@ export function PasswordForm() {
 
   function onSubmit(e: FormEvent) {
     e.preventDefault()
+    // The button stays focusable while busy (aria-disabled): a second submit is ignored here.
+    if (change.isPending) return
     const problem = checkPasswordChange(form)
     setNotice(problem)
     if (!problem) change.mutate(form)
@@ -73,7 +75,7 @@ export function PasswordForm() {
           Confirm new password
           <input autoComplete="new-password" {...field('confirmPassword')} />
         </label>
-        <button type="submit" className="primary" disabled={change.isPending}>
+        <button type="submit" className="primary" aria-disabled={change.isPending || undefined}>
           Change password
         </button>
       </form>

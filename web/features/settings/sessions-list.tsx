@@ -3,6 +3,7 @@ import { SETTINGS_TEXTS } from '../../../shared/texts'
 import { titleCase, toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { NoticeAlert } from '../auth/notice-alert'
+import { useFocusAfterRemoval } from '../../lib/use-focus-after-removal'
 import type { SessionView } from './session-view'
 import { endSessionsById, sessionsQuery } from './sessions-query'
 import './sessions-list.css'
@@ -20,10 +21,14 @@ export function SessionsList() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey }),
   })
   const others = (sessions.data ?? []).filter((s) => !s.current).map((s) => s.id)
+  // The last other device signed out (or all at once): the focus goes to the section's heading.
+  const removing = useFocusAfterRemoval(() => document.getElementById('sessions-title'))
 
   return (
     <section className="settings-section" aria-labelledby="sessions-title">
-      <h2 id="sessions-title">Devices</h2>
+      <h2 id="sessions-title" tabIndex={-1}>
+        Devices
+      </h2>
       <p className="section-note">The devices where you are signed in.</p>
       {sessions.isPending && <p role="status">Loading your devices…</p>}
       {sessions.isError && (
@@ -41,7 +46,10 @@ export function SessionsList() {
               key={s.id}
               session={s}
               busy={end.isPending}
-              onSignOut={() => end.mutate({ ids: [s.id], done: SETTINGS_TEXTS.sessionSignedOut })}
+              onSignOut={(control) => {
+                removing(control, '[data-row-action="sign-out"]')
+                end.mutate({ ids: [s.id], done: SETTINGS_TEXTS.sessionSignedOut })
+              }}
             />
           ))}
         </ul>
@@ -50,8 +58,12 @@ export function SessionsList() {
         <button
           type="button"
           className="secondary danger"
-          disabled={end.isPending}
-          onClick={() => end.mutate({ ids: others, done: SETTINGS_TEXTS.otherSessionsSignedOut })}
+          aria-disabled={end.isPending || undefined}
+          onClick={(e) => {
+            if (end.isPending) return
+            removing(e.currentTarget)
+            end.mutate({ ids: others, done: SETTINGS_TEXTS.otherSessionsSignedOut })
+          }}
         >
           Sign out of all other devices
         </button>
@@ -60,7 +72,7 @@ export function SessionsList() {
   )
 }
 
-type RowProps = { session: SessionView; busy: boolean; onSignOut: () => void }
+type RowProps = { session: SessionView; busy: boolean; onSignOut: (control: HTMLElement) => void }
 
 function SessionRow({ session: s, busy, onSignOut }: RowProps) {
   const titleId = `session-${s.id}`
@@ -80,8 +92,10 @@ function SessionRow({ session: s, busy, onSignOut }: RowProps) {
         <button
           type="button"
           className="secondary"
-          disabled={busy}
-          onClick={onSignOut}
+          data-row-action="sign-out"
+          // Not disabled while a sign-out runs: that would drop the keyboard's focus to the page.
+          aria-disabled={busy || undefined}
+          onClick={(e) => !busy && onSignOut(e.currentTarget)}
           aria-describedby={titleId}
         >
           Sign out

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react'
 
-/** One setting that is on or off: a checkbox and its label, with the note that explains it. */
+/**
+ * One setting that is on or off: a checkbox and its label, with the note that explains it.
+ * While it cannot change (loading, saving) it says so with aria-disabled and ignores clicks,
+ * rather than being disabled: a disabled control drops the keyboard's focus to the page.
+ */
 export function ToggleRow({
   label,
   checked,
@@ -24,9 +28,9 @@ export function ToggleRow({
         type="checkbox"
         name={name}
         checked={checked}
-        disabled={disabled}
+        aria-disabled={disabled || undefined}
         aria-describedby={noteId}
-        onChange={(e) => onChange(e.target.checked)}
+        onChange={(e) => !disabled && onChange(e.target.checked)}
       />
       {label}
     </label>

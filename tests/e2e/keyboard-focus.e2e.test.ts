@@ -1,0 +1,146 @@
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { SETTINGS_TEXTS } from '../../shared/texts'
+import { openPage } from './helpers/browser'
+import { ADA, BEN, messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
+import { authCard, signedInMarker } from './helpers/users'
+
+// Where the keyboard's focus goes after an action removes or disables what had it, and what a
+// screen reader is told, as a keyboard and screen-reader walk found them: never the page's
+// <body>, from which the next Tab starts again at the top.
+const pair = useOnboardedPair()
+
+const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement)
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    return el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? el?.tagName ?? ''
+  })
+const rowOf = (page: Page, text: string) =>
+  messageLog(page)
+    .locator('[role="article"]')
+    .filter({ has: page.locator('.msg-text').getByText(text, { exact: true }) })
+
+describe('the keyboard keeps its place', () => {
+  it('each message tells a screen reader who wrote it: "You" or the partner’s name', async () => {
+    const { ada, ben } = pair
+    const mine = `Mine, said by Ada ${Date.now()}`
+    const theirs = `Theirs, said by Ben ${Date.now()}`
+    await sendMessage(ada.page, mine)
+    await sendMessage(ben.page, theirs)
+    await messageInLog(ada.page, theirs).waitFor({ timeout: 15_000 })
+    expect(await rowOf(ada.page, mine).textContent()).toMatch(new RegExp(`^You: ${mine}`))
+    expect(await rowOf(ada.page, theirs).textContent()).toMatch(
+      new RegExp(`^${BEN.name}: ${theirs}`),
+    )
+  })
+
+  it('"Cancel reply" hands the focus to the composer', async () => {
+    const { ada } = pair
+    const text = `Answer me ${Date.now()}`
+    await sendMessage(ada.page, text)
+    await rowOf(ada.page, text).getByRole('button', { name: 'Message actions' }).focus()
+    await ada.page.keyboard.press('Enter')
+    await ada.page.getByRole('menuitem', { name: 'Reply' }).click()
+    const cancel = ada.page.getByRole('button', { name: 'Cancel reply' })
+    await cancel.focus()
+    await ada.page.keyboard.press('Enter')
+    await cancel.waitFor({ state: 'detached' })
+    expect(await focusedLabel(ada.page)).toBe('Message')
+  })
+
+  it('the profile menu: Home and End, and "View Profile" gives the focus back to its button', async () => {
+    const { page } = pair.ada
+    const button = signedInMarker(page)
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('menuitem', { name: 'View Profile' }).waitFor()
+    await page.keyboard.press('End')
+    expect(await focusedLabel(page)).toBe('Logout')
+    await page.keyboard.press('Home')
+    expect(await focusedLabel(page)).toBe('View Profile')
+    await page.keyboard.press('Enter')
+    await page.getByRole('menu', { name: 'Profile' }).waitFor({ state: 'detached' })
+    expect(await isFocused(button)).toBe(true)
+  })
+
+  it('a setting toggled with Space keeps the focus while it is saved, and a success is polite', async () => {
+    const { page } = pair.ada
+    await page.goto(new URL('/settings', pair.server.url).toString())
+    const box = page.getByRole('checkbox', { name: 'Send read receipts' })
+    await expect.poll(() => box.isEnabled(), { timeout: 20_000 }).toBe(true)
+    const before = await box.isChecked()
+    await box.focus()
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/') && r.request().method() === 'POST',
+    )
+    await page.keyboard.press('Space')
+    await saved
+    await expect.poll(() => box.isEnabled(), { timeout: 15_000 }).toBe(true)
+    expect(await box.isChecked()).toBe(!before)
+    expect(await isFocused(box)).toBe(true)
+    // Back as it was, from the keyboard again.
+    await page.keyboard.press('Space')
+    await expect.poll(() => box.isChecked(), { timeout: 15_000 }).toBe(before)
+    await expect.poll(() => box.isEnabled(), { timeout: 15_000 }).toBe(true)
+    expect(await isFocused(box)).toBe(true)
+
+    // A saved name's toast waits for the screen reader (status), where a problem interrupts it.
+    await page.getByLabel('Display name').fill(`Ada Keys ${Date.now()}`)
+    await page.getByRole('button', { name: 'Save name' }).click()
+    const toast = page.locator('.Toastify__toast', { hasText: SETTINGS_TEXTS.nameSaved })
+    await toast.waitFor()
+    expect(await toast.getAttribute('role')).toBe('status')
+  })
+
+  it('removing a bookmark moves the focus to the next one’s "Remove"', async () => {
+    const { page } = pair.ada
+    await page.goto(new URL('/bookmarks', pair.server.url).toString())
+    const form = page.getByRole('region', { name: 'Save a link' })
+    for (const n of [1, 2]) {
+      await form.getByLabel('Address').fill(`https://example.com/focus-${n}`)
+      await form.getByLabel('Title').fill(`Focus ${n}`)
+      await form.getByRole('button', { name: 'Save link' }).click()
+      await page.getByRole('article', { name: `Focus ${n}` }).waitFor()
+    }
+    const removeOf = (n: number) =>
+      page.getByRole('article', { name: `Focus ${n}` }).getByRole('button', { name: 'Remove' })
+    // Newest first: "Focus 2", then "Focus 1".
+    await removeOf(2).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('article', { name: 'Focus 2' }).waitFor({ state: 'detached' })
+    await expect.poll(() => isFocused(removeOf(1))).toBe(true)
+    await page.keyboard.press('Enter')
+    await page.getByRole('article', { name: 'Focus 1' }).waitFor({ state: 'detached' })
+    // Nothing left after it: the search box, not the page.
+    await expect
+      .poll(() => isFocused(page.getByRole('searchbox', { name: 'Search bookmarks' })))
+      .toBe(true)
+  })
+})
+
+describe('the signed-out forms', () => {
+  it('a refused sign-in keeps the focus on its button; switching to Register focuses the email', async () => {
+    const tab = await openPage(pair.chrome.browser)
+    try {
+      const { page } = tab
+      await page.goto(pair.server.url)
+      const card = authCard(page)
+      await card.getByLabel('Email', { exact: true }).fill(ADA.email)
+      await card.getByLabel('Password').fill('not-the-password-1A!')
+      const submit = card.getByRole('button', { name: 'Sign in', exact: true })
+      await submit.focus()
+      await page.keyboard.press('Enter')
+      await card.getByRole('alert').waitFor({ timeout: 15_000 })
+      expect(await isFocused(submit)).toBe(true)
+
+      await card.getByRole('button', { name: 'Register' }).click()
+      await card.getByRole('heading', { name: 'Create an account' }).waitFor()
+      await expect.poll(() => isFocused(card.getByLabel('Email', { exact: true }))).toBe(true)
+      await card.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await expect.poll(() => isFocused(card.getByLabel('Email', { exact: true }))).toBe(true)
+    } finally {
+      await tab.close()
+    }
+  })
+})
