@@ -271,6 +271,9 @@ describe('presence and device details', () => {
     await drawer.waitFor({ state: 'hidden' })
     expect(new URL(page.url()).pathname).toBe('/bookmarks')
     expect(await nav.isVisible()).toBe(false)
+    // The focus is on the page opened, not back on the menu button (a screen reader is there).
+    const heading = page.getByRole('heading', { level: 1, name: 'Bookmarks' })
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true)
 
     // The rooms' badges are behind it: a message elsewhere puts a dot on the button.
     const dot = menu.locator('.menu-dot')

@@ -36,6 +36,19 @@ async function tabTo(page: Page, target: Locator, max = 40) {
 /** True when the element, or one of its ancestors, is inert (out of reach of keys and clicks). */
 const isInert = (locator: Locator) => locator.evaluate((el) => !!el.closest('[inert]'))
 
+describe('a person without a partner yet', () => {
+  it("gets the page with its data in it all the same (the partner's answer is an empty 204)", async () => {
+    const res = await tab.page.context().request.get(app.server.url)
+    const json = /<script type="application\/json" id="first-load">(.*?)<\/script>/s.exec(
+      await res.text(),
+    )?.[1]
+    expect(json).toBeDefined()
+    const data = JSON.parse(json!) as { account: { email: string }; chatee: unknown }
+    expect(data.account.email).toBe(ADA.email)
+    expect(data.chatee).toBeNull()
+  })
+})
+
 describe('keyboard and landmarks', () => {
   it('a fresh page starts with "Skip to messages", which lands in the log inside <main>', async () => {
     const { page } = tab

@@ -9,7 +9,10 @@ export function PageHeading({ children, id }: { children: string; id?: string })
   const ref = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     const at = document.activeElement
-    if (!at || at === document.body) ref.current?.focus()
+    // In the drawer, closing as its link opened this page, or on the page's main region where it
+    // leaves the focus (sidebar.tsx): the new page takes it.
+    const leaving = at?.matches('main') || at?.closest('#sidebar[role="dialog"]')
+    if (!at || at === document.body || leaving) ref.current?.focus()
   }, [])
   return (
     <h1 ref={ref} id={id} tabIndex={-1} className="page-heading">

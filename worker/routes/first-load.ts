@@ -93,7 +93,9 @@ async function readFirstLoad(
       c.env,
       c.executionCtx,
     )
-    return { ok: res.ok, data: (res.ok ? await res.json() : await res.body?.cancel()) as T }
+    // 204: nothing to say (no partner yet for /api/auth/chatee), which is an answer too.
+    const data = res.status === 204 ? null : res.ok ? await res.json() : await res.body?.cancel()
+    return { ok: res.ok, data: data as T }
   }
   const me = await call<FirstLoad['account']>('GET', '/v1/account')
   // Signed out, or not yet verified: the SPA's own path says so properly.

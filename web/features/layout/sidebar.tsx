@@ -5,6 +5,7 @@ import { openCreateRoom } from '../rooms/create-room-state'
 import { RoomList } from '../rooms/room-list'
 import { SidebarNav } from './sidebar-nav'
 import { useDismiss } from './use-dismiss'
+import { MAIN_ID } from './skip-link'
 import { useFocusTrap } from './use-focus-trap'
 import { VersionBadge } from './version-badge'
 
@@ -23,6 +24,9 @@ export function Sidebar({
 }) {
   const ref = useRef<HTMLElement>(null)
   const close = drawer ? () => setSidebarOpen(false) : undefined
+  // Closed by one of its links: the page opened takes the focus, not the drawer's opener.
+  const byLink = useRef(false)
+  const navigated = drawer ? () => ((byLink.current = true), setSidebarOpen(false)) : undefined
   const modal = drawer && open
   useFocusTrap(ref, modal)
 
@@ -31,11 +35,16 @@ export function Sidebar({
   useEffect(() => {
     if (!drawer || !open) return
     const previous = document.activeElement as HTMLElement | null
+    byLink.current = false
     ref.current?.querySelector<HTMLElement>('a, button')?.focus()
     return () => {
-      // Unless the destination already took focus (e.g. a room's composer), back to the opener.
+      // Unless the destination already took focus (e.g. a room's composer), back to the opener;
+      // after a link, to the page's main region, which the new page's heading or composer then
+      // takes (page-heading.tsx, composer.tsx).
       const current = document.activeElement
-      if (!current || current === document.body || ref.current?.contains(current)) previous?.focus()
+      if (current && current !== document.body && !ref.current?.contains(current)) return
+      if (byLink.current) document.getElementById(MAIN_ID)?.focus()
+      else previous?.focus()
     }
   }, [drawer, open])
 
@@ -69,7 +78,7 @@ export function Sidebar({
           )}
         </div>
         <nav aria-label="Main">
-          <SidebarNav onNavigate={close} />
+          <SidebarNav onNavigate={navigated} />
         </nav>
         <section className="sidebar-rooms" aria-labelledby="rooms-heading">
           <div className="sidebar-section-head">
@@ -89,7 +98,7 @@ export function Sidebar({
               </svg>
             </button>
           </div>
-          <RoomList onNavigate={close} />
+          <RoomList onNavigate={navigated} />
         </section>
         <footer className="sidebar-footer">
           <VersionBadge />
