@@ -442,5 +442,22 @@ describe('first load', () => {
         expect(await rowInView(row('#root', texts[29]!))).toBe(false)
       })
     })
+
+    it('keys pressed on through the take-over are all kept, in order (a walk lost or moved some)', async () => {
+      await setDrafts(null)
+      const text = 'the quick brown fox jumps over the lazy dog, then back again'
+      await heldLoad(async (page, drawn, release) => {
+        // A phone's CPU: the app's boot takes long enough for keys to come in the middle of it.
+        const cdp = await page.context().newCDPSession(page)
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+        await drawn.focus()
+        release()
+        // As a person opening the app to answer types: on, while the app takes the box over.
+        await page.keyboard.type(text, { delay: 20 })
+        await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0)
+        expect(await liveBox(page).inputValue()).toBe(text)
+      })
+      await setDrafts(null)
+    })
   })
 })

@@ -63,10 +63,11 @@ export function Composer({
     })
   }, [meId, roomId])
 
-  useDrawnComposer(drawn, { meId, roomId, box: ref, submit })
+  useDrawnComposer(drawn, { meId, roomId, box: ref, setText, submit })
 
-  function submit() {
-    const message = text.trim()
+  /** `typed`: the text as the drawn composer handed it over, before this render's state has it. */
+  function submit(typed?: string) {
+    const message = (typed ?? text).trim()
     if (!message && !staging.file) return
     const replyTo = messageIntent.replyTo?.roomId === roomId ? messageIntent.replyTo : null
     onSend(message, staging.file ?? undefined, replyTo?.messageId)

@@ -30,25 +30,49 @@ export function drawnComposer(roomId: string): DrawnComposer | null {
 }
 
 /**
- * The rest of the take-over, for a composer that started from `drawn`: its draft saved, the caret
- * put back before the drawing goes (ChatRoom's layout effect runs after this one), and a send
- * asked for there made once. Call it after the composer's reply draft is restored: the drawing
- * does not show the message a draft answers, so with one pending the text waits in the composer,
- * beside its quote, for the visitor's own Enter rather than going out as an answer unseen.
+ * The rest of the take-over, for a composer that started from `drawn`: the drawing read again
+ * as it goes (in the commit that removes it: ChatRoom's layout effect runs after this one), since
+ * the render that first read it may be long before (a route's render yields to the browser, and
+ * keys pressed meanwhile went into the drawing: they were lost, or landed at a stale caret);
+ * its text, draft and caret then taken, and a send asked for there made once. Call it after the
+ * composer's reply draft is restored: the drawing does not show the message a draft answers, so
+ * with one pending the text waits in the composer, beside its quote, for the visitor's own Enter
+ * rather than going out as an answer unseen.
  */
 export function useDrawnComposer(
   drawn: DrawnComposer | null,
-  o: { meId: string; roomId: string; box: RefObject<HTMLTextAreaElement | null>; submit(): void },
+  o: {
+    meId: string
+    roomId: string
+    box: RefObject<HTMLTextAreaElement | null>
+    setText(text: string): void
+    submit(text?: string): void
+  },
 ) {
+  const taken = useRef(drawn)
   useLayoutEffect(() => {
-    if (drawn?.text !== undefined) writeDraft(o.meId, o.roomId, drawn.text)
-    if (drawn?.caret !== undefined) placeCaret(o.box.current, drawn.caret)
+    // Gone already: taken by this effect's first run (React's development double run comes
+    // after the drawing was removed), or dropped with an error; the render's reading stands.
+    const now = drawn && drawnComposer(o.roomId)
+    if (!now) return
+    taken.current = now
+    const box = o.box.current
+    if (now?.text !== undefined) {
+      writeDraft(o.meId, o.roomId, now.text)
+      // Into the box before its caret is placed; the state follows (the same value: no change).
+      if (box && box.value !== now.text) {
+        box.value = now.text
+        o.setText(now.text)
+      }
+    }
+    if (now?.caret !== undefined) placeCaret(box, now.caret)
   }, [])
   const sent = useRef(false)
   useEffect(() => {
-    if (!drawn?.send || sent.current) return
+    const now = taken.current
+    if (!now?.send || sent.current) return
     sent.current = true
-    if (messageIntent.replyTo?.roomId !== o.roomId) return o.submit()
+    if (messageIntent.replyTo?.roomId !== o.roomId) return o.submit(now.text)
     placeCaret(o.box.current, null)
   }, [])
 }
