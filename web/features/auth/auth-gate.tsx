@@ -12,6 +12,7 @@ import { VerificationSteps } from '../verification/verification-steps'
 import { AuthScreen } from './auth-screen'
 import { RECOVERY_PATH } from './recovery-params'
 import { startApp } from './start-app'
+import { useSignedInElsewhere } from './use-signed-in-elsewhere'
 
 // Only a mailed reset link opens it: a chunk of its own, not in every visitor's first script.
 const RecoveryScreen = preloadable(async () => ({
@@ -33,6 +34,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     void startApp(() => void navigate({ to: '/', search: {}, replace: true }))
   }, [navigate])
+  useSignedInElsewhere(!isLoading && !account)
   // The reset link works signed in or out: the new password ends every session anyway.
   if (pathname === RECOVERY_PATH)
     return (

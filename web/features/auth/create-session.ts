@@ -2,15 +2,22 @@ import { account } from '../../lib/appwrite'
 import { isBackendError } from '../../lib/errors'
 import { clearJwt } from '../../lib/jwt'
 
-/** Email/password sign-in that first ends a leftover session (Appwrite refuses a second one). */
-export async function createSession(email: string, password: string) {
+/**
+ * Email/password sign-in. Appwrite refuses a second session in a browser that has one (another
+ * tab signed in meanwhile): signed in as that same address already, the browser stays so; as
+ * another, only this browser's session ends first. Never every session of the account: that
+ * signed the person out on their phone too, for following a stale tab's "sign in again".
+ */
+export async function createSession(email: string, password: string): Promise<void> {
   clearJwt()
   try {
-    return await account.createEmailPasswordSession({ email, password })
+    await account.createEmailPasswordSession({ email, password })
   } catch (err) {
     if (!(isBackendError(err) && err.type === 'user_session_already_exists')) throw err
-    await endSessions()
-    return account.createEmailPasswordSession({ email, password })
+    const current = await account.get().catch(() => null)
+    if (current?.email.toLowerCase() === email.trim().toLowerCase()) return
+    await account.deleteSession({ sessionId: 'current' }).catch(() => undefined)
+    await account.createEmailPasswordSession({ email, password })
   }
 }
 

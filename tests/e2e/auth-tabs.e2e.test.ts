@@ -1,0 +1,77 @@
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useAppAndBrowser } from './helpers/app'
+import { openPage, type TestPage } from './helpers/browser'
+import { ADA } from './helpers/pair'
+import { registerVerifiedViaApi, signInViaApi } from './helpers/register-api'
+import { authCard, signedInMarker, signInViaUi } from './helpers/users'
+
+// One person, a laptop with two tabs and a phone. A tab still on the sign-in screen while its
+// browser signed in from another tab: it follows, and signing in there anyway never ends the
+// sessions of other devices (it once ended every session of the account, the phone's too).
+const app = useAppAndBrowser()
+let phone: TestPage
+let laptop: TestPage
+
+beforeAll(async () => {
+  await registerVerifiedViaApi(app.server.url, ADA)
+  phone = await openPage(app.chrome.browser)
+  laptop = await openPage(app.chrome.browser)
+  await signInViaApi(phone.page, app.server.url, ADA.email, ADA.password)
+}, 120_000)
+
+/** Whether the page's browser still holds a valid session (the account answers). */
+const sessionHolds = (page: Page) =>
+  page.evaluate(
+    async () =>
+      (await fetch('/v1/account', { headers: { 'x-appwrite-project': 'kathelia' } })).status ===
+      200,
+  )
+
+describe('tabs of one browser, and another device', () => {
+  it('a tab on the sign-in screen follows its browser signing in from another tab', async () => {
+    const second = await laptop.page.context().newPage()
+    try {
+      await second.goto(app.server.url)
+      await authCard(second).waitFor()
+      await signInViaUi(laptop.page, app.server.url, ADA.email, ADA.password)
+      await signedInMarker(second).waitFor({ timeout: 20_000 })
+      expect(await sessionHolds(phone.page)).toBe(true)
+    } finally {
+      await second.close()
+    }
+  })
+
+  it('signing in on a stale sign-in screen keeps the session of the browser and of the phone', async () => {
+    // The laptop's session made outside the page (no other tab told this one): its sign-in
+    // screen is stale, the browser signed in.
+    const stale = await laptop.page.context().newPage()
+    try {
+      await laptop.page.context().clearCookies()
+      await stale.goto(app.server.url)
+      await authCard(stale).waitFor()
+      const res = await fetch(new URL('/v1/account/sessions/email', app.server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-appwrite-project': 'kathelia' },
+        body: JSON.stringify({ email: ADA.email, password: ADA.password }),
+      })
+      expect(res.status).toBe(201)
+      const cookie = res.headers.getSetCookie()[0]!.split(';')[0]!
+      const at = cookie.indexOf('=')
+      await laptop.page
+        .context()
+        .addCookies([
+          { name: cookie.slice(0, at), value: cookie.slice(at + 1), url: app.server.url },
+        ])
+      const card = authCard(stale)
+      await card.getByLabel('Email', { exact: true }).fill(ADA.email)
+      await card.getByLabel('Password', { exact: true }).fill(ADA.password)
+      await card.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await signedInMarker(stale).waitFor({ timeout: 20_000 })
+      expect(await sessionHolds(phone.page)).toBe(true)
+      expect(await sessionHolds(stale)).toBe(true)
+    } finally {
+      await stale.close()
+    }
+  })
+})
