@@ -276,10 +276,17 @@ describe('bookmarks', () => {
 })
 
 describe('the Breaches page without a lookup', () => {
-  it('says which variable enables it and shows no check form', async () => {
+  it('tells the admin which variable enables it, the partner only that it is off; no form', async () => {
+    const url = new URL('/breaches', pair.server.url).toString()
     const { page } = pair.ben
-    await page.goto(new URL('/breaches', pair.server.url).toString())
-    await page.getByRole('status').filter({ hasText: 'LEAKCHECK_URL' }).waitFor()
+    await page.goto(url)
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Breach checks are not available on this server.' })
+      .waitFor()
+    expect(await page.getByText('LEAKCHECK_URL').count()).toBe(0)
     expect(await page.getByRole('region', { name: 'Check an address' }).count()).toBe(0)
+    await pair.ada.page.goto(url)
+    await pair.ada.page.getByRole('status').filter({ hasText: 'LEAKCHECK_URL' }).waitFor()
   })
 })

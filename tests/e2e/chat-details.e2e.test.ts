@@ -102,6 +102,24 @@ describe('chat details in two browsers', () => {
     expect(await newPill(ada.page).count()).toBe(0)
   })
 
+  it('a long one-word room name wraps in the "created" notice instead of widening the panel', async () => {
+    const { page } = pair.ada
+    const long = `Supercalifragilisticexpialidociousroom${++attempt}`.padEnd(60, 'x')
+    const panel = page.getByRole('dialog', { name: TEXTS.createRoomTitle })
+    await page.getByRole('button', { name: TEXTS.createRoomTitle }).click()
+    await panel.getByLabel('Room name').fill(long)
+    await panel.getByRole('button', { name: 'Create room' }).click()
+    await panel.getByRole('status').filter({ hasText: long }).waitFor()
+    const fits = await panel.evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      const button = el.querySelector('button[type="submit"]')!.getBoundingClientRect()
+      return el.scrollWidth <= el.clientWidth && button.right <= box.right
+    })
+    expect(fits).toBe(true)
+    await panel.getByRole('button', { name: 'Close panel' }).click()
+    await panel.waitFor({ state: 'detached' })
+  })
+
   it('Ben’s messages in another room count as unread for Ada until she opens it', async () => {
     const { ada, ben } = pair
     const library = `Library ${++attempt}`

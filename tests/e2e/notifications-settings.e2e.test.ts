@@ -38,7 +38,16 @@ describe('Settings → Notifications', () => {
     )
     await toggle.click()
     expect(await asked).toBe(true)
-    await section.getByRole('alert').filter({ hasText: 'blocked' }).waitFor({ timeout: 10_000 })
+    // Said as the browser answered: blocked for good, or the question dismissed (asked again
+    // when switched on again); one sentence, not a browser's words inside a "try again".
+    const alert = section.getByRole('alert')
+    await alert.waitFor({ timeout: 10_000 })
+    const permission = await page.evaluate(() => Notification.permission)
+    expect(await alert.innerText()).toBe(
+      permission === 'denied'
+        ? "Notifications are blocked for this site. Allow them in the browser's site settings, then try again."
+        : 'Notifications were not allowed. Switch this on again to be asked once more.',
+    )
     expect(await toggle.isChecked()).toBe(false)
     expect(await section.getByRole('list').count()).toBe(0)
   })

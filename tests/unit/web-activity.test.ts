@@ -50,4 +50,18 @@ describe('activityOf', () => {
       since: new Date(hiddenAt).toISOString(),
     })
   })
+
+  it('hidden after 2 minutes idle already: idle since the last input, not since hidden', () => {
+    const lastInputAt = now - IDLE_AFTER_MS - 60_000
+    expect(activityOf(seen({ hidden: true, hiddenAt: now - 1000, lastInputAt }))).toEqual({
+      kind: 'idle',
+      since: new Date(lastInputAt).toISOString(),
+    })
+    // Hidden within the 2 minutes: since it was hidden, as before.
+    const soon = now - 30_000
+    expect(activityOf(seen({ hidden: true, hiddenAt: now - 1000, lastInputAt: soon }))).toEqual({
+      kind: 'idle',
+      since: new Date(now - 1000).toISOString(),
+    })
+  })
 })

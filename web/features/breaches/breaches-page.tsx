@@ -4,13 +4,17 @@ import './breaches.css'
 import { BreachCheckForm } from './breach-check-form'
 import { breachConfigQuery, scansQuery } from './scans-query'
 import { savedAt } from '../../../shared/date-format'
+import { useSnapshot } from 'valtio'
 import { PageHeading } from '../../lib/page-heading'
+import { globalState } from '../../state/global-state'
 
 /** /breaches: check an address with the configured leak-check lookup; past checks below. */
 export function BreachesPage() {
   const config = useQuery(breachConfigQuery())
   const scans = useInfiniteQuery(scansQuery())
   const list = scans.data?.pages.flat() ?? []
+  // How to switch them on is for the admin (who runs the server); the partner is told only that.
+  const { showAdmin } = useSnapshot(globalState).flags
 
   return (
     <div className="settings-page breaches-page">
@@ -23,10 +27,14 @@ export function BreachesPage() {
       {config.data?.leakCheck === false && (
         <p className="notice notice-info" role="status">
           {/* One child: the notice is a grid, which would put each code element on a row. */}
-          <span>
-            Breach checks are off on this server. An administrator enables them by setting{' '}
-            <code>LEAKCHECK_URL</code> (and <code>LEAKCHECK_KEY</code> if the service needs one).
-          </span>
+          {showAdmin ? (
+            <span>
+              Breach checks are off on this server. An administrator enables them by setting{' '}
+              <code>LEAKCHECK_URL</code> (and <code>LEAKCHECK_KEY</code> if the service needs one).
+            </span>
+          ) : (
+            <span>Breach checks are not available on this server.</span>
+          )}
         </p>
       )}
       {config.data?.leakCheck && <BreachCheckForm />}

@@ -27,7 +27,11 @@ const roomOf = (path: string): string | undefined => {
 /** The activity to report; undefined on a screen that is none of these (the last one stays). */
 export function activityOf(o: Observed): Activity | undefined {
   const iso = (t: number) => new Date(t).toISOString()
-  if (o.hidden) return { kind: 'idle', since: iso(o.hiddenAt) }
+  // Hidden after being idle already: idle since then, not only since it was hidden.
+  if (o.hidden) {
+    const idleBefore = o.hiddenAt - o.lastInputAt >= IDLE_AFTER_MS
+    return { kind: 'idle', since: iso(idleBefore ? o.lastInputAt : o.hiddenAt) }
+  }
   if (o.now - o.lastInputAt >= IDLE_AFTER_MS) return { kind: 'idle', since: iso(o.lastInputAt) }
   if (o.path === '/settings') return { kind: 'settings' }
   const roomId = roomOf(o.path)

@@ -29,8 +29,12 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
  * and registers the subscription with the server. Returns the endpoint.
  */
 export async function turnOnPush(publicKey: string): Promise<string> {
-  if ((await Notification.requestPermission()) !== 'granted')
-    throw new Error('Notifications are blocked for Kathelia in this browser’s site settings.')
+  const permission = await Notification.requestPermission()
+  if (permission !== 'granted')
+    // As the browser names a refusal; the message says whether it was for good or dismissed.
+    throw Object.assign(new Error(permission === 'denied' ? 'blocked' : 'dismissed'), {
+      name: 'NotAllowedError',
+    })
   await registration()
   const reg = await navigator.serviceWorker.ready
   const sub =

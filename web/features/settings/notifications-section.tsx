@@ -85,7 +85,10 @@ export function NotificationsSection() {
 function pushError(err: unknown): string {
   const name = err instanceof Error ? err.name : ''
   const detail = err instanceof Error ? err.message : ''
+  // The question closed without an answer: asking again is possible, and is the advice.
+  if (name === 'NotAllowedError' && detail === 'dismissed')
+    return 'Notifications were not allowed. Switch this on again to be asked once more.'
   if (name === 'NotAllowedError' || /permission|denied/i.test(detail))
     return "Notifications are blocked for this site. Allow them in the browser's site settings, then try again."
-  return `Notifications could not be changed${detail ? ` (${detail})` : ''}. Please try again.`
+  return `Notifications could not be changed${detail ? `: ${detail.replace(/\.$/, '')}` : ''}. Please try again.`
 }
