@@ -230,6 +230,14 @@ describe('rooms Ada deletes, and leaving', () => {
 
     await setAdminView(ada.page, true)
     await sidebarRoom(ada.page, garden).getByText('deleted', { exact: true }).waitFor()
+    // Open in the admin view, to read: no composer (the server would refuse what is sent).
+    await sidebarRoom(ada.page, garden).click()
+    await messageInLog(ada.page, 'Lovely roses').waitFor()
+    await ada.page
+      .getByRole('status')
+      .filter({ hasText: 'This room was deleted: its messages can be read, not answered.' })
+      .waitFor()
+    expect(await ada.page.getByRole('textbox', { name: 'Message' }).count()).toBe(0)
     await setAdminView(ada.page, false)
     await sidebarRoom(ada.page, garden).waitFor({ state: 'detached' })
   })

@@ -19,7 +19,7 @@ const ROOM_COLOR = /^#[0-9a-f]{3,6}$/i
 export type PaintInput = {
   meId: string
   roomId: string
-  room: { name: string; color: string } | null
+  room: { name: string; color: string; isDeleted?: boolean } | null
   rows: unknown[]
   /** The reader's own read position in the room on the server, for the unread line. */
   readSeq: number | null
@@ -102,12 +102,15 @@ export function roomPaint({ meId, roomId, room, rows, readSeq, zone }: PaintInpu
     `<div class="message-area" ${off}><div class="message-scroll paint-scroll"><div class="paint-end">${start}` +
     `<div role="log" class="message-log">${empty}<div class="log-rows">${log.html}</div></div></div></div></div>` +
     `<div class="typing-indicator" ${off}></div>` +
-    `<form class="composer" data-room="${esc(roomId)}"><button type="button" class="attach-button" ${off}>${icon(ATTACH)}</button>` +
-    `<textarea rows="1" maxlength="${MESSAGE_MAX_LENGTH}" placeholder="Message ${esc(name)}" aria-label="Message"></textarea>` +
-    `<button type="submit" class="send-button" aria-label="Send message" disabled>${icon(SEND)}</button></form>` +
+    // A deleted room (drawn for the admin view only) is read, not answered: as the SPA has it.
+    (room?.isDeleted
+      ? `<p class="room-closed">This room was deleted: its messages can be read, not answered.</p>`
+      : `<form class="composer" data-room="${esc(roomId)}"><button type="button" class="attach-button" ${off}>${icon(ATTACH)}</button>` +
+        `<textarea rows="1" maxlength="${MESSAGE_MAX_LENGTH}" placeholder="Message ${esc(name)}" aria-label="Message"></textarea>` +
+        `<button type="submit" class="send-button" aria-label="Send message" disabled>${icon(SEND)}</button></form>`) +
     '</section></main></div></div>' +
     unreadScript(FIRST_PAINT_ID, roomId, readSeq, log.complete) +
-    composerScript(draftKey(meId, roomId)) +
+    (room?.isDeleted ? '' : composerScript(draftKey(meId, roomId))) +
     '</div>'
   )
 }

@@ -85,14 +85,21 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
           lastFromChatee ? new Date(lastFromChatee.$createdAt).getTime() : undefined
         }
       />
-      <Composer
-        key={`${meId}:${roomId}`}
-        roomId={roomId}
-        meId={meId}
-        roomName={name}
-        onSend={send}
-        onGif={flags.gifs ? sendGif : undefined}
-      />
+      {room?.isDeleted ? (
+        // Only the admin view shows a deleted room: to read. The server refuses what is sent.
+        <p className="room-closed" role="status">
+          This room was deleted: its messages can be read, not answered.
+        </p>
+      ) : (
+        <Composer
+          key={`${meId}:${roomId}`}
+          roomId={roomId}
+          meId={meId}
+          roomName={name}
+          onSend={send}
+          onGif={flags.gifs ? sendGif : undefined}
+        />
+      )}
     </section>
   )
 }
