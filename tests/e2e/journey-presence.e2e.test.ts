@@ -139,6 +139,13 @@ describe('presence and device details', () => {
     await setTabHidden(ben.page, true)
     await presenceShown(ada.page, 'Away')
     expect(await ada.page.getByLabel('Chat partner').innerText()).toContain('last seen just now')
+    // The admin's details say so with it: idle, not still "Reading Home" until the hidden tab's
+    // slow heartbeat (several seconds here, over a minute with production's grace period).
+    const panel = await openPartnerDetails(ada.page)
+    await expect
+      .poll(async () => (await readPartnerDetails(panel)).Activity, { timeout: 4_000 })
+      .toMatch(/^Idle since /)
+    await ada.page.keyboard.press('Escape')
     await setTabHidden(ben.page, false)
     await presenceShown(ada.page, 'Online')
   })

@@ -105,6 +105,18 @@ describe('detailRows', () => {
       'Location',
     )
   })
+
+  it('shows the activity while the partner is online or away, not once offline', () => {
+    const status = {
+      isOnline: true,
+      presence: 'away' as const,
+      isTyping: false,
+      activity: 'Reading Home',
+    } as Parameters<typeof detailRows>[0]
+    expect(detailRows(status, Date.now())).toEqual([['Activity', 'Reading Home']])
+    const gone = { ...status, isOnline: false, presence: 'offline' as const }
+    expect(detailRows(gone, Date.now())).toEqual([])
+  })
 })
 
 describe('localActivity', () => {

@@ -11,7 +11,8 @@ export async function logout(queryClient: QueryClient, goHome: () => Promise<voi
   try {
     if (me)
       await productApi
-        .updateStatus(me.$id, { isOnline: false, presence: 'offline' })
+        // The activity goes too: "In Settings" beside "Offline" would stay there for good.
+        .updateStatus(me.$id, { isOnline: false, presence: 'offline', activity: null })
         .catch(() => undefined)
     await endSessions().catch(() => undefined)
   } finally {

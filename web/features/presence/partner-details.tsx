@@ -2,7 +2,7 @@ import { useId } from 'react'
 import type { Status } from '../../state/global-state'
 import { usePopover } from '../layout/use-popover'
 import { formatDate } from '../../../shared/date-format'
-import { isTypingIn } from './presence-model'
+import { isTypingIn, presenceOf } from './presence-model'
 
 /**
  * The server's "Idle since 09:12 UTC" in the reader's own clock ("Idle since 10:12 am" in
@@ -26,7 +26,13 @@ export function detailRows(status: Status, now: number): [label: string, value: 
     ['Device', status.deviceType],
     ['Browser', status.browser],
     ['OS', status.operatingSystem],
-    ['Activity', status.activity && localActivity(status.activity, now)],
+    // What an offline partner was last doing is not what they are doing.
+    [
+      'Activity',
+      presenceOf(status) !== 'offline' && status.activity
+        ? localActivity(status.activity, now)
+        : null,
+    ],
   ]
   return rows.filter((r): r is [string, string] => !!r[1])
 }

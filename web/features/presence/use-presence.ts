@@ -66,8 +66,9 @@ export function usePresence() {
       } catch {
         // Presence is best effort; the heartbeat and the server's sweep correct it.
       }
-      if (visible) void beat()
-      else schedule()
+      // Hidden too: at once, not at the slow schedule's next beat, so the admin's view does not
+      // say "Reading Home" beside "Away" for a minute and more (the beat carries the activity).
+      void beat()
     }
     // Closing a tab fires beforeunload, pagehide, then visibilitychange: once leaving, the
     // beacon's "offline" is the last word and the hidden tab is not reported as away.
