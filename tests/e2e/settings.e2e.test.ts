@@ -269,4 +269,35 @@ describe('settings', () => {
     await page.emulateMedia({ colorScheme: 'dark' })
     expect((await theme(page)).background).toBe(DARK_BG)
   })
+
+  it('a setting whose value cannot be read says so, with "Try again", and shows no made-up value', async () => {
+    const { page } = tab
+    const failing = ['**/api/receipt/setting', '**/api/user/sharing']
+    for (const url of failing)
+      await page.route(url, (route) => route.fulfill({ status: 500, body: '{}' }))
+    try {
+      await page.goto(new URL('/settings', app.server.url).toString())
+      const privacy = section(page, 'Privacy')
+      for (const what of ['Your sharing choice', 'Your read receipts setting'])
+        await privacy
+          .getByRole('alert')
+          .filter({ hasText: `${what} could not be loaded.` })
+          .waitFor({ timeout: 30_000 })
+      const receipts = privacy.getByRole('checkbox', { name: 'Send read receipts' })
+      expect(await receipts.isEnabled()).toBe(false)
+    } finally {
+      for (const url of failing) await page.unroute(url)
+    }
+    const privacy = section(page, 'Privacy')
+    for (const what of ['Your sharing choice', 'Your read receipts setting'])
+      await privacy
+        .getByRole('alert')
+        .filter({ hasText: what })
+        .getByRole('button', { name: 'Try again' })
+        .click()
+    await expect.poll(() => privacy.getByRole('alert').count(), { timeout: 15_000 }).toBe(0)
+    await expect
+      .poll(() => privacy.getByRole('checkbox', { name: 'Send read receipts' }).isEnabled())
+      .toBe(true)
+  })
 })

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
+import { LoadFailed } from '../settings/load-failed'
 import { ToggleRow } from '../settings/toggle-row'
 import {
   DEFAULT_MEDIA_PREFS,
@@ -55,7 +56,11 @@ export function MediaSettings() {
         disabled={!query.isSuccess}
         onChange={(on) => choose({ loopVideos: on })}
       />
-      <p className="section-note">Kept with your account, on every device.</p>
+      {query.isError ? (
+        <LoadFailed what="Your media settings" retry={() => query.refetch()} />
+      ) : (
+        <p className="section-note">Kept with your account, on every device.</p>
+      )}
     </section>
   )
 }

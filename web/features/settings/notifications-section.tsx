@@ -7,6 +7,7 @@ import {
   turnOffPush,
   turnOnPush,
 } from '../pwa/push-api'
+import { LoadFailed } from './load-failed'
 
 const DEVICES = ['push', 'devices'] as const
 
@@ -61,6 +62,9 @@ export function NotificationsSection() {
           />
           Notify me on this device of messages that arrive while Kathelia is not open
         </label>
+      )}
+      {key.isError && (
+        <LoadFailed what="This server's notification setup" retry={() => key.refetch()} />
       )}
       {error && (
         <p className="notice notice-error" role="alert">

@@ -5,6 +5,7 @@ import { toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { productApi } from '../../lib/product-api'
 import { globalState } from '../../state/global-state'
+import { LoadFailed } from './load-failed'
 import { ToggleRow } from './toggle-row'
 
 const ACTION = 'presence sharing'
@@ -18,8 +19,12 @@ export function PresenceSharing() {
   const { sharing } = useSnapshot(globalState)
   // The server's word, not a kept copy: the box is usable once it has answered.
   const [loaded, setLoaded] = useState(false)
+  const [failed, setFailed] = useState(false)
+  // Asked again by "Try again" after a failed read.
+  const [asked, setAsked] = useState(0)
   useEffect(() => {
     let live = true
+    setFailed(false)
     productApi
       .presenceSharing()
       .then((answer) => {
@@ -27,11 +32,11 @@ export function PresenceSharing() {
         globalState.sharing = answer
         setLoaded(true)
       })
-      .catch((err: unknown) => live && notify(toNotice(ACTION, err)))
+      .catch(() => live && setFailed(true))
     return () => {
       live = false
     }
-  }, [])
+  }, [asked])
   const save = useMutation({
     mutationFn: (share: boolean) => productApi.presenceSharing(share),
     onSuccess: (next) => {
@@ -55,9 +60,13 @@ export function PresenceSharing() {
         noteId="privacy-note"
         onChange={(share) => save.mutate(share)}
       />
-      <p id="privacy-note" className="section-note" aria-live="polite">
-        {note}
-      </p>
+      {failed ? (
+        <LoadFailed what="Your sharing choice" retry={() => setAsked((n) => n + 1)} />
+      ) : (
+        <p id="privacy-note" className="section-note" aria-live="polite">
+          {loaded ? note : 'Loading your choice…'}
+        </p>
+      )}
     </>
   )
 }

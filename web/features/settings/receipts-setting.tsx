@@ -3,6 +3,7 @@ import type { ReceiptSetting } from '../../../shared/schemas'
 import { apiPost } from '../../lib/api'
 import { errorMessage } from '../../lib/errors'
 import { notify } from '../../lib/notify'
+import { LoadFailed } from './load-failed'
 import { ToggleRow } from './toggle-row'
 
 const settingKey = ['receipt-setting'] as const
@@ -29,10 +30,13 @@ export function ReceiptsSetting() {
       <ToggleRow
         label="Send read receipts"
         checked={enabled ?? true}
-        disabled={setting.isPending || save.isPending}
+        disabled={!setting.isSuccess || save.isPending}
         noteId="receipts-note"
         onChange={(on) => save.mutate(on)}
       />
+      {setting.isError && (
+        <LoadFailed what="Your read receipts setting" retry={() => setting.refetch()} />
+      )}
       <p id="receipts-note" className="section-note">
         Your partner sees &ldquo;Seen&rdquo; under their message once you have read it. When you
         turn this off, you do not see when they have read yours either.
