@@ -110,6 +110,8 @@ describe('chat details in two browsers', () => {
     await panel.getByLabel('Room name').fill(long)
     await panel.getByRole('button', { name: 'Create room' }).click()
     await panel.getByRole('status').filter({ hasText: long }).waitFor()
+    // The random colour in words, for a screen reader (the swatch alone says nothing).
+    expect(await panel.locator('.color-field .sr-only').innerText()).toMatch(/^[a-z ]+$/)
     const fits = await panel.evaluate((el) => {
       const box = el.getBoundingClientRect()
       const button = el.querySelector('button[type="submit"]')!.getBoundingClientRect()

@@ -133,6 +133,17 @@ describe('the signed-out forms', () => {
       await page.keyboard.press('Enter')
       await card.getByRole('alert').waitFor({ timeout: 15_000 })
       expect(await isFocused(submit)).toBe(true)
+      // Both fields marked (which one is wrong, nobody says), until one is changed.
+      const invalid = () =>
+        Promise.all(
+          ['Email', 'Password'].map((f) =>
+            card.getByLabel(f, { exact: true }).getAttribute('aria-invalid'),
+          ),
+        )
+      expect(await invalid()).toEqual(['true', 'true'])
+      await card.getByLabel('Password', { exact: true }).press('End')
+      await page.keyboard.type('x')
+      expect(await invalid()).toEqual([null, null])
 
       await card.getByRole('button', { name: 'Register' }).click()
       await card.getByRole('heading', { name: 'Create an account' }).waitFor()

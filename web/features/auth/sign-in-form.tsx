@@ -1,6 +1,6 @@
-import { useLayoutEffect, useRef, type FormEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
-import { isUnverifiedRefusal, toNotice } from '../../lib/errors'
+import { isBackendError, isUnverifiedRefusal, toNotice } from '../../lib/errors'
 import { takeDrawnSignIn } from './drawn-sign-in'
 import { useAuthSubmit } from './use-auth-submit'
 
@@ -15,6 +15,8 @@ type Props = {
 export function SignInForm({ onForgot, onForgotIntent, autoFocus }: Props) {
   const { busy, submit, formProps } = useAuthSubmit()
   const form = useRef<HTMLFormElement>(null)
+  // Refused for its credentials: both fields are marked (which one is wrong, nobody says).
+  const [refused, setRefused] = useState(false)
   // Before the screen drawn into the page is taken away (AuthGate's layout effect runs after).
   useLayoutEffect(() => takeDrawnSignIn(form.current!), [])
 
@@ -25,6 +27,7 @@ export function SignInForm({ onForgot, onForgotIntent, autoFocus }: Props) {
     await submit(
       (actions) => actions.signIn(email, String(data.get('password') ?? '')),
       (err) => {
+        setRefused(isBackendError(err) && err.type === 'user_invalid_credentials')
         const notice = toNotice(ERROR_TITLES.login, err)
         // Unverified: offer a new link, sent with the credentials just typed.
         return isUnverifiedRefusal(err) ? { ...notice, resend: { email } } : notice
@@ -33,14 +36,27 @@ export function SignInForm({ onForgot, onForgotIntent, autoFocus }: Props) {
   }
 
   return (
-    <form {...formProps} ref={form} onSubmit={onSubmit}>
+    <form {...formProps} ref={form} onSubmit={onSubmit} onInput={() => setRefused(false)}>
       <label>
         Email
-        <input name="email" type="email" autoComplete="email" required autoFocus={autoFocus} />
+        <input
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus={autoFocus}
+          aria-invalid={refused || undefined}
+        />
       </label>
       <label>
         Password
-        <input name="password" type="password" autoComplete="current-password" required />
+        <input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={refused || undefined}
+        />
       </label>
       <button
         type="button"

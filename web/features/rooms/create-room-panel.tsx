@@ -9,6 +9,7 @@ import { useFocusTrap } from '../layout/use-focus-trap'
 import { closeCreateRoom, refocusOpener } from './create-room-state'
 import { isHexColor, randomColor } from './room-model'
 import { useCreateRoom } from './use-create-room'
+import { colourName } from './colour-name'
 
 /**
  * Side panel "Create a new room"; after a success it resets with a new colour and stays open
@@ -92,6 +93,10 @@ export default function CreateRoomPanel() {
               style={{ background: isHexColor(color) ? color : '#fff' }}
               aria-hidden="true"
             />
+            {/* The swatch in words, and a new one said as it comes. */}
+            <span className="sr-only" aria-live="polite">
+              {colourName(color) || 'No colour'}
+            </span>
             <button type="button" className="secondary" onClick={() => setColor(randomColor())}>
               New colour
             </button>
@@ -107,7 +112,9 @@ export default function CreateRoomPanel() {
               </label>
             )}
           </div>
-          <button type="submit" className="primary" disabled={busy}>
+          {/* Focusable while busy (a disabled button drops the keyboard's focus); the form's
+              submit ignores a second one meanwhile (use-create-room.ts). */}
+          <button type="submit" className="primary" aria-disabled={busy || undefined}>
             Create room
           </button>
         </form>

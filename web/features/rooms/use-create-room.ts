@@ -24,6 +24,7 @@ export function useCreateRoom(nameRef: RefObject<HTMLInputElement | null>) {
 
   async function submit(e: FormEvent) {
     e.preventDefault()
+    if (busy) return
     const request = AddRoomRequest.safeParse({ name, hiddenName: normaliseHiddenName(name), color })
     if (!request.success) {
       const issue = request.error.issues[0]
