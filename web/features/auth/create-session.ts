@@ -4,9 +4,10 @@ import { clearJwt } from '../../lib/jwt'
 
 /**
  * Email/password sign-in. Appwrite refuses a second session in a browser that has one (another
- * tab signed in meanwhile): signed in as that same address already, the browser stays so; as
- * another, only this browser's session ends first. Never every session of the account: that
- * signed the person out on their phone too, for following a stale tab's "sign in again".
+ * tab signed in meanwhile): signed in as that same address already, the browser stays so (the
+ * password adds nothing to a session the browser holds); as another, only this browser's session
+ * ends first. Never every session of the account: that signed the person out on their phone
+ * too, for following a stale tab's "sign in again".
  */
 export async function createSession(email: string, password: string): Promise<void> {
   clearJwt()
