@@ -30,6 +30,8 @@ const sessionHolds = (page: Page) =>
 
 describe('tabs of one browser, and another device', () => {
   it('a tab on the sign-in screen follows its browser signing in from another tab', async () => {
+    // Signed out to begin with (a retry finds the first attempt's session).
+    await laptop.page.context().clearCookies()
     const second = await laptop.page.context().newPage()
     try {
       await second.goto(app.server.url)

@@ -96,22 +96,38 @@ describe('the keyboard keeps its place', () => {
   it('removing a bookmark moves the focus to the next one’s "Remove"', async () => {
     const { page } = pair.ada
     await page.goto(new URL('/bookmarks', pair.server.url).toString())
+    // A retry: what the first attempt left goes first, so the shelf holds only these two.
+    const anyRemove = page.getByRole('button', { name: 'Remove' })
+    await page
+      .getByText('No bookmarks yet.')
+      .or(page.getByRole('list', { name: 'Bookmarks' }))
+      .waitFor()
+    await expect
+      .poll(
+        async () => (
+          (await anyRemove.count()) && (await anyRemove.first().click()),
+          anyRemove.count()
+        ),
+        { timeout: 20_000 },
+      )
+      .toBe(0)
     const form = page.getByRole('region', { name: 'Save a link' })
+    const title = (n: number) => `Focus ${n}`
     for (const n of [1, 2]) {
       await form.getByLabel('Address').fill(`https://example.com/focus-${n}`)
-      await form.getByLabel('Title').fill(`Focus ${n}`)
+      await form.getByLabel('Title').fill(title(n))
       await form.getByRole('button', { name: 'Save link' }).click()
-      await page.getByRole('article', { name: `Focus ${n}` }).waitFor()
+      await page.getByRole('article', { name: title(n) }).waitFor()
     }
     const removeOf = (n: number) =>
-      page.getByRole('article', { name: `Focus ${n}` }).getByRole('button', { name: 'Remove' })
+      page.getByRole('article', { name: title(n) }).getByRole('button', { name: 'Remove' })
     // Newest first: "Focus 2", then "Focus 1".
     await removeOf(2).focus()
     await page.keyboard.press('Enter')
-    await page.getByRole('article', { name: 'Focus 2' }).waitFor({ state: 'detached' })
+    await page.getByRole('article', { name: title(2) }).waitFor({ state: 'detached' })
     await expect.poll(() => isFocused(removeOf(1))).toBe(true)
     await page.keyboard.press('Enter')
-    await page.getByRole('article', { name: 'Focus 1' }).waitFor({ state: 'detached' })
+    await page.getByRole('article', { name: title(1) }).waitFor({ state: 'detached' })
     // Nothing left after it: the search box, not the page.
     await expect
       .poll(() => isFocused(page.getByRole('searchbox', { name: 'Search bookmarks' })))
