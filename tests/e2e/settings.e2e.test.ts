@@ -93,6 +93,13 @@ describe('settings', () => {
     await form.getByLabel('Confirm new password').fill('difference')
     await form.getByRole('button', { name: 'Change password' }).click()
     await form.getByRole('alert').filter({ hasText: TEXTS.passwordTooWeak }).waitFor()
+    // The field it is about is marked and has the cursor.
+    const marked = async (label: string) =>
+      (await form.getByLabel(label, { exact: true }).getAttribute('aria-invalid')) === 'true' &&
+      (await form
+        .getByLabel(label, { exact: true })
+        .evaluate((el) => el === document.activeElement))
+    expect(await marked('New password')).toBe(true)
 
     await newPassword.fill(fresh)
     expect((await passwordMarkers(page)).every(([, state]) => state === 'met')).toBe(true)
@@ -103,6 +110,7 @@ describe('settings', () => {
       .getByRole('alert')
       .filter({ hasText: SETTINGS_TEXTS.currentPasswordWrong })
       .waitFor({ timeout: 15_000 })
+    await expect.poll(() => marked('Current password')).toBe(true)
 
     await form.getByLabel('Current password').fill(password)
     // The server's yes makes it her password, whatever this attempt does next.

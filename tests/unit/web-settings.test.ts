@@ -6,6 +6,7 @@ import { newPasswordProblem } from '../../web/features/auth/registration-rules'
 import {
   checkPasswordChange,
   passwordChangeError,
+  passwordChangeField,
   type PasswordChangeInput,
 } from '../../web/features/settings/password-change'
 import { describeSession, orderSessions } from '../../web/features/settings/session-view'
@@ -58,6 +59,19 @@ describe('the password change checks', () => {
     expect(checkPasswordChange({ ...change, current: change.password })).toEqual(
       warning(SETTINGS_TEXTS.samePassword),
     )
+  })
+
+  it('names the field each problem is about, in the same order', () => {
+    expect(passwordChangeField(change)).toBeNull()
+    for (const key of Object.keys(change) as (keyof PasswordChangeInput)[])
+      expect(passwordChangeField({ ...change, [key]: ' ' })).toBe(key)
+    expect(passwordChangeField({ ...change, confirmPassword: 'N3w!passworD' })).toBe(
+      'confirmPassword',
+    )
+    expect(passwordChangeField({ ...change, password: 'weak', confirmPassword: 'weak' })).toBe(
+      'password',
+    )
+    expect(passwordChangeField({ ...change, current: change.password })).toBe('password')
   })
 
   it('shares the order of the checks with the registration', () => {

@@ -24,13 +24,27 @@ export function checkPasswordChange(input: PasswordChangeInput): Notice | null {
   return null
 }
 
+/** The field `checkPasswordChange`'s problem is about (marked and focused by the form). */
+export function passwordChangeField(input: PasswordChangeInput): keyof PasswordChangeInput | null {
+  const { current, password, confirmPassword } = input
+  const empty = (['current', 'password', 'confirmPassword'] as const).find((k) => !input[k].trim())
+  if (empty) return empty
+  if (password !== confirmPassword) return 'confirmPassword'
+  if (newPasswordProblem(password, password) || password === current) return 'password'
+  return null
+}
+
+/** Whether the server refused the current password (its field is the one to mark). */
+export const isWrongCurrentPassword = (err: unknown) =>
+  isBackendError(err) && err.type === 'user_invalid_credentials'
+
 /**
  * The server's refusal as a notice. A wrong current password is Appwrite's login error, whose
  * text speaks of "email and password"; here it gets its own.
  */
 export function passwordChangeError(err: unknown): Notice {
   const notice = toNotice(ACTION, err)
-  return isBackendError(err) && err.type === 'user_invalid_credentials'
+  return isWrongCurrentPassword(err)
     ? { ...notice, body: SETTINGS_TEXTS.currentPasswordWrong }
     : notice
 }

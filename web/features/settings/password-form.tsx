@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import { SETTINGS_TEXTS } from '../../../shared/texts'
 import { account } from '../../lib/appwrite'
@@ -11,7 +11,9 @@ import { PasswordChecklist } from '../auth/password-checklist'
 import {
   checkPasswordChange,
   emptyPasswordChange,
+  isWrongCurrentPassword,
   passwordChangeError,
+  passwordChangeField,
   type PasswordChangeInput,
 } from './password-change'
 import { sessionsQuery } from './sessions-query'
@@ -22,19 +24,30 @@ export function PasswordForm() {
   const queryClient = useQueryClient()
   const [form, setForm] = useState<PasswordChangeInput>(emptyPasswordChange)
   const [notice, setNotice] = useState<Notice | null>(null)
+  // The field a problem is about: marked invalid, with the cursor, until it is changed.
+  const [bad, setBad] = useState<keyof PasswordChangeInput | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const mark = (at: keyof PasswordChangeInput | null) => {
+    setBad(at)
+    if (at) (formRef.current?.elements.namedItem(at) as HTMLInputElement | null)?.focus()
+  }
   const change = useMutation({
     mutationFn: ({ current, password }: PasswordChangeInput) =>
       account.updatePassword({ password, oldPassword: current }),
     onSuccess: () => {
       setForm(emptyPasswordChange())
       setNotice(null)
+      setBad(null)
       notify({
         type: 'success',
         title: titleCase('change password'),
         body: SETTINGS_TEXTS.passwordChanged,
       })
     },
-    onError: (err) => setNotice(passwordChangeError(err)),
+    onError: (err) => {
+      setNotice(passwordChangeError(err))
+      if (isWrongCurrentPassword(err)) mark('current')
+    },
     // The backend ends every other session with a new password.
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey }),
   })
@@ -42,8 +55,11 @@ export function PasswordForm() {
     name,
     type: 'password',
     value: form[name],
-    onChange: (e: { target: { value: string } }) =>
-      setForm((f) => ({ ...f, [name]: e.target.value })),
+    'aria-invalid': bad === name || undefined,
+    onChange: (e: { target: { value: string } }) => {
+      setForm((f) => ({ ...f, [name]: e.target.value }))
+      if (bad === name) setBad(null)
+    },
   })
 
   function onSubmit(e: FormEvent) {
@@ -52,13 +68,20 @@ export function PasswordForm() {
     if (change.isPending) return
     const problem = checkPasswordChange(form)
     setNotice(problem)
+    mark(problem && passwordChangeField(form))
     if (!problem) change.mutate(form)
   }
 
   return (
     <section className="settings-section" aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
-      <form className="settings-form" onSubmit={onSubmit} noValidate aria-busy={change.isPending}>
+      <form
+        ref={formRef}
+        className="settings-form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-busy={change.isPending}
+      >
         {notice && <NoticeAlert notice={notice} />}
         {/* For password managers: which account this password belongs to. */}
         <input name="username" autoComplete="username" value={me?.email ?? ''} readOnly hidden />
