@@ -24,6 +24,8 @@ export const TEXTS = {
   /** A request that failed while the browser has no network: not an error to report. */
   offline: 'You are offline. Please connect to the internet and try again.',
   createRoomTitle: 'Create a new room',
+  /** In the composer's place in a deleted room (the admin view's, and the Worker's drawing). */
+  roomDeleted: 'This room was deleted: its messages can be read, not answered.',
   createRoomFieldsRequired: 'All fields are required - please make sure no fields are left blank.',
   roomColorInvalid: 'The colour must be a hex value like #1a2b3c.',
   unknownStatusCode: 'Status code does not exist',

@@ -40,5 +40,9 @@ export const isUnauthorized = (err: unknown) =>
   (isBackendError(err) && err.code === 401) || (err instanceof ApiError && err.status === 401)
 
 /** The account load's refusal of an unverified email (the Login notice offers "Resend it."). */
+/** Appwrite's refusal of an email and password (a sign-in, a password change's current one). */
+export const isInvalidCredentials = (err: unknown) =>
+  isBackendError(err) && err.type === 'user_invalid_credentials'
+
 export const isUnverifiedRefusal = (err: unknown) =>
   err instanceof ApiError && err.status === 403 && err.code === 'email_unverified'

@@ -4,6 +4,7 @@ import { isNavActive, NAV_ITEMS, roomPath } from '../../shared/nav-model'
 import { esc, icon, scriptSafeJson } from './markup'
 import { logPaint } from './row-paint'
 import { unreadScript } from './unread-paint'
+import { TEXTS } from '../../shared/texts'
 
 export const FIRST_PAINT_ID = 'first-paint'
 
@@ -104,7 +105,7 @@ export function roomPaint({ meId, roomId, room, rows, readSeq, zone }: PaintInpu
     `<div class="typing-indicator" ${off}></div>` +
     // A deleted room (drawn for the admin view only) is read, not answered: as the SPA has it.
     (room?.isDeleted
-      ? `<p class="room-closed">This room was deleted: its messages can be read, not answered.</p>`
+      ? `<p class="room-closed">${TEXTS.roomDeleted}</p>`
       : `<form class="composer" data-room="${esc(roomId)}"><button type="button" class="attach-button" ${off}>${icon(ATTACH)}</button>` +
         `<textarea rows="1" maxlength="${MESSAGE_MAX_LENGTH}" placeholder="Message ${esc(name)}" aria-label="Message"></textarea>` +
         `<button type="submit" class="send-button" aria-label="Send message" disabled>${icon(SEND)}</button></form>`) +

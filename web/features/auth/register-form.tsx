@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { ApiError } from '../../lib/api-error'
 import { isBackendError, toNotice } from '../../lib/errors'
+import { useMarkedField } from '../../lib/use-marked-field'
 import { showAuthNotice } from '../../state/ui-state'
 import { PasswordChecklist } from './password-checklist'
 import {
@@ -14,34 +15,25 @@ import { useAuthSubmit } from './use-auth-submit'
 /** `autoFocus`: the email field takes the focus (the screen was switched to this form). */
 export function RegisterForm({ autoFocus }: { autoFocus?: boolean }) {
   const [form, setForm] = useState<RegistrationInput>(emptyRegistration)
-  // The field a refusal is about: marked invalid, with the cursor, until it is changed.
-  const [bad, setBad] = useState<keyof RegistrationInput | null>(null)
+  const marked = useMarkedField<keyof RegistrationInput>()
   const { busy, submit, formProps } = useAuthSubmit()
   const field = (name: keyof RegistrationInput) => ({
     name,
     value: form[name],
     required: true,
-    'aria-invalid': bad === name || undefined,
+    'aria-invalid': marked.invalid(name),
     onChange: (e: { target: { value: string } }) => {
       setForm((f) => ({ ...f, [name]: e.target.value }))
       // The field a refusal was about, changed: that refusal has had its say.
-      if (bad === name) {
-        setBad(null)
-        showAuthNotice(null)
-      }
+      if (marked.changed(name)) showAuthNotice(null)
     },
   })
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
-    const fields = e.currentTarget.elements
-    const mark = (at: keyof RegistrationInput | null) => {
-      setBad(at)
-      if (at) (fields.namedItem(at) as HTMLInputElement | null)?.focus()
-    }
     const problem = checkRegistration(form)
     if (problem) {
-      mark(problemField(form))
+      marked.mark(problemField(form))
       return showAuthNotice(problem)
     }
     await submit(
@@ -57,14 +49,14 @@ export function RegisterForm({ autoFocus }: { autoFocus?: boolean }) {
       },
       (err) => {
         // Refused by the server for the address: not on the list, or already registered.
-        if (isEmailRefusal(err)) mark('email')
+        if (isEmailRefusal(err)) marked.mark('email')
         return toNotice('registration', err)
       },
     )
   }
 
   return (
-    <form {...formProps} onSubmit={onSubmit} noValidate>
+    <form {...formProps} ref={marked.formRef} onSubmit={onSubmit} noValidate>
       <label>
         Email
         <input type="email" autoComplete="email" autoFocus={autoFocus} {...field('email')} />

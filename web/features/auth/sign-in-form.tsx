@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
-import { isBackendError, isUnverifiedRefusal, toNotice } from '../../lib/errors'
+import { isInvalidCredentials, isUnverifiedRefusal, toNotice } from '../../lib/errors'
 import { takeDrawnSignIn } from './drawn-sign-in'
 import { useAuthSubmit } from './use-auth-submit'
 
@@ -27,7 +27,7 @@ export function SignInForm({ onForgot, onForgotIntent, autoFocus }: Props) {
     await submit(
       (actions) => actions.signIn(email, String(data.get('password') ?? '')),
       (err) => {
-        setRefused(isBackendError(err) && err.type === 'user_invalid_credentials')
+        setRefused(isInvalidCredentials(err))
         const notice = toNotice(ERROR_TITLES.login, err)
         // Unverified: offer a new link, sent with the credentials just typed.
         return isUnverifiedRefusal(err) ? { ...notice, resend: { email } } : notice

@@ -21,6 +21,7 @@ import './composer.css'
 import './attachment.css'
 import './message-actions.css'
 import './link.css'
+import { TEXTS } from '../../../shared/texts'
 
 /** A room's chat (the home room on "/"); loaded as its own chunk once signed in. */
 export default function ChatRoom({ roomId }: { roomId: string }) {
@@ -88,7 +89,7 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
       {room?.isDeleted ? (
         // Only the admin view shows a deleted room: to read. The server refuses what is sent.
         <p className="room-closed" role="status">
-          This room was deleted: its messages can be read, not answered.
+          {TEXTS.roomDeleted}
         </p>
       ) : (
         <Composer

@@ -1,4 +1,4 @@
-import { Suspense, useContext } from 'react'
+import { Suspense } from 'react'
 import { isEmojiOnly } from '../../../shared/emoji'
 import { firstLink } from '../../../shared/linkify'
 import { AttachmentView } from './attachment-view'
@@ -11,7 +11,7 @@ import { MessageEditor } from './message-editor'
 import { MessageParts } from './message-parts'
 import { NotSentLine } from './not-sent-line'
 import { ReplyQuote } from './reply-quote'
-import { RoomCtx } from './room-context'
+import { useRoom } from './room-context'
 
 // One to three emoji alone show large; not as a file's or a GIF's caption.
 const bigEmoji = (item: DisplayItem) => !item.attachment && !item.gif && isEmojiOnly(item.text)
@@ -28,7 +28,7 @@ type Props = {
 
 export function MessageRow({ item, time, datetime, continued, mine, onRetry }: Props) {
   const at = item.at.toISOString()
-  const room = useContext(RoomCtx)
+  const room = useRoom()
   if (item.kind === 'system')
     return (
       <div className="system-notice" data-seq={item.seq ?? undefined} data-id={item.key}>
@@ -47,7 +47,7 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
       <div className="bubble">
         {/* Who said it, for a screen reader moving through the log or hearing it live: the
             bubbles' side and colour say it to the eye only. */}
-        {room && <span className="sr-only">{room.nameOf(item.senderId, item.kind)}: </span>}
+        <span className="sr-only">{room.nameOf(item.senderId, item.kind)}: </span>
         {item.replyToId && <ReplyQuote messageId={item.replyToId} />}
         {item.attachment && <AttachmentView attachment={item.attachment} upload={item.upload} />}
         {item.gif && (

@@ -1,5 +1,5 @@
 import { SETTINGS_TEXTS, TEXTS } from '../../../shared/texts'
-import { isBackendError, titleCase, toNotice, type Notice } from '../../lib/errors'
+import { isInvalidCredentials, titleCase, toNotice, type Notice } from '../../lib/errors'
 import { allFilled, newPasswordProblem } from '../auth/registration-rules'
 
 export type PasswordChangeInput = { current: string; password: string; confirmPassword: string }
@@ -34,17 +34,13 @@ export function passwordChangeField(input: PasswordChangeInput): keyof PasswordC
   return null
 }
 
-/** Whether the server refused the current password (its field is the one to mark). */
-export const isWrongCurrentPassword = (err: unknown) =>
-  isBackendError(err) && err.type === 'user_invalid_credentials'
-
 /**
  * The server's refusal as a notice. A wrong current password is Appwrite's login error, whose
  * text speaks of "email and password"; here it gets its own.
  */
 export function passwordChangeError(err: unknown): Notice {
   const notice = toNotice(ACTION, err)
-  return isWrongCurrentPassword(err)
+  return isInvalidCredentials(err)
     ? { ...notice, body: SETTINGS_TEXTS.currentPasswordWrong }
     : notice
 }

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import { SETTINGS_TEXTS } from '../../../shared/texts'
 import { account } from '../../lib/appwrite'
-import { titleCase, type Notice } from '../../lib/errors'
+import { isInvalidCredentials, titleCase, type Notice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { globalState } from '../../state/global-state'
+import { useMarkedField } from '../../lib/use-marked-field'
 import { NoticeAlert } from '../auth/notice-alert'
 import { PasswordChecklist } from '../auth/password-checklist'
 import {
   checkPasswordChange,
   emptyPasswordChange,
-  isWrongCurrentPassword,
   passwordChangeError,
   passwordChangeField,
   type PasswordChangeInput,
@@ -24,20 +24,14 @@ export function PasswordForm() {
   const queryClient = useQueryClient()
   const [form, setForm] = useState<PasswordChangeInput>(emptyPasswordChange)
   const [notice, setNotice] = useState<Notice | null>(null)
-  // The field a problem is about: marked invalid, with the cursor, until it is changed.
-  const [bad, setBad] = useState<keyof PasswordChangeInput | null>(null)
-  const formRef = useRef<HTMLFormElement>(null)
-  const mark = (at: keyof PasswordChangeInput | null) => {
-    setBad(at)
-    if (at) (formRef.current?.elements.namedItem(at) as HTMLInputElement | null)?.focus()
-  }
+  const marked = useMarkedField<keyof PasswordChangeInput>()
   const change = useMutation({
     mutationFn: ({ current, password }: PasswordChangeInput) =>
       account.updatePassword({ password, oldPassword: current }),
     onSuccess: () => {
       setForm(emptyPasswordChange())
       setNotice(null)
-      setBad(null)
+      marked.mark(null)
       notify({
         type: 'success',
         title: titleCase('change password'),
@@ -46,7 +40,7 @@ export function PasswordForm() {
     },
     onError: (err) => {
       setNotice(passwordChangeError(err))
-      if (isWrongCurrentPassword(err)) mark('current')
+      if (isInvalidCredentials(err)) marked.mark('current')
     },
     // The backend ends every other session with a new password.
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey }),
@@ -55,10 +49,10 @@ export function PasswordForm() {
     name,
     type: 'password',
     value: form[name],
-    'aria-invalid': bad === name || undefined,
+    'aria-invalid': marked.invalid(name),
     onChange: (e: { target: { value: string } }) => {
       setForm((f) => ({ ...f, [name]: e.target.value }))
-      if (bad === name) setBad(null)
+      marked.changed(name)
     },
   })
 
@@ -68,7 +62,7 @@ export function PasswordForm() {
     if (change.isPending) return
     const problem = checkPasswordChange(form)
     setNotice(problem)
-    mark(problem && passwordChangeField(form))
+    marked.mark(problem && passwordChangeField(form))
     if (!problem) change.mutate(form)
   }
 
@@ -76,7 +70,7 @@ export function PasswordForm() {
     <section className="settings-section" aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
       <form
-        ref={formRef}
+        ref={marked.formRef}
         className="settings-form"
         onSubmit={onSubmit}
         noValidate
