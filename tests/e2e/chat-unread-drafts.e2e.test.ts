@@ -57,7 +57,8 @@ describe('unread counts and the tab title', () => {
     await createRooms(ada.page, library, garden)
     await sidebarRoom(ada.page, library).click()
     await chatTitle(ada.page, library)
-    expect(await ada.page.title()).toBe('Kathelia')
+    // The tab names the room; Home is the app's own page.
+    await expect.poll(() => ada.page.title()).toBe(`${library} · Kathelia`)
 
     // Ben arrives: the server announces him in Home, then he writes there.
     await signInViaUi(ben.page, server.url, BEN.email, BEN.password)
@@ -66,14 +67,14 @@ describe('unread counts and the tab title', () => {
     await homeBadge(ada.page).filter({ hasText: /^\d+$/ }).waitFor()
     // Realtime events come in order: the notice reached Ada before Ben's message did.
     expect(await homeBadge(ada.page).innerText()).toBe('1')
-    await expect.poll(() => ada.page.title()).toBe('(1) Kathelia')
+    await expect.poll(() => ada.page.title()).toBe(`(1) ${library} · Kathelia`)
 
     // The room Ada is reading at the bottom does not count.
     await sidebarRoom(ben.page, library).click()
     await chatTitle(ben.page, library)
     await sendMessage(ben.page, 'Found you')
     await messageInLog(ada.page, 'Found you').waitFor()
-    expect(await ada.page.title()).toBe('(1) Kathelia')
+    expect(await ada.page.title()).toBe(`(1) ${library} · Kathelia`)
 
     // Opening Home reads it; the notice was there all along, apart from the messages. The line
     // of what was new stands above Ben's message, not above the notice, which never counts.

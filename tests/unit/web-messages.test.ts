@@ -106,9 +106,12 @@ describe('titleWithUnread', () => {
     expect(titleWithUnread(0)).toBe('Kathelia')
   })
 
-  it('names the page, after the count; a room is the app itself', () => {
+  it('names the page, after the count; a room by its name, Home as the app itself', () => {
     expect(titleWithUnread(2, '/settings')).toBe('(2) Settings · Kathelia')
     expect(titleWithUnread(0, '/bookmarks')).toBe('Bookmarks · Kathelia')
+    expect(titleWithUnread(1, '/rooms/abc', 'Garden')).toBe('(1) Garden · Kathelia')
+    expect(titleWithUnread(0, '/', 'Home')).toBe('Kathelia')
+    // Before the room list has answered, the app's name alone.
     expect(titleWithUnread(0, '/rooms/abc')).toBe('Kathelia')
     expect(titleWithUnread(4, '/no-such-page')).toBe('(4) Page not found · Kathelia')
   })

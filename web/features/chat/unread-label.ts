@@ -1,11 +1,11 @@
-import { APP_NAME, MESSAGES_PER_BATCH } from '../../../shared/constants'
+import { APP_NAME, HOME_ROOM_ID, MESSAGES_PER_BATCH } from '../../../shared/constants'
 import { roomIdOf } from './room-path'
 
 /** A count as the badge shows it: one batch at most is counted, so "99+" beyond. */
 export const unreadLabel = (n: number) => (n >= MESSAGES_PER_BATCH ? '99+' : String(n))
 
-// The pages named in the tab's title; a room's page is the app's own ("Kathelia"), and any other
-// address is the not-found page.
+// The pages named in the tab's title; Home is the app's own page ("Kathelia"), another room is
+// named by its name, and any other address is the not-found page.
 const PAGES: Record<string, string> = {
   '/settings': 'Settings',
   '/bookmarks': 'Bookmarks',
@@ -14,10 +14,14 @@ const PAGES: Record<string, string> = {
 
 /**
  * The tab's title: the total unread first, so it shows in the tab strip, then the page
- * ("(3) Kathelia", "Settings · Kathelia").
+ * ("(3) Kathelia", "Settings · Kathelia", "Garden · Kathelia"). `roomName` names the room the
+ * address shows, once the room list knows it.
  */
-export function titleWithUnread(total: number, pathname = '/') {
-  const name = PAGES[pathname] ?? (roomIdOf(pathname) === null ? 'Page not found' : null)
+export function titleWithUnread(total: number, pathname = '/', roomName?: string) {
+  const roomId = roomIdOf(pathname)
+  const name =
+    PAGES[pathname] ??
+    (roomId === null ? 'Page not found' : roomId === HOME_ROOM_ID ? null : roomName?.trim() || null)
   const page = name ? `${name} · ${APP_NAME}` : APP_NAME
   return total > 0 ? `(${unreadLabel(total)}) ${page}` : page
 }

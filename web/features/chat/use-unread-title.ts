@@ -6,11 +6,12 @@ import { APP_NAME, HOME_ROOM_ID } from '../../../shared/constants'
 import { globalState } from '../../state/global-state'
 import { visibleRooms } from '../rooms/room-model'
 import { roomsQuery } from '../rooms/rooms-query'
+import { roomIdOf } from './room-path'
 import { titleWithUnread } from './unread-label'
 import { unreadKey } from './unread-query'
 
 /**
- * The document title names the page and counts the unread messages of every room the sidebar
+ * The document title names the page (a room by its name) and counts the unread messages of every room the sidebar
  * shows; the total is returned for the phone's menu button, behind which the sidebar's badges
  * are hidden. The counts are the badges' own queries (the sidebar stays mounted, a closed drawer
  * only hides it), summed from the cache as it changes.
@@ -25,9 +26,11 @@ export function useUnreadTitle(): number {
     () => ids.reduce((sum, id) => sum + (queryClient.getQueryData<number>(unreadKey(id)) ?? 0), 0),
   )
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const shown = roomIdOf(pathname)
+  const roomName = rooms.data?.find((r) => r.$id === shown)?.name
   useEffect(() => {
-    document.title = titleWithUnread(total, pathname)
-  }, [total, pathname])
+    document.title = titleWithUnread(total, pathname, roomName)
+  }, [total, pathname, roomName])
   useEffect(() => () => void (document.title = APP_NAME), [])
   return total
 }
