@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio'
 import { BOOKMARK_TEXTS, LinkBookmarkInput } from '../../../shared/schemas/bookmark'
 import { toNotice, type Notice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
+import { useMarkedField } from '../../lib/use-marked-field'
 import { globalState } from '../../state/global-state'
 import { NoticeAlert } from '../auth/notice-alert'
 import { bookmarkLink } from './bookmark-actions'
@@ -15,6 +16,7 @@ export function LinkBookmarkForm() {
   const { account } = useSnapshot(globalState)
   const [form, setForm] = useState(empty)
   const [notice, setNotice] = useState<Notice | null>(null)
+  const marked = useMarkedField<keyof LinkBookmarkInput>()
   const save = useMutation({
     mutationFn: (input: LinkBookmarkInput) => bookmarkLink(account!.$id, input),
     onSuccess: () => {
@@ -27,27 +29,41 @@ export function LinkBookmarkForm() {
   const field = (name: keyof LinkBookmarkInput) => ({
     name,
     value: form[name],
-    onChange: (e: { target: { value: string } }) =>
-      setForm((f) => ({ ...f, [name]: e.target.value })),
+    'aria-invalid': marked.invalid(name),
+    onChange: (e: { target: { value: string } }) => {
+      marked.changed(name)
+      setForm((f) => ({ ...f, [name]: e.target.value }))
+    },
   })
 
   function onSubmit(e: FormEvent) {
     e.preventDefault()
+    if (save.isPending) return
     const checked = LinkBookmarkInput.safeParse(form)
-    if (!checked.success)
-      return setNotice({
+    if (!checked.success) {
+      const issue = checked.error.issues[0]
+      setNotice({
         type: 'warning',
         title: 'Save Link',
-        body: checked.error.issues[0]?.message ?? BOOKMARK_TEXTS.urlInvalid,
+        body: issue?.message ?? BOOKMARK_TEXTS.urlInvalid,
       })
+      return marked.mark((issue?.path[0] as keyof LinkBookmarkInput | undefined) ?? 'url')
+    }
     setNotice(null)
+    marked.mark(null)
     save.mutate(form)
   }
 
   return (
     <section className="settings-section" aria-labelledby="save-link-title">
       <h2 id="save-link-title">Save a link</h2>
-      <form className="settings-form" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
+      <form
+        ref={marked.formRef}
+        className="settings-form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-busy={save.isPending}
+      >
         {notice && <NoticeAlert notice={notice} />}
         <label>
           Address
@@ -61,7 +77,8 @@ export function LinkBookmarkForm() {
           Note (optional)
           <textarea rows={2} maxLength={1000} {...field('note')} />
         </label>
-        <button type="submit" className="primary" disabled={save.isPending}>
+        {/* Not `disabled`: the button keeps the focus of a keyboard user while the save runs. */}
+        <button type="submit" className="primary" aria-disabled={save.isPending || undefined}>
           Save link
         </button>
       </form>
