@@ -44,7 +44,8 @@ const METHOD = /^ {4}(?:async )?([A-Za-z_$][\w$]*)\(.*\) \{$/
 
 /**
  * Blanks the methods of the SDK's service classes whose names `used` lacks (the lines stay, empty,
- * so the source map holds). Throws when a service is not found in the shape it expects, so an SDK
+ * so the source map holds), and the Client's own realtime unless the code subscribes through it
+ * (`dropLegacyRealtime`). Throws when a service is not found in the shape it expects, so an SDK
  * upgrade that changes its emit fails the build instead of shipping a half-trimmed class.
  * Returns the methods removed, as `Class.method`.
  */
@@ -66,12 +67,39 @@ export function trimAppwriteServices(code: string, used: ReadonlySet<string>) {
       i = close
     }
   }
+  if (!used.has(CLIENT_SUBSCRIBE)) removed.push(...dropLegacyRealtime(lines))
   return { code: lines.join('\n'), removed }
+}
+
+// Marks browser code that subscribes through the Client itself (`client.subscribe(...)`), the
+// SDK's older realtime; the app's one connection is the `Realtime` service (web/lib/realtime.ts).
+const CLIENT_SUBSCRIBE = 'client.subscribe'
+
+/**
+ * Blanks the Client's own realtime (its `realtime` socket state, 180 lines built in the
+ * constructor, and `subscribe`, 5 KB minified), which only `client.subscribe` uses; the `Realtime`
+ * service has a socket of its own. The constructor keeps `this.realtime = undefined`.
+ */
+function dropLegacyRealtime(lines: string[]): string[] {
+  // pureAppwriteSdk has wrapped the class (its statics follow it).
+  const start = lines.findIndex((l) => l.endsWith('class Client {'))
+  const end = lines.indexOf('}', start)
+  const state = lines.indexOf('        this.realtime = {', start)
+  const stateEnd = lines.indexOf('        };', state)
+  const sub = lines.indexOf('    subscribe(channels, callback, queries = []) {', start)
+  const subEnd = lines.indexOf('    }', sub)
+  if ([start, state, sub].some((i) => i < 0) || stateEnd > end || subEnd > end || sub > end)
+    throw new Error("appwrite SDK: the Client's realtime is not where the build expects it")
+  lines.fill('', state, stateEnd + 1)
+  lines[state] = '        this.realtime = undefined;'
+  lines.fill('', sub, subEnd + 1)
+  return ['Client.realtime', 'Client.subscribe']
 }
 
 /**
  * Every identifier (and word inside a string) in the app's browser code: a method named nowhere
  * there cannot be called by it. Kept conservative on purpose: a name that appears at all is kept.
+ * A `client.subscribe(` anywhere adds the marker that keeps the Client's own realtime.
  */
 export function namesIn(dirs: string[]): Set<string> {
   const names = new Set<string>()
@@ -79,8 +107,12 @@ export function namesIn(dirs: string[]): Set<string> {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name)
       if (entry.isDirectory()) walk(path)
-      else if (/\.tsx?$/.test(entry.name))
-        for (const m of readFileSync(path, 'utf8').matchAll(/[A-Za-z_$][\w$]*/g)) names.add(m[0])
+      else if (/\.tsx?$/.test(entry.name)) {
+        const text = readFileSync(path, 'utf8')
+        for (const m of text.matchAll(/[A-Za-z_$][\w$]*/g)) names.add(m[0])
+        // Any receiver whose name ends in "client" (appwriteClient, client), any case.
+        if (/client\s*\??\.\s*subscribe\b/i.test(text)) names.add(CLIENT_SUBSCRIBE)
+      }
     }
   }
   dirs.forEach(walk)

@@ -126,7 +126,8 @@ describe("the build's SDK without the service methods the app never names", () =
         'TablesDB.createTransaction',
       ]),
     )
-    for (const gone of removed) {
+    // Every method removed (the Client's realtime state is an instance field: next test).
+    for (const gone of removed.filter((r) => r !== 'Client.realtime')) {
       const [cls, method] = gone.split('.') as [string, string]
       expect((trimmed[cls] as Service).prototype[method], gone).toBeUndefined()
       expect(typeof (original[cls] as Service).prototype[method], gone).toBe('function')
@@ -135,11 +136,38 @@ describe("the build's SDK without the service methods the app never names", () =
     expect(Object.keys(trimmed).sort()).toEqual(Object.keys(original).sort())
   })
 
+  it("drops the Client's own realtime, which the app's Realtime service does not use", () => {
+    const { removed } = trimAppwriteServices(pureAppwriteSdk(source).code, appNames())
+    expect(removed).toEqual(expect.arrayContaining(['Client.realtime', 'Client.subscribe']))
+    type Ctor = new (client?: unknown) => Record<string, unknown>
+    const client = new (trimmed.Client as Ctor)()
+    expect(client.realtime).toBeUndefined()
+    expect(client.subscribe).toBeUndefined()
+    expect(typeof new (original.Client as Ctor)().subscribe).toBe('function')
+    // The service the app subscribes with still has its own socket and methods.
+    const realtime = new (trimmed.Realtime as Ctor)(client)
+    for (const m of ['subscribe', 'onOpen', 'onError', 'disconnect'])
+      expect(typeof realtime[m], m).toBe('function')
+  })
+
+  it("keeps the Client's realtime when browser code subscribes through a client", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kathelia-sdk-names-'))
+    try {
+      writeFileSync(join(dir, 'a.ts'), 'appwriteClient.subscribe(["files"], () => {})')
+      const { removed } = trimAppwriteServices(pureAppwriteSdk(source).code, namesIn([dir]))
+      expect(removed).not.toContain('Client.subscribe')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('refuses an SDK whose services are not where it expects them, instead of trimming blind', () => {
     const moved = source.replace(
       'class Account {\n    constructor(client) {',
       'class Account {\n  x() {}',
     )
     expect(() => trimAppwriteServices(moved, new Set())).toThrow(/class Account/)
+    const noState = source.replace('        this.realtime = {', '        this.live = {')
+    expect(() => trimAppwriteServices(noState, new Set())).toThrow(/Client's realtime/)
   })
 })
