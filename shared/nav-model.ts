@@ -1,4 +1,4 @@
-import { HOME_ROOM_ID } from './constants'
+import { APP_NAME, HOME_ROOM_ID } from './constants'
 
 // The sidebar's destinations (spec section 2), with their icons' SVG paths: the SPA's sidebar and
 // the Worker's first paint (worker/first-paint/) draw them alike.
@@ -19,3 +19,11 @@ export function isNavActive(pathname: string, href: string): boolean {
   if (href === '/') return pathname === '/' || pathname.startsWith(roomPath(HOME_ROOM_ID))
   return pathname === href || pathname.startsWith(`${href}/`)
 }
+
+/**
+ * The tab's title of a page with this name ("Garden · Kathelia"); the app's own pages (Home) are
+ * unnamed. The SPA puts the unread count in front (web/features/chat/unread-label.ts); the
+ * Worker's first paint titles the room it draws the same way.
+ */
+export const pageTitle = (name: string | null | undefined) =>
+  name?.trim() ? `${name.trim()} · ${APP_NAME}` : APP_NAME

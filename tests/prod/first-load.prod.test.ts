@@ -195,6 +195,42 @@ describe('first load', () => {
     }
   })
 
+  it("titles a drawn room's tab with its name before any script, as text, and the SPA keeps it", async () => {
+    const name = '</title><script>window.__pwned = 2</script> Garden'
+    const { room } = await apiAs(ada.page, server.url)<{ room: { $id: string } }>('/room/add', {
+      name,
+      color: '#2e8b57',
+    })
+    // A context of its own: Ada's has a service worker, which would serve the scripts.
+    const context = await chrome.browser.newContext({
+      storageState: await ada.page.context().storageState(),
+    })
+    try {
+      const page = await context.newPage()
+      await page.route(/\.js$/, (route) => route.abort())
+      await page.goto(`${server.url}/rooms/${room.$id}`)
+      await page.locator('#first-paint').waitFor()
+      expect(await page.title()).toBe(`${name} · Kathelia`)
+      expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
+      await page.unroute(/\.js$/)
+      await page.reload()
+      await signedInMarker(page).waitFor()
+      // The SPA's title, after the unread count of the rooms Ada has not read (Home, maybe).
+      const unread = String.raw`(\(\d+\+?\) )?`
+      await expect
+        .poll(() => page.title())
+        .toMatch(
+          new RegExp(`^${unread}${name.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')} · Kathelia$`),
+        )
+      // Home is the app's own page.
+      await page.goto(server.url)
+      await signedInMarker(page).waitFor()
+      await expect.poll(() => page.title()).toMatch(new RegExp(`^${unread}Kathelia$`))
+    } finally {
+      await context.close()
+    }
+  })
+
   it("the SPA's room takes the drawing's place with no frame between them, where it was", async () => {
     // The newest message is emoji alone, which both draw large.
     await postMessagesAs(ben.page, server.url, 'home', ['🎉'])

@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie'
 import { HOME_ROOM_ID, MESSAGES_PER_BATCH, TIME_ZONE_COOKIE } from '../../shared/constants'
 import { DATABASE_ID, TABLE_IDS } from '../../shared/db-ids'
 import { bothShare } from '../../shared/presence'
+import { pageTitle } from '../../shared/nav-model'
 import { cookieName } from '../appwrite-edge/auth/session'
 import { getConfig } from '../config'
 import { ApiError } from '../lib/api-error'
@@ -57,7 +58,8 @@ async function answer(c: Context<App>, roomId: string): Promise<Response> {
       readSeq: data.readSeq,
       zone: pickTimeZone(getCookie(c, TIME_ZONE_COOKIE), c.req.raw.cf?.timezone as string),
     })
-  return withFirstLoad(page, data, paint || null)
+  const title = paint && roomId !== HOME_ROOM_ID ? pageTitle(room?.name) : undefined
+  return withFirstLoad(page, data, paint || null, title)
 }
 
 type Room = { name: string; color: string; isDeleted: boolean }

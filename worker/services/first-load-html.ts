@@ -24,12 +24,19 @@ const PRELOAD_META = 'kathelia-signed-in'
 /**
  * index.html with the data as `<script type="application/json">` (data, not code: no CSP
  * allowance needed), modulepreload links for the signed-in chunks, and the room's first paint
- * (worker/first-paint/) ahead of the SPA's root. Personal data: never cached by the browser or
+ * (worker/first-paint/) ahead of the SPA's root, titled `title`. Personal data: never cached by the browser or
  * anything in between.
  */
-export function withFirstLoad(page: Response, data: FirstLoad, paint: string | null): Response {
+export function withFirstLoad(
+  page: Response,
+  data: FirstLoad,
+  paint: string | null,
+  title?: string,
+): Response {
   const preloads: string[] = []
   const html = new HTMLRewriter()
+    // The drawn room's name in the tab from the start, as the SPA will title it (set as text).
+    .on('head > title', { element: (el) => void (title && el.setInnerContent(title)) })
     // Read by index.html's first script, before the data below is parsed: no session probe.
     .on('html', { element: (el) => void el.setAttribute('data-first-load', '') })
     .on(`meta[name="${PRELOAD_META}"]`, {

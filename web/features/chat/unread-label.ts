@@ -1,4 +1,5 @@
-import { APP_NAME, HOME_ROOM_ID, MESSAGES_PER_BATCH } from '../../../shared/constants'
+import { HOME_ROOM_ID, MESSAGES_PER_BATCH } from '../../../shared/constants'
+import { pageTitle } from '../../../shared/nav-model'
 import { roomIdOf } from './room-path'
 
 /** A count as the badge shows it: one batch at most is counted, so "99+" beyond. */
@@ -21,7 +22,7 @@ export function titleWithUnread(total: number, pathname = '/', roomName?: string
   const roomId = roomIdOf(pathname)
   const name =
     PAGES[pathname] ??
-    (roomId === null ? 'Page not found' : roomId === HOME_ROOM_ID ? null : roomName?.trim() || null)
-  const page = name ? `${name} · ${APP_NAME}` : APP_NAME
+    (roomId === null ? 'Page not found' : roomId === HOME_ROOM_ID ? null : roomName)
+  const page = pageTitle(name)
   return total > 0 ? `(${unreadLabel(total)}) ${page}` : page
 }
