@@ -231,6 +231,32 @@ describe('first load', () => {
     }
   })
 
+  it('draws formatted text (bold, italic, strike, code, a link) exactly as the SPA renders it', async () => {
+    const said = '*Bold* and _italic https://example.com/a_b_, ~no~ `x<y`\n```\nconst a = 1\n```'
+    await postMessagesAs(ben.page, server.url, 'home', [said])
+    const textOf = (page: Page, scope: string) =>
+      page.locator(`${scope} [role="log"] .msg`).last().locator('.msg-text').innerHTML()
+    const context = await chrome.browser.newContext({
+      storageState: await ada.page.context().storageState(),
+    })
+    try {
+      const page = await context.newPage()
+      await page.route(/\.js$/, (route) => route.abort())
+      await page.goto(server.url)
+      await page.locator('#first-paint').waitFor()
+      const drawn = await textOf(page, '#first-paint')
+      expect(drawn).toContain('<strong>Bold</strong>')
+      expect(drawn).toContain('<code class="msg-code block">const a = 1</code>')
+      await page.unroute(/\.js$/)
+      await page.reload()
+      await signedInMarker(page).waitFor()
+      await page.locator('#first-paint').waitFor({ state: 'detached' })
+      expect(await textOf(page, '#root')).toBe(drawn)
+    } finally {
+      await context.close()
+    }
+  })
+
   it("the SPA's room takes the drawing's place with no frame between them, where it was", async () => {
     // The newest message is emoji alone, which both draw large.
     await postMessagesAs(ben.page, server.url, 'home', ['🎉'])

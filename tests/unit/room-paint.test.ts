@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { roomPaint } from '../../worker/first-paint/room-paint'
+import { logPaint } from '../../worker/first-paint/row-paint'
 
 // The Worker's drawing of a room as the SPA will show it: a deleted room (drawn for the admin
 // view only) has no composer to type into, as the SPA's room has none.
@@ -19,5 +20,29 @@ describe('the drawn room', () => {
     const deleted = paint(true)
     expect(deleted).not.toContain('class="composer"')
     expect(deleted).toContain('This room was deleted: its messages can be read, not answered.')
+  })
+})
+
+describe('a drawn message', () => {
+  const row = (message: string) => ({
+    $id: 'm1',
+    $createdAt: '2026-11-27T12:00:00.000Z',
+    roomId: 'garden',
+    senderId: 'ben',
+    kind: 'user',
+    seq: 1,
+    message,
+  })
+  const text = (message: string) =>
+    /<p class="msg-text">(.*?)<\/p>/s.exec(logPaint([row(message)], 'ada', 'UTC').html)?.[1]
+
+  it('is formatted as the SPA formats it, every run escaped', () => {
+    expect(text('*<b>bold</b>* _it_ ~gone~ `a<b`')).toBe(
+      '<strong>&lt;b&gt;bold&lt;/b&gt;</strong> <em>it</em> <s>gone</s> <code class="msg-code">a&lt;b</code>',
+    )
+    expect(text('_see https://example.com/a_b_')).toBe(
+      '<em>see </em><em><a class="msg-link" href="https://example.com/a_b" target="_blank" rel="noopener noreferrer nofollow">https://example.com/a_b</a></em>',
+    )
+    expect(text('```\n<x>\n```')).toBe('<code class="msg-code block">&lt;x&gt;</code>')
   })
 })

@@ -1,5 +1,5 @@
 import { MESSAGES_PER_BATCH } from '../../shared/constants'
-import { linkify } from '../../shared/linkify'
+import { formatText } from '../../shared/text-format'
 import { shownWidth } from '../../shared/media-box'
 import { buildTimeline, type TimelineEntry } from '../../shared/timeline'
 import { isEmojiOnly } from '../../shared/emoji'
@@ -48,14 +48,20 @@ function toRow(raw: Record<string, unknown>): Row {
   }
 }
 
-/** Links as web/features/chat/link-text.tsx draws them; every run escaped. */
-const linked = (message: string) =>
-  linkify(message)
-    .map((p) =>
-      p.href
-        ? `<a class="msg-link" href="${esc(p.href)}" target="_blank" rel="noopener noreferrer nofollow">${esc(p.text)}</a>`
-        : esc(p.text),
-    )
+/** The text as web/features/chat/message-text.tsx draws it (formatting, links); every run escaped. */
+const formatted = (message: string) =>
+  formatText(message)
+    .map((p) => {
+      const text = esc(p.text)
+      if (p.code)
+        return `<code class="${p.code === 'block' ? 'msg-code block' : 'msg-code'}">${text}</code>`
+      let run = p.href
+        ? `<a class="msg-link" href="${esc(p.href)}" target="_blank" rel="noopener noreferrer nofollow">${text}</a>`
+        : text
+      if (p.strike) run = `<s>${run}</s>`
+      if (p.italic) run = `<em>${run}</em>`
+      return p.bold ? `<strong>${run}</strong>` : run
+    })
     .join('')
 
 // A picture or GIF keeps its box (sized as the SPA sizes it) so the rows under it sit where the
@@ -84,7 +90,7 @@ function message(row: Row, entry: Stamp & { continued: boolean }, meId: string, 
   const side = row.senderId === meId ? 'mine' : 'theirs'
   const body = row.deletedAt
     ? '<p class="msg-text msg-deleted">This message was deleted</p>'
-    : `${media(row)}${row.message ? `<p class="msg-text${bigEmoji(row) ? ' emoji-only' : ''}">${linked(row.message)}</p>` : ''}`
+    : `${media(row)}${row.message ? `<p class="msg-text${bigEmoji(row) ? ' emoji-only' : ''}">${formatted(row.message)}</p>` : ''}`
   const edited = row.editedAt && !row.deletedAt ? '<span class="msg-edited"> (edited)</span>' : ''
   const actions = row.deletedAt
     ? ''

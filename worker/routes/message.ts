@@ -19,6 +19,7 @@ import { checkReply } from '../services/message-row'
 import actions from './message-actions'
 import { later } from '../lib/background'
 import { pushToOthers, roomPayload } from '../services/push/deliver'
+import { plainText } from '../../shared/text-format'
 
 export type MessageData = Omit<Message, '$id' | '$createdAt'>
 
@@ -88,7 +89,7 @@ const message = new Hono<ApiHono>()
       // The partner hears of it through Web Push when no tab of theirs is visible; a retried
       // clientId (answered 200 above) never pushes twice. Without VAPID keys nothing is queued.
       const title = caller.name.trim() || caller.email
-      const body = text.trim() || (gif ? 'Sent a GIF' : 'Sent a file')
+      const body = plainText(text).trim() || (gif ? 'Sent a GIF' : 'Sent a file')
       const payload = roomPayload(roomId, title, body)
       later(c, pushToOthers(backend, config, caller.$id, payload, made && c.get('listed')))
       return c.json(toMessage(row), 201)

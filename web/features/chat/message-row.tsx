@@ -5,7 +5,7 @@ import { AttachmentView } from './attachment-view'
 import { messageTextId, type DisplayItem } from './display-item'
 import { EditedMark } from './edited-mark'
 import { GifBox, GifPlayer } from './gif-box'
-import { LinkText } from './link-text'
+import { MessageText } from './message-text'
 import { BubbleMenu, MessageReactions, Tombstone } from './message-actions'
 import { MessageEditor } from './message-editor'
 import { MessageParts } from './message-parts'
@@ -60,7 +60,7 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
             className={`msg-text${bigEmoji(item) ? ' emoji-only' : ''}`}
             id={messageTextId(item.key)}
           >
-            <LinkText text={item.text} />
+            <MessageText text={item.text} />
           </p>
         )}
         {item.state === 'sent' && firstLink(item.text) && (

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { Message } from './message-model'
+import { plainText } from '../../../shared/text-format'
 
 /** What a row's reply, reaction and menu parts need from the open room. */
 export type RoomContext = {
@@ -51,4 +52,4 @@ export const excerpt = (
 ) =>
   !m || m.deletedAt
     ? 'Message deleted'
-    : m.message.split('\n', 1)[0]!.trim() || m.attachment?.name || (m.gif ? 'GIF' : '')
+    : plainText(m.message).split('\n', 1)[0]!.trim() || m.attachment?.name || (m.gif ? 'GIF' : '')

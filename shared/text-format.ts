@@ -1,0 +1,128 @@
+import { linkify, type TextPart } from './linkify'
+
+// Message formatting as WhatsApp writes it: *bold*, _italic_, ~strikethrough~, `code` and
+// ```code blocks```. Shared: the SPA's rows and the Worker's drawn room render the same runs, and
+// nothing here builds HTML (each renderer escapes every run).
+
+export type Style = { bold?: true; italic?: true; strike?: true }
+/** A run of text with its styles; `code` runs are verbatim (no links, no styles inside). */
+export type FormattedPart = TextPart & Style & { code?: 'inline' | 'block' }
+
+const FENCE = /```([\s\S]*?)```/g
+const INLINE_CODE = /`([^`\n]+)`/g
+const MARKERS = { '*': 'bold', _: 'italic', '~': 'strike' } as const
+type Marker = keyof typeof MARKERS
+// What may stand just outside a marker: a space, a bracket or quote, sentence punctuation, or
+// another marker ("*_both_*"). A marker inside a word ("snake_case", "2*3*4") is a character.
+const BEFORE = /[\s([{"'«“‘\-*_~]/u
+const AFTER = /[\s)\]}"'»”’.,;:!?\-*_~]/u
+
+const isMarker = (c: string | undefined): c is Marker => c === '*' || c === '_' || c === '~'
+
+/** Where the first well-formed `marker…marker` span after `from` closes, if it does. */
+function closing(text: string, open: number, links: [number, number][]): number {
+  const m = text[open] as Marker
+  for (let i = open + 2; i < text.length; i++) {
+    const c = text[i]
+    if (c === '\n') return -1
+    if (c !== m || /\s/.test(text[i - 1]!) || inLink(i, links)) continue
+    if (i + 1 === text.length || AFTER.test(text[i + 1]!)) return i
+  }
+  return -1
+}
+
+const inLink = (i: number, links: [number, number][]) => links.some(([a, b]) => i >= a && i < b)
+
+/** Link ranges of `text`: a marker inside an address is part of it ("a.com/x_y_z"). */
+function linkRanges(text: string): [number, number][] {
+  const ranges: [number, number][] = []
+  let at = 0
+  for (const p of linkify(text)) {
+    if (p.href) ranges.push([at, at + p.text.length])
+    at += p.text.length
+  }
+  return ranges
+}
+
+/** Styled runs of text without code: emphasis spans, recursively, then links in what is left. */
+function emphasis(text: string, style: Style, out: FormattedPart[]) {
+  const links = linkRanges(text)
+  let plainFrom = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (!isMarker(c) || style[MARKERS[c]] || inLink(i, links)) continue
+    if (i > 0 && !BEFORE.test(text[i - 1]!)) continue
+    const next = text[i + 1]
+    if (next === undefined || /\s/.test(next) || next === c) continue
+    const end = closing(text, i, links)
+    if (end < 0) continue
+    plain(text.slice(plainFrom, i), style, out)
+    emphasis(text.slice(i + 1, end), { ...style, [MARKERS[c]]: true }, out)
+    plainFrom = end + 1
+    i = end
+  }
+  plain(text.slice(plainFrom), style, out)
+}
+
+function plain(text: string, style: Style, out: FormattedPart[]) {
+  if (text) for (const p of linkify(text)) out.push({ ...p, ...style })
+}
+
+/** Splits `text` on a code pattern: verbatim runs for the matches, `rest` for what is between. */
+function splitCode(
+  text: string,
+  re: RegExp,
+  code: (body: string) => FormattedPart,
+  rest: (text: string) => void,
+  out: FormattedPart[],
+) {
+  let at = 0
+  for (const m of text.matchAll(re)) {
+    if (!m[1]!.trim()) continue
+    rest(text.slice(at, m.index))
+    out.push(code(m[1]!))
+    at = m.index + m[0].length
+  }
+  rest(text.slice(at))
+}
+
+/** A message's text as formatted runs; joined, their texts are the text without its markers. */
+export function formatText(text: string): FormattedPart[] {
+  const out: FormattedPart[] = []
+  let afterBlock = false
+  const inline = (t: string) => {
+    // A block is a line of its own: the line end after its closing fence is the fence's.
+    const rest = afterBlock ? t.replace(/^\n/, '') : t
+    splitCode(
+      rest,
+      INLINE_CODE,
+      (c) => ({ text: c, code: 'inline' }),
+      (r) => emphasis(r, {}, out),
+      out,
+    )
+  }
+  splitCode(
+    text,
+    FENCE,
+    (c) => {
+      afterBlock = c.includes('\n')
+      // The newlines next to the fences are the fences' own.
+      return {
+        text: c.replace(/^\n/, '').replace(/\n$/, ''),
+        code: afterBlock ? 'block' : 'inline',
+      }
+    },
+    (t) => {
+      inline(t)
+      afterBlock = false
+    },
+    out,
+  )
+  return out
+}
+
+/** The text as read, markers gone (a block stays a line of its own): reply quotes, notifications. */
+export const plainText = (text: string) =>
+  formatText(text)
+    .map((p, i, all) => (p.code === 'block' && i < all.length - 1 ? `${p.text}\n` : p.text))
+    .join('')

@@ -1,0 +1,55 @@
+import { Fragment, useMemo, type ReactNode } from 'react'
+import { formatText, type FormattedPart } from '../../../shared/text-format'
+import { searchRuns } from './display-item'
+import { useUnsafeLinks } from './link-safety'
+import { useSearchTerm } from './room-context'
+import { UnsafeLink } from './unsafe-link'
+
+/**
+ * A message's text: its formatting (*bold*, _italic_, ~strike~, `code`, shared/text-format.ts),
+ * http(s) URLs as links opening in a new tab, the search's matches marked. Every run is a text
+ * node, never parsed HTML. The Worker's drawn room renders the same runs the same way
+ * (worker/first-paint/row-paint.ts).
+ */
+export function MessageText({ text }: { text: string }) {
+  const parts = useMemo(() => formatText(text), [text])
+  const unsafe = useUnsafeLinks(text)
+  const term = useSearchTerm()
+  return parts.map((p, i) => {
+    const marked = <Marked text={p.text} term={term} />
+    const run =
+      p.href && unsafe?.has(p.href) ? (
+        <UnsafeLink href={p.href} text={p.text} threat={unsafe.get(p.href)!} />
+      ) : p.href ? (
+        <a className="msg-link" href={p.href} target="_blank" rel="noopener noreferrer nofollow">
+          {marked}
+        </a>
+      ) : (
+        marked
+      )
+    return <Fragment key={i}>{styled(p, run)}</Fragment>
+  })
+}
+
+/** Code, or strong > em > s around the run, in the order the drawn room nests them. */
+function styled(p: FormattedPart, run: ReactNode): ReactNode {
+  if (p.code)
+    return <code className={p.code === 'block' ? 'msg-code block' : 'msg-code'}>{run}</code>
+  if (p.strike) run = <s>{run}</s>
+  if (p.italic) run = <em>{run}</em>
+  return p.bold ? <strong>{run}</strong> : run
+}
+
+/** The search's matches in a run of text, as <mark>. */
+function Marked({ text, term }: { text: string; term: string }) {
+  if (!term) return text
+  return searchRuns(text, term).map((r, i) =>
+    r.hit ? (
+      <mark key={i} className="search-hit">
+        {r.text}
+      </mark>
+    ) : (
+      <Fragment key={i}>{r.text}</Fragment>
+    ),
+  )
+}
