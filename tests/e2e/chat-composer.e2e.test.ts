@@ -1,4 +1,4 @@
-import type { Page, Request } from 'playwright-core'
+import type { Locator, Page, Request } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   BEN,
@@ -21,6 +21,7 @@ let orderAttempts = 0
 let heldAttempts = 0
 let lineAttempts = 0
 let typingAttempts = 0
+let rtlAttempts = 0
 // Ben's presence shows in Ada's header only while both share it (Settings).
 beforeAll(() => shareBoth(pair), 60_000)
 
@@ -79,6 +80,20 @@ describe('the composer and the message list', () => {
     const received = messageLog(pair.ada.page).locator('.msg-text').filter({ hasText: second })
     await received.waitFor()
     expect(await received.textContent()).toBe(`${first}\n${second}`)
+  })
+
+  it('a Hebrew message reads right to left, typed and sent; an English one beside it left to right', async () => {
+    const { ben, ada } = pair
+    const hebrew = `שלום, מה שלומך? (${++rtlAttempts})`
+    const direction = (l: Locator) => l.evaluate((el) => getComputedStyle(el).direction)
+    await box(ben.page).fill(hebrew)
+    expect(await direction(box(ben.page))).toBe('rtl')
+    await box(ben.page).press('Enter')
+    const received = messageLog(ada.page).locator('.msg-text').filter({ hasText: hebrew })
+    await received.waitFor()
+    expect(await direction(received)).toBe('rtl')
+    await box(ben.page).fill('Plain English')
+    expect(await direction(box(ben.page))).toBe('ltr')
   })
 
   it('near the 4,000-character limit, counts; at it, says the rest did not fit', async () => {

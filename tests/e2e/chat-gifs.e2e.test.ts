@@ -79,6 +79,30 @@ describe('GIFs', () => {
     expect(direct).toEqual([])
   })
 
+  it('on a phone the picker fits the screen and leaves the room where it was', async () => {
+    const { page } = pair.ben
+    const before = page.viewportSize()!
+    await page.setViewportSize({ width: 390, height: 844 })
+    try {
+      await search(page, 'dogs')
+      await picker(page).getByRole('searchbox', { name: 'Search GIFs' }).focus()
+      const box = (await picker(page).boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(390)
+      // Nothing scrolled sideways: the room's area and the page are as wide as the screen.
+      const sideways = await page.evaluate(() =>
+        [document.scrollingElement!, document.querySelector('main')!].map(
+          (el) => el.scrollLeft + Math.max(0, el.scrollWidth - el.clientWidth),
+        ),
+      )
+      expect(sideways).toEqual([0, 0])
+      await page.keyboard.press('Escape')
+      await picker(page).waitFor({ state: 'detached' })
+    } finally {
+      await page.setViewportSize(before)
+    }
+  })
+
   it('a GIF chosen while the API is unreachable is queued and sent once when back', async () => {
     const { ada, ben } = pair
     const after = `After the queued GIF #${++attempt}`

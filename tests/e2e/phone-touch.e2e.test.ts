@@ -85,6 +85,8 @@ describe('on a phone', () => {
         .filter({ hasText: 'You are offline' })
         .waitFor({ timeout: 15_000 })
       expect(await touchedAt(phone, '.composer textarea')).toMatch(/^textarea/)
+      // It covers nothing: the room's name is still what is seen at the name's place.
+      expect(await touchedAt(phone, '#chat-title')).toMatch(/^h1/)
       // The partner's status is no news while offline: the header says what is going on.
       await phone.getByLabel('Chat partner').getByText('Waiting for network…').waitFor()
       await box(phone).tap()

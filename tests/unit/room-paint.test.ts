@@ -34,7 +34,9 @@ describe('a drawn message', () => {
     message,
   })
   const text = (message: string) =>
-    /<p class="msg-text">(.*?)<\/p>/s.exec(logPaint([row(message)], 'ada', 'UTC').html)?.[1]
+    /<p dir="auto" class="msg-text">(.*?)<\/p>/s.exec(
+      logPaint([row(message)], 'ada', 'UTC').html,
+    )?.[1]
 
   it('is formatted as the SPA formats it, every run escaped', () => {
     expect(text('*<b>bold</b>* _it_ ~gone~ `a<b`')).toBe(

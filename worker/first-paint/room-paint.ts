@@ -107,7 +107,7 @@ export function roomPaint({ meId, roomId, room, rows, readSeq, zone }: PaintInpu
     (room?.isDeleted
       ? `<p class="room-closed">${TEXTS.roomDeleted}</p>`
       : `<form class="composer" data-room="${esc(roomId)}"><button type="button" class="attach-button" ${off}>${icon(ATTACH)}</button>` +
-        `<textarea rows="1" maxlength="${MESSAGE_MAX_LENGTH}" placeholder="Message ${esc(name)}" aria-label="Message"></textarea>` +
+        `<textarea dir="auto" rows="1" maxlength="${MESSAGE_MAX_LENGTH}" placeholder="Message ${esc(name)}" aria-label="Message"></textarea>` +
         `<button type="submit" class="send-button" aria-label="Send message" disabled>${icon(SEND)}</button></form>`) +
     '</section></main></div></div>' +
     unreadScript(FIRST_PAINT_ID, roomId, readSeq, log.complete) +

@@ -90,7 +90,7 @@ function message(row: Row, entry: Stamp & { continued: boolean }, meId: string, 
   const side = row.senderId === meId ? 'mine' : 'theirs'
   const body = row.deletedAt
     ? '<p class="msg-text msg-deleted">This message was deleted</p>'
-    : `${media(row)}${row.message ? `<p class="msg-text${bigEmoji(row) ? ' emoji-only' : ''}">${formatted(row.message)}</p>` : ''}`
+    : `${media(row)}${row.message ? `<p dir="auto" class="msg-text${bigEmoji(row) ? ' emoji-only' : ''}">${formatted(row.message)}</p>` : ''}`
   const edited = row.editedAt && !row.deletedAt ? '<span class="msg-edited"> (edited)</span>' : ''
   const actions = row.deletedAt
     ? ''

@@ -115,6 +115,7 @@ export function Composer({
       {onGif && <GifButton onPick={sendGif} />}
       <textarea
         ref={ref}
+        dir="auto"
         rows={1}
         value={text}
         maxLength={MESSAGE_MAX_LENGTH}

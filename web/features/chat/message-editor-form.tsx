@@ -40,6 +40,7 @@ export default function MessageEditorForm({ item }: { item: DisplayItem }) {
       }}
     >
       <textarea
+        dir="auto"
         aria-label={item.attachment ? 'Edit caption' : 'Edit message'}
         value={text}
         maxLength={MESSAGE_MAX_LENGTH}

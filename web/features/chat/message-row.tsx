@@ -57,6 +57,8 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
         )}
         {item.text && (
           <p
+            // Each message in its own direction (Hebrew, Arabic), as messengers show them.
+            dir="auto"
             className={`msg-text${bigEmoji(item) ? ' emoji-only' : ''}`}
             id={messageTextId(item.key)}
           >

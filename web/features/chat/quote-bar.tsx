@@ -23,7 +23,7 @@ export function QuoteBar({ roomId, meId }: { roomId: string; meId: string }) {
             : 'an earlier message'}
         </strong>
         {/* A kept reply to a message on a page not loaded yet: its text is not at hand. */}
-        {quoted && <span>{excerpt(quoted)}</span>}
+        {quoted && <span dir="auto">{excerpt(quoted)}</span>}
       </div>
       <button
         type="button"

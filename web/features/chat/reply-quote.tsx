@@ -22,7 +22,9 @@ export function ReplyQuote({ messageId }: { messageId: string }) {
       title="Show the original message"
     >
       {sender && <strong>{sender}</strong>}
-      <span className={original && !original.deletedAt ? undefined : 'gone'}>{text}</span>
+      <span dir="auto" className={original && !original.deletedAt ? undefined : 'gone'}>
+        {text}
+      </span>
     </button>
   )
 }

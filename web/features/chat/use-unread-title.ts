@@ -22,7 +22,9 @@ export function useUnreadTitle(): number {
   const rooms = useQuery(roomsQuery(flags.isAdmin))
   const ids = [HOME_ROOM_ID, ...visibleRooms(rooms.data ?? [], flags.isAdmin).map((r) => r.$id)]
   const total = useSyncExternalStore(
-    (changed) => queryClient.getQueryCache().subscribe(changed),
+    // Deferred: the cache tells its listeners at once when a component's useQuery builds a query
+    // while rendering, and a store change then is an update of this one during that render.
+    (changed) => queryClient.getQueryCache().subscribe(() => queueMicrotask(changed)),
     () => ids.reduce((sum, id) => sum + (queryClient.getQueryData<number>(unreadKey(id)) ?? 0), 0),
   )
   const pathname = useRouterState({ select: (s) => s.location.pathname })

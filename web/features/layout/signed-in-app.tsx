@@ -21,6 +21,7 @@ import './top-bar.css'
 import '../presence/partner-details.css'
 import './profile-menu.css'
 import './side-panel.css'
+import { OfflineNotice } from '../pwa/offline-notice'
 
 const CreateRoomPanel = lazy(() => import('../rooms/create-room-panel'))
 
@@ -53,6 +54,7 @@ function Shell({ children }: { children: ReactNode }) {
       <Sidebar drawer={drawer} open={isSidebarOpen} inert={creatingRoom} />
       <div className="app-main" inert={modal || undefined}>
         <TopBar drawer={drawer} unread={unread} />
+        <OfflineNotice inApp />
         <main className="page" id={MAIN_ID} tabIndex={-1}>
           {children}
         </main>

@@ -4,14 +4,17 @@ import { globalState } from '../../state/global-state'
 import './offline-notice.css'
 
 /**
- * Says so while the browser is offline (the service worker still serves the app shell). A pill
- * under the top bar that taps pass through: the composer stays usable, its sends wait in the outbox.
+ * Says so while the browser is offline (the service worker still serves the app shell). Signed
+ * in, a strip between the top bar and the page (`inApp`, from the signed-in shell), which hides
+ * nothing: the room's name stays in view and the composer usable, its sends waiting in the
+ * outbox. Signed out, a pill under the top of the screen that taps pass through.
  */
-export function OfflineNotice() {
+export function OfflineNotice({ inApp = false }: { inApp?: boolean }) {
   const { account } = useSnapshot(globalState)
-  if (useOnline()) return null
+  const online = useOnline()
+  if (online || !!account !== inApp) return null
   return (
-    <div className="offline-notice" role="status">
+    <div className={inApp ? 'offline-notice in-app' : 'offline-notice'} role="status">
       {account
         ? 'You are offline. Messages will send when the connection returns.'
         : 'You are offline. Signing in needs the connection back.'}
