@@ -268,4 +268,31 @@ describe('a long history', () => {
     expect((await firstVisible(page)).offset).toBeLessThan(80)
     expect(await newPill(page).count()).toBe(0)
   }, 60_000)
+
+  it('left at the bottom, opened again from the sidebar: at the line over what came meanwhile, only what is seen read', async () => {
+    const { page } = pair.ada
+    const name = `Away room ${Date.now()}`
+    await createRooms(page, name)
+    await logScroller(page).evaluate((box) => (box.scrollTop = box.scrollHeight))
+    await sidebarRoom(page, 'Home').locator('.unread-badge').waitFor({ state: 'detached' })
+    // Home (windowed, read to the end) is left for the other room; 30 arrive meanwhile.
+    await sidebarRoom(page, name).click()
+    await page.getByRole('heading', { level: 1, name }).waitFor()
+    const texts = Array.from({ length: 30 }, (_, i) => `Meanwhile ${i + 1}`)
+    await postMany(pair.server.url, benJwt, HOME_ROOM_ID, texts, 1)
+    const badge = sidebarRoom(page, 'Home').locator('.unread-badge')
+    await badge.filter({ hasText: /^30$/ }).waitFor({ timeout: 15_000 })
+    // Back: the room opens at the line, the first of them under it, not at the bottom (it did
+    // when the window's reveal took a clamped scroll for the reader's), and the rows below the
+    // view stay unread.
+    await sidebarRoom(page, 'Home').click()
+    const line = page.getByRole('log').locator('.unread-divider')
+    await line.waitFor()
+    expect(await line.innerText()).toBe('30 new messages')
+    await expect.poll(() => messageInView(page, 'Meanwhile 1')).toBe(true)
+    const last = messageInLog(page, 'Meanwhile 30')
+    expect((await last.count()) === 0 || !(await rowInView(last))).toBe(true)
+    await expect.poll(async () => Number(await badge.textContent())).toBeGreaterThan(0)
+    expect(Number(await badge.textContent())).toBeLessThan(30)
+  }, 60_000)
 })

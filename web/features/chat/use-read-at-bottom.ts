@@ -29,9 +29,12 @@ export function useReadAtBottom({ roomId, atBottom, isAtBottom, searching, newes
       markRead(roomId, newestSeq)
       queryClient.setQueryData(unreadKey(roomId), 0)
     }
-    read()
+    // A frame later: a long room opened at its unread line is placed there in this frame's
+    // animation callback (useOpenAtUnread, registered first), and is not at the bottom then.
+    const frame = requestAnimationFrame(read)
     document.addEventListener('visibilitychange', read)
     return () => {
+      cancelAnimationFrame(frame)
       document.removeEventListener('visibilitychange', read)
       if (activeChat.roomId === roomId) activeChat.roomId = null
     }

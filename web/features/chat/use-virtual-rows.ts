@@ -30,6 +30,9 @@ export function useVirtualRows(ref: RefObject<HTMLElement | null>, entries: read
   const sizes = useRef(new Map<string, number>()).current
   const anchor = useRef<Anchor>('bottom')
   const seen = useRef({ scrollTop: 0, height: 0 })
+  // A reveal's render is placed by its anchor: the scroll position its new window clamps (the
+  // content's height changes with it) is not the reader's.
+  const revealing = useRef(false)
   const [, rerender] = useState(0)
 
   const n = entries.length
@@ -68,7 +71,7 @@ export function useVirtualRows(ref: RefObject<HTMLElement | null>, entries: read
     if (!el || !rows) return false
     const changed = measure(rows, sizes, parseFloat(getComputedStyle(rows).rowGap) || 0)
     const { keys, offsets } = current.current
-    if (Math.abs(el.scrollTop - seen.current.scrollTop) > 1) {
+    if (!revealing.current && Math.abs(el.scrollTop - seen.current.scrollTop) > 1) {
       // Scrolled since we last looked (the reader, the bottom for a new message, a jump): follow.
       anchor.current = captureAnchor(el, rows, keys, offsets)
     } else if (anchor.current === 'bottom') {
@@ -126,7 +129,12 @@ export function useVirtualRows(ref: RefObject<HTMLElement | null>, entries: read
       rowsRef.current?.querySelector<HTMLElement>(`[data-id="${CSS.escape(key)}"]`) ?? null
     if (find() || !current.current.keys.includes(key)) return find()
     anchor.current = { key, offset: seen.current.height / 2 - 32 }
-    flushSync(() => rerender((t) => t + 1))
+    revealing.current = true
+    try {
+      flushSync(() => rerender((t) => t + 1))
+    } finally {
+      revealing.current = false
+    }
     return find()
   }, [])
 
