@@ -37,10 +37,10 @@ export type AppConfigOptions = {
 // Many small chunks queue behind a browser's six connections per origin: `npm run bench room`
 // went from 1.67–1.93× the anchor to 1.18–1.37×. Settings, the create-room panel, toasts, the zod
 // schemas and Sentry stay lazy chunks of their own, and so do the parts of a message needed only
-// on a click or a preview's answer (web/features/chat/message-parts.ts) and the admin's partner
-// details (web/features/presence/chatee-header.tsx).
+// on a click or a preview's answer (web/features/chat/message-parts.ts), the edit, delete and
+// reaction calls (message-ops.ts), the profile menu's items and the admin's partner details (web/features/presence/chatee-header.tsx).
 const SIGNED_IN =
-  /web[\\/](features[\\/](chat[\\/](?!(message-editor-form|message-menu-panel|menu-item|bookmark-menu-item|use-panel-placement|image-viewer|link-preview|link-api|reaction-picker|log-keys)\.)|layout|presence[\\/](?!partner-details\.)|realtime|auth[\\/]session)|lib[\\/](appwrite|jwt|product-api|api|realtime|query-client))|node_modules[\\/](appwrite|date-fns)[\\/]|shared[\\/]db-ids/
+  /web[\\/](features[\\/](chat[\\/](?!(message-editor-form|message-menu-panel|menu-item|bookmark-menu-item|use-panel-placement|image-viewer|link-preview|link-api|reaction-picker|log-keys|message-ops)\.)|layout[\\/](?!profile-menu-panel\.)|presence[\\/](?!partner-details\.)|realtime|auth[\\/]session)|lib[\\/](appwrite|jwt|product-api|api|realtime|query-client))|node_modules[\\/](appwrite|date-fns)[\\/]|shared[\\/]db-ids/
 const CHUNK_GROUPS = [
   { name: 'app', tags: ['$initial' as const], priority: 2 },
   { name: 'signed-in', test: SIGNED_IN, priority: 1 },

@@ -1,9 +1,9 @@
-import type { Page, Request } from 'playwright-core'
+import type { Dialog, Page, Request } from 'playwright-core'
 import { apiAs } from './helpers/page-api'
 import { describe, expect, it } from 'vitest'
 import { solidPng } from '../fixtures/png'
 import { postMessagesAs, scrollState } from './helpers/chat-view'
-import { messageInLog, messageLog, useOnboardedPair } from './helpers/pair'
+import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 
 // Files in messages, as two people use them: uploaded with the SDK, sent with a caption, shown
 // live to the partner (an image inline, another file as a download chip), refused over the
@@ -222,6 +222,77 @@ describe('attachments', () => {
     }
     await failed.getByRole('button', { name: 'Retry upload' }).click()
     await bubbleWith(ben.page, `Second try #${n}`).getByText(file.name).waitFor()
+  })
+
+  it('an upload can be cancelled: the bubble goes, nothing is sent, what was stored is deleted', async () => {
+    const { ada, ben } = pair
+    const caption = `Never mind #${++attempt}`
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await ada.page.route(UPLOAD, async (route) => {
+      if (!isUpload(route.request())) return route.continue()
+      await held
+      await route.continue()
+    })
+    const file = {
+      name: `cancel-${attempt}.txt`,
+      mimeType: 'text/plain',
+      buffer: Buffer.from('no'),
+    }
+    const sends: Request[] = []
+    const onRequest = (r: Request) => r.url().endsWith('/api/message/add') && sends.push(r)
+    ada.page.on('request', onRequest)
+    try {
+      await attach(ada.page, file, caption)
+      const bubble = bubbleWith(ada.page, caption)
+      const cancel = bubble.getByRole('button', { name: `Cancel the upload of ${file.name}` })
+      await cancel.click()
+      await bubble.waitFor({ state: 'detached' })
+      // The file's request ends after the cancel: the stored file is deleted, not sent.
+      const deleted = ada.page.waitForRequest(
+        (r) =>
+          r.method() === 'DELETE' && /\/v1\/storage\/buckets\/files\/files\/\w+$/.test(r.url()),
+      )
+      release()
+      expect((await (await deleted).response())?.status()).toBe(204)
+    } finally {
+      release()
+      await ada.page.unrouteAll({ behavior: 'wait' })
+      ada.page.off('request', onRequest)
+    }
+    // A later message goes; the cancelled one never did, for either of them.
+    await sendMessage(ada.page, `After the cancel #${attempt}`)
+    await messageInLog(ben.page, `After the cancel #${attempt}`).waitFor()
+    expect(await bubbleWith(ben.page, caption).count()).toBe(0)
+    expect(sends.map((r) => r.postDataJSON().message)).not.toContain(caption)
+  })
+
+  it('leaving during an upload asks first; a reload anyway keeps the caption as the draft', async () => {
+    const { ada } = pair
+    const caption = `Typed before the reload #${++attempt}`
+    await ada.page.route(UPLOAD, (route) =>
+      isUpload(route.request()) ? new Promise(() => {}) : route.continue(),
+    )
+    const asked: string[] = []
+    const onDialog = (d: Dialog) => (asked.push(d.type()), void d.accept())
+    ada.page.on('dialog', onDialog)
+    try {
+      const file = {
+        name: `reload-${attempt}.txt`,
+        mimeType: 'text/plain',
+        buffer: Buffer.from('r'),
+      }
+      await attach(ada.page, file, caption)
+      await bubbleWith(ada.page, caption).getByText('Uploading…').waitFor()
+      await ada.page.reload()
+    } finally {
+      ada.page.off('dialog', onDialog)
+      await ada.page.unrouteAll({ behavior: 'ignoreErrors' })
+    }
+    expect(asked).toEqual(['beforeunload'])
+    const box = ada.page.getByRole('textbox', { name: 'Message' })
+    await expect.poll(() => box.inputValue()).toBe(caption)
+    await box.fill('')
   })
 
   it('offline, an upload waits for the connection and goes on by itself when it is back', async () => {

@@ -7,15 +7,21 @@ import { formatFileSize, isInlineImage, isInlineVideo, shownWidth } from './atta
 import type { DisplayItem } from './display-item'
 import type { Attachment } from './message-model'
 import { MessageParts } from './message-parts'
+import { cancelUpload } from './upload-queue'
 
-type Props = { attachment: Attachment; upload: DisplayItem['upload'] }
+type Props = {
+  attachment: Attachment
+  upload: DisplayItem['upload']
+  /** The pending message's, for cancelling its upload. */
+  clientId?: string | null
+}
 
 /**
  * A message's file: an image inline (its thumbnail when it has one) (its box reserved from the stored pixel size, so the list
  * does not jump when it loads; a click opens the full file in the viewer), anything else as a download chip.
  * The URLs are the backend's own (same origin), authorised by the session cookie.
  */
-export function AttachmentView({ attachment, upload }: Props) {
+export function AttachmentView({ attachment, upload, clientId }: Props) {
   const { fileId, name, type, size, width, height, thumbId } = attachment
   const file = { bucketId: BUCKET_ID, fileId }
   if (!upload && isInlineImage(type)) {
@@ -50,7 +56,9 @@ export function AttachmentView({ attachment, upload }: Props) {
       <FileName name={name} />
       <span className="file-size">{formatFileSize(size)}</span>
       {upload ? (
-        !upload.failed && <UploadProgress name={name} progress={upload.progress} />
+        !upload.failed && (
+          <UploadProgress name={name} progress={upload.progress} clientId={clientId} />
+        )
       ) : (
         <a className="file-download" href={storage.getFileDownload(file)} download={name}>
           Download
@@ -94,7 +102,8 @@ function PhotoLink(props: { href: string; download: string; name: string; childr
 }
 
 /** The SDK reports progress per 5 MB chunk; a smaller file shows a busy bar until it is stored. */
-function UploadProgress({ name, progress }: { name: string; progress: number }) {
+function UploadProgress(p: { name: string; progress: number; clientId?: string | null }) {
+  const { name, progress, clientId } = p
   return (
     <span className="upload-progress">
       <progress
@@ -103,6 +112,17 @@ function UploadProgress({ name, progress }: { name: string; progress: number }) 
         aria-label={`Uploading ${name}`}
       />
       {progress > 0 && <span>{progress}%</span>}
+      {clientId && (
+        <button
+          type="button"
+          className="upload-cancel"
+          aria-label={`Cancel the upload of ${name}`}
+          title="Cancel the upload"
+          onClick={() => cancelUpload(clientId)}
+        >
+          ×
+        </button>
+      )}
     </span>
   )
 }

@@ -22,9 +22,11 @@ export const loadLogKeys = () => import('./log-keys')
 export const loadBookmarkWrite = () => import('../bookmarks/bookmark-write')
 /** The message menu's Bookmark and Remove bookmark, with their notices. */
 export const loadMessageBookmarks = () => import('../bookmarks/save-message')
+export const loadMessageOps = () => import('./message-ops')
 
 export function preloadMessageParts() {
   for (const part of Object.values(MessageParts)) void part.preload().catch(() => undefined)
   void loadBookmarkWrite().catch(() => undefined)
   void loadMessageBookmarks().catch(() => undefined)
+  void loadMessageOps().catch(() => undefined)
 }

@@ -49,7 +49,13 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
             bubbles' side and colour say it to the eye only. */}
         <span className="sr-only">{room.nameOf(item.senderId, item.kind)}: </span>
         {item.replyToId && <ReplyQuote messageId={item.replyToId} />}
-        {item.attachment && <AttachmentView attachment={item.attachment} upload={item.upload} />}
+        {item.attachment && (
+          <AttachmentView
+            attachment={item.attachment}
+            upload={item.upload}
+            clientId={item.clientId}
+          />
+        )}
         {item.gif && (
           <Suspense fallback={<GifBox gif={item.gif} />}>
             <GifPlayer gif={item.gif} />

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { toggleReaction } from './message-ops'
+import { loadMessageOps } from './message-parts'
 import { reactionsQuery } from './reactions-query'
 import { useRoom } from './room-context'
 
@@ -26,7 +26,12 @@ export function ReactionBar({ messageId }: { messageId: string }) {
             aria-pressed={users.includes(room.meId)}
             aria-label={`${emoji} ${users.length}: ${who}`}
             title={who}
-            onClick={() => void toggleReaction(queryClient, { ...room, messageId }, emoji)}
+            // The message actions are a chunk of their own (message-parts.ts preloads it).
+            onClick={() =>
+              void loadMessageOps().then((ops) =>
+                ops.toggleReaction(queryClient, { ...room, messageId }, emoji),
+              )
+            }
           >
             {emoji} <span className="reaction-count">{users.length}</span>
           </button>

@@ -2,12 +2,13 @@ import type { QueryClient } from '@tanstack/react-query'
 import { ID, Permission, Role } from 'appwrite'
 import { BUCKET_ID, TEAMS } from '../../../shared/db-ids'
 import { storage } from '../../lib/appwrite'
-import { outbox, setFileId, setPendingState, setThumbId, setUpload } from './outbox'
+import { readDraft, writeDraft } from './drafts'
+import { outbox, removePending, setFileId, setPendingState, setThumbId, setUpload } from './outbox'
 import { flushOutbox } from './send-queue'
+import { uploadFiles as files } from './upload-files'
 
-// The files of messages whose upload has not finished, while the page lives: a File cannot be
-// stored with the outbox, so a failed upload can be retried only until the page is left.
-const files = new Map<string, File>()
+// Uploads cancelled by their sender: a run sees it after its current request and cleans up.
+const cancelled = new Set<string>()
 
 /** Readable by the team (the partner), changeable and deletable by the uploader alone. */
 const permissionsFor = (meId: string) => [
@@ -22,9 +23,6 @@ export function uploadAndSend(queryClient: QueryClient, clientId: string, file: 
   return runUpload(queryClient, clientId, false)
 }
 
-/** Whether a failed upload can still be retried (its File is still in memory). */
-export const canRetryUpload = (clientId: string) => files.has(clientId)
-
 export function retryUpload(queryClient: QueryClient, clientId: string) {
   return runUpload(queryClient, clientId, true)
 }
@@ -36,44 +34,102 @@ export function retryFailedUploads(queryClient: QueryClient) {
       void retryUpload(queryClient, item.clientId)
 }
 
+/**
+ * Stops an upload and takes its message back (the bubble goes): what was already stored of it
+ * is deleted once its request ends, and nothing is sent.
+ */
+export function cancelUpload(clientId: string) {
+  cancelled.add(clientId)
+  files.delete(clientId)
+  removePending(new Set([clientId]))
+  guardLeaving()
+}
+
 async function runUpload(queryClient: QueryClient, clientId: string, again: boolean) {
   const file = files.get(clientId)
   const item = outbox.items.find((i) => i.clientId === clientId)
   if (!file || !item?.attachment) return
   if (again) setFileId(clientId, ID.unique())
   const { fileId } = item.attachment
+  const stored: string[] = []
+  const stop = () => {
+    for (const id of stored)
+      void storage.deleteFile({ bucketId: BUCKET_ID, fileId: id }).catch(() => {})
+    return cancelled.delete(clientId)
+  }
   setUpload(clientId, { progress: 0, failed: false })
   setPendingState(clientId, 'sending')
+  guardLeaving()
   try {
-    await uploadThumbnail(clientId, file, item.senderId)
+    const thumbId = await uploadThumbnail(file, item.senderId)
+    if (thumbId) stored.push(thumbId)
+    if (cancelled.has(clientId)) return void stop()
+    setThumbId(clientId, thumbId)
     await storage.createFile({
       bucketId: BUCKET_ID,
       fileId,
       file,
       permissions: permissionsFor(item.senderId),
       // Called per 5 MB chunk (the SDK chunks larger files itself); a smaller file in one go.
-      onProgress: ({ progress }) => setUpload(clientId, { progress, failed: false }),
+      // Throwing here ends a chunked upload at its next chunk.
+      onProgress: ({ progress }) => {
+        if (cancelled.has(clientId)) throw new Error('cancelled')
+        setUpload(clientId, { progress, failed: false })
+      },
     })
+    stored.push(fileId)
+    if (cancelled.has(clientId)) return void stop()
   } catch {
+    // A cancelled chunked upload may have left its first chunks.
+    if (cancelled.has(clientId)) return void (stored.push(fileId), stop())
     setUpload(clientId, { progress: 0, failed: true })
     setPendingState(clientId, 'failed')
     return
+  } finally {
+    guardLeaving()
   }
   files.delete(clientId)
   setUpload(clientId, undefined)
+  guardLeaving()
   await flushOutbox(queryClient)
 }
 
+const askBeforeLeaving = (e: BeforeUnloadEvent) => e.preventDefault()
+const guards = { asking: false, keeping: false }
+
 /**
- * Uploads an image's WebP thumbnail beside it (its own file id, the same permissions). It is a
- * nicety: when it cannot be made or stored, the message goes without one (the bubble then loads
- * the original).
+ * While a file is on its way, leaving the page asks first (the browser's own "Leave site?"), and
+ * a page left anyway keeps each caption whose file did not go (on its way or failed) as its
+ * room's draft when the room has none: the file cannot come back after a reload, what was typed
+ * can. Listening only then, so an idle page stays fit for the back-forward cache.
  */
-async function uploadThumbnail(clientId: string, file: File, meId: string) {
+function guardLeaving() {
+  const asking = outbox.items.some((i) => i.upload && !i.upload.failed)
+  // Failed ones too: leaving aborts the request, which fails the upload before pagehide.
+  const keeping = outbox.items.some((i) => i.upload)
+  if (asking !== guards.asking)
+    (asking ? addEventListener : removeEventListener)('beforeunload', askBeforeLeaving)
+  if (keeping !== guards.keeping)
+    (keeping ? addEventListener : removeEventListener)('pagehide', keepCaptions)
+  Object.assign(guards, { asking, keeping })
+}
+
+function keepCaptions() {
+  for (const i of outbox.items)
+    if (i.upload && i.message.trim() && !readDraft(i.senderId, i.roomId))
+      writeDraft(i.senderId, i.roomId, i.message)
+}
+
+/**
+ * Uploads an image's WebP thumbnail beside it (its own file id, the same permissions): its id,
+ * or null. It is a nicety: when it cannot be made or stored, the message goes without one (the
+ * bubble then loads the original).
+ */
+async function uploadThumbnail(file: File, meId: string): Promise<string | null> {
   // Its own chunk: only a send with an image needs it.
   const { makeThumbnail } = await import('../media/thumbnail')
   const thumb = await makeThumbnail(file).catch(() => null)
-  if (!thumb) return setThumbId(clientId, null)
+  if (!thumb) return null
   const thumbId = ID.unique()
   try {
     await storage.createFile({
@@ -82,8 +138,8 @@ async function uploadThumbnail(clientId: string, file: File, meId: string) {
       file: thumb,
       permissions: permissionsFor(meId),
     })
-    setThumbId(clientId, thumbId)
+    return thumbId
   } catch {
-    setThumbId(clientId, null)
+    return null
   }
 }

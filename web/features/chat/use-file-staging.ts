@@ -35,9 +35,12 @@ export function useFileStaging() {
     if (picked.size === 0)
       return notify({ title: FILE_TEXTS.emptyTitle, body: FILE_TEXTS.empty(picked.name) })
     // Unknown limit (the request failed): the bucket still refuses a file that is too large.
+    // Asked once, even offline, where a query waits for the connection: the file is staged now.
     const limits =
       queryClient.getQueryData(messageLimitsQuery.queryKey) ??
-      (await queryClient.fetchQuery(messageLimitsQuery).catch(() => null))
+      (await queryClient
+        .fetchQuery({ ...messageLimitsQuery, networkMode: 'always', retry: false })
+        .catch(() => null))
     if (limits && picked.size > limits.fileMaxBytes)
       return notify({
         title: FILE_TEXTS.tooLargeTitle,

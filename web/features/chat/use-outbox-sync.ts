@@ -4,8 +4,8 @@ import { useSnapshot } from 'valtio'
 import { onSubscribed } from '../../lib/realtime'
 import { globalState } from '../../state/global-state'
 import { CHANNELS } from '../realtime/channels'
-import { openOutbox } from './outbox'
 import { flushOutbox } from './send-queue'
+import { openOutbox } from './outbox'
 import { retryFailedUploads } from './upload-queue'
 
 /**

@@ -1,17 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useId } from 'react'
+import { lazy, Suspense, useEffect, useId } from 'react'
 import { useSnapshot } from 'valtio'
-import { globalState, setAdminView } from '../../state/global-state'
-import { logout } from '../auth/logout'
-import { install, pwaState } from '../pwa/pwa-state'
+import { whenSettled } from '../../lib/when-settled'
+import { globalState } from '../../state/global-state'
 import { Avatar } from './avatar'
 import { usePopover } from './use-popover'
+
+const loadPanel = () => import('./profile-menu-panel')
+const ProfileMenuPanel = lazy(loadPanel)
 
 /** View Profile (only closes), Settings, the admin switch for the admin, Logout → "/". */
 export function ProfileMenu() {
   const { account, flags } = useSnapshot(globalState)
-  const { installPrompt } = useSnapshot(pwaState)
   const { open, setOpen, ref, buttonRef } = usePopover((e, root) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp')
       moveFocus(root, e.key === 'ArrowDown' ? 1 : -1)
@@ -29,16 +28,10 @@ export function ProfileMenu() {
     }
   })
   const menuId = useId()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-
-  // Opening the menu moves focus to its first item.
-  useEffect(() => {
-    if (open) ref.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus()
-  }, [open, ref])
+  // The panel is a chunk of its own (a room's first script is budgeted), fetched ahead of a click.
+  useEffect(() => whenSettled(() => void loadPanel()), [])
 
   if (!account) return null
-  const close = () => setOpen(false)
   return (
     <div className="profile-menu" ref={ref}>
       <button
@@ -55,60 +48,13 @@ export function ProfileMenu() {
         <span className="profile-name">{account.name}</span>
       </button>
       {open && (
-        <div className="menu" role="menu" id={menuId} aria-label="Profile">
-          <div className="menu-head" role="presentation">
-            <strong>{account.name}</strong>
-            <span>{account.email}</span>
-          </div>
-          {/* The spec's View Profile only closes the menu; the focus goes back to its button. */}
-          <button
-            type="button"
-            role="menuitem"
-            onClick={() => {
-              close()
-              buttonRef.current?.focus()
-            }}
-          >
-            View Profile
-          </button>
-          <Link to="/settings" role="menuitem" onClick={close}>
-            Settings
-          </Link>
-          {installPrompt && (
-            <button
-              type="button"
-              role="menuitem"
-              onClick={() => {
-                close()
-                void install()
-              }}
-            >
-              Install Kathelia
-            </button>
-          )}
-          {flags.showAdmin && (
-            <button
-              type="button"
-              role="menuitemcheckbox"
-              aria-checked={flags.isAdmin}
-              className="menu-switch"
-              onClick={() => setAdminView(!flags.isAdmin)}
-            >
-              Admin
-              <span className={`switch${flags.isAdmin ? ' on' : ''}`} aria-hidden="true" />
-            </button>
-          )}
-          <button
-            type="button"
-            role="menuitem"
-            onClick={() => {
-              close()
-              void logout(queryClient, () => navigate({ to: '/' }))
-            }}
-          >
-            Logout
-          </button>
-        </div>
+        <Suspense fallback={null}>
+          <ProfileMenuPanel
+            id={menuId}
+            close={() => setOpen(false)}
+            backToButton={() => buttonRef.current?.focus()}
+          />
+        </Suspense>
       )}
     </div>
   )
