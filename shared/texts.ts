@@ -23,6 +23,8 @@ export const TEXTS = {
   unknownError: 'An unknown error occurred - please let the administrator know!',
   /** A request that failed while the browser has no network: not an error to report. */
   offline: 'You are offline. Please connect to the internet and try again.',
+  /** A request that found no server (it is down, or the network lost it) while online. */
+  unreachable: 'Kathelia could not be reached. Check your connection and try again.',
   createRoomTitle: 'Create a new room',
   /** In the composer's place in a deleted room (the admin view's, and the Worker's drawing). */
   roomDeleted: 'This room was deleted: its messages can be read, not answered.',

@@ -10,6 +10,7 @@ import { whenSettled } from './lib/when-settled'
 import { routeTree } from './routeTree.gen'
 import { applyTheme, themeState } from './state/theme-state'
 import './styles.css'
+import { AppErrorPage } from './features/app-error/app-error-page'
 
 // index.html already set the theme before the first paint; this keeps it in step from here on.
 applyTheme(themeState.theme)
@@ -32,6 +33,8 @@ const router = createRouter({
   // page by its place in the DOM, so a room opened at the last room's scroll offset. A room
   // opens at its unread line or newest message (message-list.tsx), other pages at their top.
   scrollRestoration: false,
+  // Every route's failure (a screen's chunk that did not arrive, above all) gets the app's page.
+  defaultErrorComponent: AppErrorPage,
 })
 
 declare module '@tanstack/react-router' {

@@ -106,6 +106,9 @@ describe('installable app', () => {
       .filter({ hasText: 'You are offline' })
       .waitFor({ timeout: 20_000 })
     await expect.poll(() => page.locator('#root').innerHTML()).not.toBe('')
+    // The failed account check is no "Login" error on the card: nobody tried to log in.
+    await authCard(page).waitFor()
+    expect(await authCard(page).getByRole('alert').count()).toBe(0)
     // Nothing of the API, the backend or the Sentry tunnel was kept.
     expect((await cachedPaths(page)).filter((p) => /^\/(api|v1|monitoring)(\/|$)/.test(p))).toEqual(
       [],

@@ -4,7 +4,7 @@ import { TEXTS } from '../../shared/texts'
 import { useAppAndBrowser, useFreshTab } from './helpers/app'
 import { allowNumbered, numberedEmail } from './helpers/attempts'
 import { fillRegistration, openRegister, submitRegistration, visible } from './helpers/auth-screen'
-import { authCard, onboardViaUi, signedInMarker } from './helpers/users'
+import { authCard, onboardViaUi, signedInMarker, signInViaUi } from './helpers/users'
 
 // The app's frame around every screen: the whole-screen spinner while the session loads (spec
 // section 2) and the toasts' auto-close (spec section 9).
@@ -13,6 +13,7 @@ const app = useAppAndBrowser(allowNumbered(DUMMY, 3))
 const tab = useFreshTab(app)
 // Dee's account is made per attempt, under a numbered address: an address registers once.
 let attempt = 0
+const PASSWORD = 'Str0ng!pass'
 
 describe('the app shell', () => {
   it('fills the screen with a spinner while the session loads', async () => {
@@ -20,7 +21,7 @@ describe('the app shell', () => {
     await onboardViaUi(page, app.server.url, {
       name: 'Dee Dummy',
       email: numberedEmail(DUMMY, ++attempt),
-      password: 'Str0ng!pass',
+      password: PASSWORD,
     })
     // Hold the account check of the next load until the spinner has been seen.
     let release!: () => void
@@ -66,6 +67,29 @@ describe('the app shell', () => {
     expect(accountReads).toBe(1)
     await page.unrouteAll({ behavior: 'wait' })
   }, 120_000)
+
+  it("a screen whose part of the app did not arrive says so, in the app's words, and reloads", async () => {
+    // A context without the service worker, which would serve the part from its cache.
+    const context = await app.chrome.browser.newContext({ serviceWorkers: 'block' })
+    try {
+      const page = await context.newPage()
+      await page.addInitScript('globalThis.__name = (f) => f')
+      await signInViaUi(page, app.server.url, numberedEmail(DUMMY, attempt), PASSWORD)
+      await page.route(/\/assets\/settings-[\w-]+\.js$/, (route) => route.abort())
+      await page.goto(`${app.server.url}/settings`)
+      const error = page.getByRole('alert').filter({
+        has: page.getByRole('heading', { name: 'Kathelia could not load this screen' }),
+      })
+      await error.getByText('Part of the app did not arrive. Reload to try again.').waitFor()
+      // Not the router's own bare page.
+      expect(await page.getByText('Something went wrong!').count()).toBe(0)
+      await page.unrouteAll()
+      await error.getByRole('button', { name: 'Reload' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+    } finally {
+      await context.close()
+    }
+  })
 
   it('closes a toast by itself after 5 seconds', async () => {
     const { page, problems } = tab

@@ -29,20 +29,30 @@ export const isBackendError = (err: unknown): err is BackendError =>
   typeof (err as BackendError).code === 'number'
 
 export function errorMessage(err: unknown): string {
-  if (err instanceof ApiError || isBackendError(err)) return err.message || TEXTS.unknownError
   // A request that could not leave an offline browser: nothing for the administrator to know.
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return TEXTS.offline
-  return TEXTS.unknownError
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine
+  if (isNetworkFailure(err)) return offline ? TEXTS.offline : TEXTS.unreachable
+  if (err instanceof ApiError || isBackendError(err)) return err.message || TEXTS.unknownError
+  return offline ? TEXTS.offline : TEXTS.unknownError
 }
+
+// fetch's own failure as Chromium, Firefox and Safari word it; the SDK wraps it with code 0.
+const NETWORK = /failed to fetch|networkerror|load failed|network connection was lost/i
+
+/** A request that got no answer at all (no server, no network), as opposed to a refusal. */
+export const isNetworkFailure = (err: unknown) =>
+  (err instanceof ApiError && err.code === 'network_error') ||
+  ((err instanceof TypeError || (isBackendError(err) && err.code === 0)) &&
+    NETWORK.test(err.message))
 
 /** True for the backend's or the API's "not signed in" answer. */
 export const isUnauthorized = (err: unknown) =>
   (isBackendError(err) && err.code === 401) || (err instanceof ApiError && err.status === 401)
 
-/** The account load's refusal of an unverified email (the Login notice offers "Resend it."). */
 /** Appwrite's refusal of an email and password (a sign-in, a password change's current one). */
 export const isInvalidCredentials = (err: unknown) =>
   isBackendError(err) && err.type === 'user_invalid_credentials'
 
+/** The account load's refusal of an unverified email (the Login notice offers "Resend it."). */
 export const isUnverifiedRefusal = (err: unknown) =>
   err instanceof ApiError && err.status === 403 && err.code === 'email_unverified'

@@ -1,6 +1,6 @@
 import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
 import { ApiError } from '../../lib/api-error'
-import { isBackendError, toNotice } from '../../lib/errors'
+import { isBackendError, isNetworkFailure, toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { firstLoad } from '../../lib/first-load'
 import { answeredSignedOut, probeSession } from '../../lib/session-probe'
@@ -87,7 +87,9 @@ async function checkAccount(fresh: boolean) {
     // Only the account check: a signed-in reload does not need the forms' actions.
     await (await import('./session')).loadSession(probe.account)
   } catch (err) {
-    showAuthNotice(toNotice(ERROR_TITLES.login, err))
+    // Offline, the banner says so already, and nobody tried to log in.
+    if (!(isNetworkFailure(err) && !navigator.onLine))
+      showAuthNotice(toNotice(ERROR_TITLES.login, err))
   } finally {
     globalState.isLoading = false
   }
