@@ -130,6 +130,24 @@ describe('/api/push', () => {
     await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
   })
 
+  it('names the room of a message outside Home in the title', async () => {
+    const sub = await subscribe(benJwt, 'ben-room')
+    await setPresence(ben, benJwt, 'away')
+    const made = await call(app.url, '/room/add', { name: 'Garden', color: '#16a34a' }, adaJwt)
+    const roomId = made.body.room.$id as string
+    await say(adaJwt, '*Tea* at five?', roomId)
+    const [push] = await service.waitFor(1)
+    expect(sub.decrypt(push.body)).toEqual({
+      title: 'Ada in Garden',
+      // Read as shown: the formatting's markers are not the notification's.
+      body: 'Tea at five?',
+      tag: `room:${roomId}`,
+      url: `/rooms/${roomId}`,
+      roomId,
+    })
+    await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
+  })
+
   it('deletes a subscription the push service answers 410 Gone', async () => {
     await subscribe(benJwt, 'ben-gone')
     await setPresence(ben, benJwt, 'away')

@@ -5,6 +5,7 @@ import {
   type Message,
   type MessageLimits,
 } from '../../shared/schemas'
+import { HOME_ROOM_ID } from '../../shared/constants'
 import { BackendError, isConflict, type Row } from '../backend'
 import { ApiError } from '../lib/api-error'
 import { stableId } from '../lib/stable-id'
@@ -61,7 +62,7 @@ const message = new Hono<ApiHono>()
     const input = c.req.valid('json')
     const { roomId, message: text, clientId, attachment, replyToId, gif } = input
     const { caller, backend, config } = c.var
-    const room = await readRow<{ isDeleted?: boolean }>(c, 'rooms', roomId)
+    const room = await readRow<{ isDeleted?: boolean; name?: string }>(c, 'rooms', roomId)
     if (!room) throw new ApiError(404, 'This room does not exist')
     if (room.isDeleted) throw new ApiError(409, 'This room has been deleted')
     // A stable id per (sender, clientId): a retried create collides instead of duplicating.
@@ -88,7 +89,9 @@ const message = new Hono<ApiHono>()
         ))
       // The partner hears of it through Web Push when no tab of theirs is visible; a retried
       // clientId (answered 200 above) never pushes twice. Without VAPID keys nothing is queued.
-      const title = caller.name.trim() || caller.email
+      // Which room, where there are several: "Ada in Garden"; Home is the app's own.
+      const sender = caller.name.trim() || caller.email
+      const title = roomId === HOME_ROOM_ID || !room.name ? sender : `${sender} in ${room.name}`
       const body = plainText(text).trim() || (gif ? 'Sent a GIF' : 'Sent a file')
       const payload = roomPayload(roomId, title, body)
       later(c, pushToOthers(backend, config, caller.$id, payload, made && c.get('listed')))
