@@ -18,6 +18,7 @@ import { shareBoth } from './helpers/presence-sharing'
 import { chateeStatusFor } from './helpers/page-api'
 import { closeTabSeenOffline } from './helpers/tab-close'
 import { onboardViaUi, signedInMarker, signInViaUi } from './helpers/users'
+import { TYPING_EXPIRE_MS } from '../../shared/constants'
 import {
   detailsToggle,
   openPartnerDetails,
@@ -148,6 +149,22 @@ describe('presence and device details', () => {
     await ada.page.keyboard.press('Escape')
     await setTabHidden(ben.page, false)
     await presenceShown(ada.page, 'Online')
+  })
+
+  it("the details' Typing row ends when Ben stops typing, as the room's indicator does", async () => {
+    const { ada, ben } = pair
+    const panel = await openPartnerDetails(ada.page)
+    const box = ben.page.getByRole('textbox', { name: 'Message' })
+    await box.pressSequentially('abc')
+    await expect.poll(async () => (await readPartnerDetails(panel)).Typing).toBe('typing…')
+    const started = Date.now()
+    // Ben stops; the flag expires after TYPING_EXPIRE_MS, not at the header's next minute.
+    await expect
+      .poll(async () => (await readPartnerDetails(panel)).Typing, { timeout: 20_000 })
+      .toBeUndefined()
+    expect(Date.now() - started).toBeLessThan(TYPING_EXPIRE_MS + 5_000)
+    await ada.page.keyboard.press('Escape')
+    await box.fill('')
   })
 
   it('Ben closes his tab: its last word (the beacon) makes him offline for Ada', async () => {

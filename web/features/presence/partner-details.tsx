@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useEffect, useId, useState } from 'react'
 import type { Status } from '../../state/global-state'
 import { usePopover } from '../layout/use-popover'
 import { formatDate } from '../../../shared/date-format'
@@ -45,7 +45,16 @@ export function detailRows(status: Status, now: number): [label: string, value: 
 export function PartnerDetails({ status, now }: { status: Status; now: number }) {
   const { open, setOpen, ref, buttonRef } = usePopover()
   const id = useId()
-  const rows = detailRows(status, now)
+  // The header's clock ticks each minute; "Typing" ends after seconds, as the room's indicator does.
+  const [tick, setTick] = useState(now)
+  const typing = open && !!status.isTyping
+  useEffect(() => {
+    if (!typing) return
+    setTick(Date.now())
+    const timer = setInterval(() => setTick(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [typing, status.$updatedAt])
+  const rows = detailRows(status, Math.max(now, tick))
 
   return (
     <div className="partner-details" ref={ref}>
