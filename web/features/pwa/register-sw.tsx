@@ -4,8 +4,8 @@ type Navigator = { history: { push(path: string): void } }
 
 /**
  * Registers /sw.js (loaded after the first paint, so the sign-in screen's JS stays small; it
- * imports nothing of the signed-in app for the same reason), offers
- * a new version with a toast, hands the worker the URLs this page loaded before it was in control
+ * imports nothing of the signed-in app for the same reason), looks for a new version now and
+ * then and offers it with a toast, hands the worker the URLs this page loaded before it was in control
  * (so the first visit is enough for offline use), and opens the room a notification click names.
  */
 export async function registerServiceWorker(router: Navigator) {
@@ -27,12 +27,29 @@ export async function registerServiceWorker(router: Navigator) {
       if (worker.state === 'installed' && sw.controller) offer(worker)
     })
   })
+  watchForUpdates(reg)
   const active = (await sw.ready).active
   const urls = performance
     .getEntriesByType('resource')
     .map((e) => e.name)
     .concat(location.href.split('#')[0])
   active?.postMessage({ type: 'cache-urls', urls })
+}
+
+// A chat tab stays open for days: it asks for a new version when it comes back into view and
+// every hour, not only at a navigation (which a single-page app rarely makes).
+const CHECK_EVERY_MS = 60 * 60_000
+const CHECK_AGAIN_AFTER_MS = 10 * 60_000
+
+export function watchForUpdates(reg: Pick<ServiceWorkerRegistration, 'update'>) {
+  let checkedAt = Date.now()
+  const check = () => {
+    if (!navigator.onLine || Date.now() - checkedAt < CHECK_AGAIN_AFTER_MS) return
+    checkedAt = Date.now()
+    void reg.update().catch(() => undefined)
+  }
+  document.addEventListener('visibilitychange', () => document.hidden || check())
+  setInterval(check, CHECK_EVERY_MS)
 }
 
 let offered = false
@@ -50,7 +67,7 @@ async function offerUpdate(worker: ServiceWorker) {
   toast(
     <div className="toast-body update-toast">
       <strong>New version available</strong>
-      <button type="button" onClick={reload}>
+      <button type="button" className="link inline" onClick={reload}>
         Reload
       </button>
     </div>,
