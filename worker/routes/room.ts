@@ -1,13 +1,12 @@
 import { Hono } from 'hono'
-import { AddRoomRequest, normaliseHiddenName, type Room } from '../../shared/schemas'
+import { AddRoomRequest, normaliseHiddenName, roomNameTaken, type Room } from '../../shared/schemas'
 import { isConflict, q, type Row } from '../backend'
 import { ApiError } from '../lib/api-error'
 import { validate } from '../lib/validate'
 import { requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
 
-const duplicate = (name: string) =>
-  new ApiError(409, `A room named "${name}" already exists. Please choose another name.`)
+const duplicate = (name: string) => new ApiError(409, roomNameTaken(name))
 
 const toRoom = (r: Row<Omit<Room, '$id'>>): Room => ({
   $id: r.$id,

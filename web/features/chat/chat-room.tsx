@@ -22,6 +22,7 @@ import './attachment.css'
 import './message-actions.css'
 import './link.css'
 import { TEXTS } from '../../../shared/texts'
+import { RoomOptionsButton } from '../rooms/room-options-button'
 
 /** A room's chat (the home room on "/"); loaded as its own chunk once signed in. */
 export default function ChatRoom({ roomId }: { roomId: string }) {
@@ -76,6 +77,7 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
           {name}
         </h1>
         {room?.isDeleted && <span className="tag">deleted</span>}
+        {flags.isAdmin && room && roomId !== HOME_ROOM_ID && <RoomOptionsButton room={room} />}
       </header>
       <RoomProvider roomId={roomId} meId={meId}>
         <MessageList roomId={roomId} roomName={name} meId={meId} onRetry={retry} />

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import { uiState } from '../../state/ui-state'
 import { NewPill } from './new-pill'
@@ -7,7 +7,6 @@ import { fromMessage, fromPending, type DisplayItem } from './display-item'
 import { flattenPages, unconfirmed } from './message-model'
 import { LogRows } from './log-rows'
 import { OlderPageStatus } from './older-page-status'
-import { SearchNote } from './search-note'
 import { messagesQuery } from './messages-query'
 import { outbox, removePending } from './outbox'
 import { receiptsQuery } from './receipts-query'
@@ -21,6 +20,7 @@ import { useReadReceipts } from './use-read-receipts'
 import { useRowReveal } from './row-reveal'
 import { useOpenAtUnread, useUnreadLine } from './use-unread-line'
 import { useVirtualRows } from './use-virtual-rows'
+import { MessageParts } from './message-parts'
 
 type Props = { roomId: string; roomName: string; meId: string; onRetry: (clientId: string) => void }
 
@@ -150,7 +150,11 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
           tabIndex={-1}
         >
           {items.length === 0 && <p className="empty-chat">No messages yet. Say hello!</p>}
-          {searching && <SearchNote search={search} loaded={items.length} />}
+          {searching && (
+            <Suspense fallback={null}>
+              <MessageParts.SearchNote search={search} loaded={items.length} />
+            </Suspense>
+          )}
           <SearchTermCtx.Provider value={search.term}>
             <LogRows
               timeline={timeline}

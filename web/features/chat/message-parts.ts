@@ -13,6 +13,8 @@ export const MessageParts = {
   ReactionPicker: preloadable(async () => ({
     default: (await import('./reaction-picker')).ReactionPicker,
   })),
+  // Not a message's, but as seldom wanted: the line over a search's results.
+  SearchNote: preloadable(async () => ({ default: (await import('./search-note')).SearchNote })),
 }
 
 /** The message log's keys (web/features/chat/log-keys.ts), started once the room has settled. */

@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { roomNameTaken } from '../../shared/schemas/room'
+import { TEXTS } from '../../shared/texts'
+import { setAdmin } from './helpers/partner-details'
+import { chatTitle, useOnboardedPair } from './helpers/pair'
+import { createRooms, sidebarRoom } from './helpers/rooms'
+
+// The admin view's room options: rename, delete (the partner loses the room at once; the admin
+// view keeps it to read) and restore. Written with the SDK under the rooms table's permission
+// for the admin team; the partner follows through realtime.
+const pair = useOnboardedPair()
+let attempt = 0
+
+const optionsButton = (page: Page) => page.getByRole('button', { name: 'Room options' })
+async function option(page: Page, name: string) {
+  await optionsButton(page).click()
+  await page.getByRole('menuitem', { name }).click()
+}
+
+describe("the admin's room options", () => {
+  it('renames, deletes and restores a room; the partner follows live', async () => {
+    const { ada, ben } = pair
+    const n = ++attempt
+    const [first, second] = [`Orchard ${n}`, `Orchard East ${n}`]
+    await createRooms(ada.page, first)
+    await sidebarRoom(ben.page, first).click()
+    await chatTitle(ben.page, first)
+    // Only the admin view has them.
+    expect(await optionsButton(ben.page).count()).toBe(0)
+    await sidebarRoom(ada.page, first).click()
+    await chatTitle(ada.page, first)
+    expect(await optionsButton(ada.page).count()).toBe(0)
+    await setAdmin(ada.page, true)
+
+    // A name Home has is refused, in the words a create gets; the field says so.
+    await option(ada.page, 'Rename room')
+    const form = ada.page.getByRole('form', { name: 'Rename room' })
+    await form.getByLabel('Room name').fill('home')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await form
+      .getByRole('alert')
+      .filter({ hasText: roomNameTaken('home') })
+      .waitFor()
+    expect(await form.getByLabel('Room name').getAttribute('aria-invalid')).toBe('true')
+    await form.getByLabel('Room name').fill(second)
+    await form.getByRole('button', { name: 'Save' }).click()
+    await chatTitle(ada.page, second)
+    // Ben, in the room, sees its new name in his header and sidebar.
+    await chatTitle(ben.page, second)
+    await sidebarRoom(ben.page, second).waitFor()
+
+    // Deleted: gone for Ben (his open room says so), kept for Ada's admin view, read-only.
+    await option(ada.page, 'Delete room')
+    const confirm = ada.page.getByRole('alertdialog', { name: 'Delete room' })
+    // The safe answer has the focus.
+    await expect
+      .poll(() =>
+        confirm
+          .getByRole('button', { name: 'Cancel' })
+          .evaluate((b) => b === document.activeElement),
+      )
+      .toBe(true)
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await ben.page.getByRole('heading', { name: 'Room not found' }).waitFor()
+    await sidebarRoom(ben.page, second).waitFor({ state: 'detached' })
+    await ada.page.getByText(TEXTS.roomDeleted).waitFor()
+    await sidebarRoom(ada.page, second).waitFor()
+
+    // Restored: back for Ben.
+    await option(ada.page, 'Restore room')
+    await sidebarRoom(ben.page, second).waitFor()
+    await ada.page.getByRole('textbox', { name: 'Message' }).waitFor()
+    await setAdmin(ada.page, false)
+  })
+})
