@@ -68,6 +68,9 @@ export const TABLES = {
       { key: 'announcedAt', type: 'datetime' },
       // The tab whose beacon said offline: its reports still in flight then change nothing.
       str('closedTab', 36),
+      // The user's tabs in view, as JSON {tab: time of its last visible report}: one tab hiding
+      // or closing leaves its user online while another (a phone, a second window) is in view.
+      str('visibleTabs', 2048),
     ],
     indexes: [{ key: 'online', type: 'key', columns: ['isOnline'] }],
   },

@@ -83,8 +83,8 @@ const tables = (world: NotifyWorld) => new TablesDB(keyClient(world.pair.a.url))
 /** What a test does through one server (one adapter), and what it reads back from A's data. */
 export function notifyApi(world: NotifyWorld, url: () => string) {
   const as = (u: TestUser) => world.jwt[u.email]
-  const report = (u: TestUser, payload: Record<string, unknown>) =>
-    call(url(), '/user/update-status', { userId: u.id, payload }, as(u))
+  const report = (u: TestUser, payload: Record<string, unknown>, tab?: string) =>
+    call(url(), '/user/update-status', { userId: u.id, payload, tab }, as(u))
   const api = {
     report,
     online: (u: TestUser) => report(u, { isOnline: true }),
@@ -92,11 +92,11 @@ export function notifyApi(world: NotifyWorld, url: () => string) {
     logout: (u: TestUser) => report(u, { isOnline: false, presence: 'offline' }),
     heartbeat: (u: TestUser, presence: 'online' | 'away' = 'online') =>
       call(url(), '/presence/heartbeat', { presence }, as(u)),
-    beacon: (u: TestUser) =>
+    beacon: (u: TestUser, tab?: string) =>
       fetch(`${url()}/api/presence/beacon`, {
         method: 'POST',
         headers: { 'content-type': 'text/plain;charset=UTF-8' },
-        body: JSON.stringify({ jwt: as(u), presence: 'offline' }),
+        body: JSON.stringify({ jwt: as(u), presence: 'offline', tab }),
       }),
     /** Runs the cron handler of this server (a local server runs no schedule of its own). */
     sweep: () => [world.pair.a, world.pair.b].find((s) => s.url === url())!.scheduled(),

@@ -21,6 +21,28 @@ describe.each(adapters(() => world.pair))('presence with the %s adapter', (_mode
     expect(api.texts()).toEqual([])
   })
 
+  it('one tab hiding or closing leaves its user online while another is in view; a logout does not', async () => {
+    await api.announcedOnline(ben())
+    // Ben's desktop and phone, both in view.
+    for (const tab of ['desk', 'phone']) await api.report(ben(), { isOnline: true }, tab)
+    // The desktop's tab is hidden, then closed: the phone still shows him.
+    await api.report(ben(), { isOnline: false, presence: 'away' }, 'desk')
+    expect(await api.status(ben())).toMatchObject({ isOnline: true, presence: 'online' })
+    expect((await api.beacon(ben(), 'desk')).status).toBe(204)
+    expect(await api.status(ben())).toMatchObject({ isOnline: true, presence: 'online' })
+    // A report the closed tab had on its way changes nothing.
+    await api.report(ben(), { isOnline: true }, 'desk')
+    await api.report(ben(), { isOnline: false, presence: 'away' }, 'phone')
+    expect(await api.status(ben())).toMatchObject({ isOnline: false, presence: 'away' })
+    // In view again, then a logout (no tab: every session ends): offline at once.
+    await api.report(ben(), { isOnline: true }, 'phone')
+    expect((await api.logout(ben())).status).toBe(200)
+    expect(await api.status(ben())).toMatchObject({ isOnline: false, presence: 'offline' })
+    await api.sweep()
+    await sleep(1000)
+    expect(api.texts()).toEqual([])
+  })
+
   it('a hidden tab is announced "away" once, after the grace period', async () => {
     await api.announcedOnline(ben())
     await api.away(ben())

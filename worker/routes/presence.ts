@@ -25,15 +25,15 @@ const presence = new Hono<PublicHono>()
     // Before the report: the admin's status event then never comes before the activity.
     if (activity) await recordActivity(backend, caller.$id, activity)
     const read = () => readRow<StatusData>(c, 'status', caller.$id)
+    const { graceMs, intervalMs, hiddenIntervalMs } = presenceTimings(config)
     const report =
       presence === 'away'
         ? await keepAlive(backend, caller, tab, read)
-        : await reportPresence(backend, caller, {}, 'online', { tab, read })
+        : await reportPresence(backend, caller, {}, 'online', { tab, read, graceMs })
     const { row } = report
     if (report.regrant) await syncSharing(backend, config, caller)
     if ('notice' in report && report.notice)
       later(c, announce(backend, config, report.notice.kind, caller, report.notice.key))
-    const { intervalMs, hiddenIntervalMs } = presenceTimings(config)
     const lastSeenAt = row.lastSeenAt ?? ''
     return c.json(
       { isOnline: row.isOnline === true, lastSeenAt, intervalMs, hiddenIntervalMs },
@@ -68,6 +68,7 @@ const presence = new Hono<PublicHono>()
     const { regrant } = await reportPresence(backend, caller, {}, body.data.presence, {
       beacon: true,
       tab: body.data.tab,
+      graceMs: presenceTimings(config).graceMs,
     })
     if (regrant) await syncSharing(backend, config, caller)
     return c.body(null, 204)

@@ -14,7 +14,7 @@ import { ownStatusRows, readRow, requireCallerReading } from '../middleware/pref
 import { findChatee, toAccount } from '../services/chatee'
 import { resolveLocation } from '../services/geo'
 import { announce } from '../services/notifier'
-import { nowIso, reportPresence } from '../services/presence'
+import { nowIso, presenceTimings, reportPresence } from '../services/presence'
 import { setSharing, sharingOf, syncSharing } from '../services/presence-sharing'
 import { toStatus, type DetailsData, type StatusData, type StatusPatch } from '../services/status'
 import { parseUserAgent } from '../services/user-agent'
@@ -71,7 +71,11 @@ const user = new Hono<ApiHono>()
       caller,
       patch,
       presence,
-      { tab, read: () => readRow<StatusData>(c, 'status', caller.$id) },
+      {
+        tab,
+        read: () => readRow<StatusData>(c, 'status', caller.$id),
+        graceMs: presenceTimings(config).graceMs,
+      },
     )
     if (regrant) await syncSharing(backend, config, caller)
     if (notice) later(c, announce(backend, config, notice.kind, caller, notice.key))

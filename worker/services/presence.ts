@@ -23,7 +23,9 @@ import {
  * a report, so a reload (beacon "offline", then "online" a second later) or a quick tab switch
  * announces nothing. A visible tab whose heartbeats stop (crash, lost network) counts as offline;
  * a hidden one as away until it has been silent for the longer away limit (closed laptop, frozen
- * or killed tab), then offline.
+ * or killed tab), then offline. `visibleTabs` lists the tabs in view (each with its last visible
+ * report, so a tab that died in view drops out after the grace period): while another is listed,
+ * a tab's hiding or closing leaves its user online.
  */
 
 /** The presence timings, all derived from PRESENCE_GRACE_SECONDS (README, "Product API and notifications"). */
@@ -71,8 +73,9 @@ export async function reportPresence(
   user: Pick<BackendUser, '$id' | 'name'>,
   patch: StatusPatch,
   presence?: PresenceState,
-  { beacon = false, tab, read }: { beacon?: boolean; tab?: string; read?: ReadStatus } = {},
+  o: { beacon?: boolean; tab?: string; read?: ReadStatus; graceMs?: number } = {},
 ): Promise<{ row: StatusRow; details?: DetailsRow; notice?: PendingNotice; regrant: boolean }> {
+  const { beacon = false, tab, read, graceMs = DEFAULT_GRACE_MS } = o
   const userId = user.$id
   let current = await (read ?? (() => backend.getRow<StatusData>('status', userId)))()
   if (current && closedBefore(current, tab, beacon)) return { row: current, regrant: false }
@@ -88,8 +91,12 @@ export async function reportPresence(
   let notice: PendingNotice | undefined
   let created = false
   if (presence) {
+    const tabs = tabsInView(current, tab, presence === 'online', graceMs)
+    data.visibleTabs = tabs.length ? JSON.stringify(Object.fromEntries(tabs)) : null
+    // Another tab of the user is still in view: this one's hiding or closing is no news.
+    if (presence !== 'online' && tabs.length) presence = 'online'
     Object.assign(data, presenceFields(presence, beacon))
-    if (data.closed) data.closedTab = tab ?? null
+    if (data.closed || (beacon && tab)) data.closedTab = tab ?? null
     if (presence === 'online' && current?.announced !== 'online') {
       if (!current) ({ row: current, created } = await ensureStatusRow(backend, userId))
       if (current.announced !== 'online') {
@@ -122,6 +129,34 @@ export async function reportPresence(
     return { row, regrant: false }
   }
   return { row: write.row!, details, notice, regrant }
+}
+
+const DEFAULT_GRACE_MS = 60_000
+// A JSON column of 2,048 characters holds about 30 tabs; the newest 20 are kept.
+const MAX_TABS = 20
+
+/**
+ * The user's tabs in view after this report: those listed with a visible report within the grace
+ * period, this one added (`visible`) or taken out. A report without a tab (a logout, which ends
+ * every session) leaves none.
+ */
+function tabsInView(
+  row: StatusData | undefined,
+  tab: string | undefined,
+  visible: boolean,
+  graceMs: number,
+) {
+  if (!tab) return []
+  const now = Date.now()
+  let listed: [string, string][] = []
+  try {
+    listed = Object.entries(JSON.parse(row?.visibleTabs ?? '{}') as Record<string, string>)
+  } catch {
+    // A value this code did not write: start again from this report.
+  }
+  const fresh = listed.filter(([id, at]) => id !== tab && now - Date.parse(at) < graceMs)
+  if (visible) fresh.push([tab, new Date(now).toISOString()])
+  return fresh.slice(-MAX_TABS)
 }
 
 /** What a report of `presence` sets; a closing tab's beacon (offline) also marks the row closed. */

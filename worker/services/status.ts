@@ -16,6 +16,7 @@ export type StatusData = {
   announced: PresenceState | null
   announcedAt: string | null
   closedTab: string | null
+  visibleTabs: string | null
 }
 export type StatusRow = Row<StatusData>
 
