@@ -68,7 +68,31 @@ export function trimAppwriteServices(code: string, used: ReadonlySet<string>) {
     }
   }
   if (!used.has(CLIENT_SUBSCRIBE)) removed.push(...dropLegacyRealtime(lines))
+  removed.push(...trimQueryHelpers(lines, used))
   return { code: lines.join('\n'), removed }
+}
+
+/**
+ * Blanks the `Query.x = ...` helpers (55, assigned after the class: geometry, vectors, dates...)
+ * whose names `used` lacks; the app builds its queries with a handful. A statement ends at the
+ * first line ending in ";".
+ */
+function trimQueryHelpers(lines: string[], used: ReadonlySet<string>): string[] {
+  const removed: string[] = []
+  const start = lines.findIndex((l) => l.endsWith('class Query {'))
+  const end = lines.indexOf('return Query; })();', start)
+  if (start < 0 || end < 0)
+    throw new Error('appwrite SDK: class Query is not where the build expects it')
+  for (let i = start; i < end; i++) {
+    const name = /^Query\.(\w+) = /.exec(lines[i]!)?.[1]
+    if (!name || used.has(name)) continue
+    let last = i
+    while (last < end && !lines[last]!.endsWith(';')) last++
+    lines.fill('', i, last + 1)
+    removed.push(`Query.${name}`)
+    i = last
+  }
+  return removed
 }
 
 // Marks browser code that subscribes through the Client itself (`client.subscribe(...)`), the

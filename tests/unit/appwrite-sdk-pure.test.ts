@@ -126,8 +126,9 @@ describe("the build's SDK without the service methods the app never names", () =
         'TablesDB.createTransaction',
       ]),
     )
-    // Every method removed (the Client's realtime state is an instance field: next test).
-    for (const gone of removed.filter((r) => r !== 'Client.realtime')) {
+    // Every method removed (the Client's realtime state is an instance field, the Query helpers
+    // statics: tests below).
+    for (const gone of removed.filter((r) => r !== 'Client.realtime' && !r.startsWith('Query.'))) {
       const [cls, method] = gone.split('.') as [string, string]
       expect((trimmed[cls] as Service).prototype[method], gone).toBeUndefined()
       expect(typeof (original[cls] as Service).prototype[method], gone).toBe('function')
@@ -148,6 +149,26 @@ describe("the build's SDK without the service methods the app never names", () =
     const realtime = new (trimmed.Realtime as Ctor)(client)
     for (const m of ['subscribe', 'onOpen', 'onError', 'disconnect'])
       expect(typeof realtime[m], m).toBe('function')
+  })
+
+  it('drops the Query helpers the app never names, and the ones it uses still build the same strings', () => {
+    type Helpers = Record<string, (...a: unknown[]) => string>
+    const [before, after] = [original.Query, trimmed.Query] as Helpers[]
+    for (const gone of ['distanceEqual', 'vectorCosine', 'createdBetween', 'notTouches'])
+      expect(after![gone], gone).toBeUndefined()
+    const used = [...readdirSync(join(root, 'web'), { recursive: true, encoding: 'utf8' })]
+      .filter((f) => /\.tsx?$/.test(f))
+      .flatMap((f) => [...readFileSync(join(root, 'web', f), 'utf8').matchAll(/\bQuery\.(\w+)\(/g)])
+      .map((m) => m[1]!)
+    expect(new Set(used).size).toBeGreaterThan(5)
+    const args = (name: string): unknown[] =>
+      name === 'or' || name === 'and'
+        ? [[before!.equal!('a', ['b']), before!.limit!(1)]]
+        : name === 'select'
+          ? [['a', 'b']]
+          : ['x', [1]]
+    for (const name of used)
+      expect(after![name]!(...args(name)), name).toBe(before![name]!(...args(name)))
   })
 
   it("keeps the Client's realtime when browser code subscribes through a client", () => {
