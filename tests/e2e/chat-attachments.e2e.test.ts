@@ -95,6 +95,45 @@ describe('attachments', () => {
     await viewer.waitFor({ state: 'detached' })
   })
 
+  it("the viewer moves through the room's photos: arrow keys, its buttons, a swipe", async () => {
+    const { ada, ben } = pair
+    const n = ++attempt
+    const names = [`left-${n}.png`, `right-${n}.png`]
+    for (const [i, name] of names.entries())
+      await attach(
+        ada.page,
+        { name, mimeType: 'image/png', buffer: solidPng(30, 20, [40 * i, 120, 60]) },
+        `Gallery ${i + 1} #${n}`,
+      )
+    const link = bubbleWith(ben.page, `Gallery 1 #${n}`).getByRole('link', { name: names[0] })
+    await link.click()
+    const viewer = ben.page.getByRole('dialog', { name: names[0] })
+    await viewer.waitFor()
+    const shown = ben.page.locator('dialog.image-viewer img')
+    // The newest photo of the room has no next one; the first here has one.
+    expect(await ben.page.getByRole('button', { name: 'Previous photo' }).count()).toBe(1)
+    await ben.page.keyboard.press('ArrowRight')
+    await ben.page.getByRole('dialog', { name: names[1] }).waitFor()
+    expect(await shown.getAttribute('alt')).toBe(names[1])
+    expect(await ben.page.getByRole('button', { name: 'Next photo' }).count()).toBe(0)
+    await ben.page.keyboard.press('ArrowLeft')
+    await viewer.waitFor()
+    await ben.page.getByRole('button', { name: 'Next photo' }).click()
+    await ben.page.getByRole('dialog', { name: names[1] }).waitFor()
+    // A finger's swipe to the right goes back, and is no click that closes the viewer.
+    const box = (await shown.boundingBox())!
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+    await ben.page.mouse.move(x - 60, y)
+    await ben.page.mouse.down()
+    await ben.page.mouse.move(x + 60, y, { steps: 4 })
+    await ben.page.mouse.up()
+    await viewer.waitFor()
+    await ben.page.keyboard.press('Escape')
+    await viewer.waitFor({ state: 'detached' })
+    // The focus goes back to the photo it was opened from.
+    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true)
+  })
+
   it('a photo being viewed that its sender deletes closes, the focus going to the messages', async () => {
     const { ada, ben, server } = pair
     const caption = `Deleted while viewed #${++attempt}`

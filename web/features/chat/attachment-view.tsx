@@ -31,7 +31,7 @@ export function AttachmentView({ attachment, upload, clientId }: Props) {
     const shown = width && height ? shownWidth(width, height) : null
     return (
       <BlurGate name="image">
-        <PhotoLink href={view} download={storage.getFileDownload(file)} name={name}>
+        <PhotoLink fileId={fileId} href={view} download={storage.getFileDownload(file)} name={name}>
           <img
             src={shownSrc}
             alt={name}
@@ -72,8 +72,14 @@ export function AttachmentView({ attachment, upload, clientId }: Props) {
  * The bubble's photo: a click opens it in the viewer (a chunk of its own); a modified or middle
  * click, or a page without the app yet, follows the link to a new tab.
  */
-function PhotoLink(props: { href: string; download: string; name: string; children: ReactNode }) {
-  const { href, download, name, children } = props
+function PhotoLink(props: {
+  fileId: string
+  href: string
+  download: string
+  name: string
+  children: ReactNode
+}) {
+  const { fileId, href, download, name, children } = props
   const [open, setOpen] = useState(false)
   const plain = (e: MouseEvent) => !e.button && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey
   return (
@@ -90,6 +96,7 @@ function PhotoLink(props: { href: string; download: string; name: string; childr
       {open && (
         <Suspense fallback={null}>
           <MessageParts.ImageViewer
+            fileId={fileId}
             src={href}
             download={download}
             name={name}
