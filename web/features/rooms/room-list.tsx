@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
 import { globalState } from '../../state/global-state'
+import { draftWrites, roomsWithDraft } from '../chat/drafts'
 import { UnreadBadge } from '../chat/unread-badge'
 import { roomPath } from '../../../shared/nav-model'
 import { visibleRooms } from './room-model'
@@ -10,6 +11,8 @@ import { roomsQuery } from './rooms-query'
 export function RoomList({ onNavigate }: { onNavigate?: () => void }) {
   const { flags, account } = useSnapshot(globalState)
   const { data, isPending, isError, refetch } = useQuery(roomsQuery(flags.isAdmin))
+  // The marks are read again whenever a room gains or loses its draft (drafts.ts).
+  useSnapshot(draftWrites)
   if (isPending) return <p className="sidebar-hint">Loading rooms…</p>
   if (isError)
     return (
@@ -20,6 +23,7 @@ export function RoomList({ onNavigate }: { onNavigate?: () => void }) {
         </button>
       </p>
     )
+  const drafts = account ? roomsWithDraft(account.$id) : new Set<string>()
   const rooms = visibleRooms(data, flags.isAdmin)
   if (rooms.length === 0) return <p className="sidebar-hint">No rooms yet.</p>
   return (
@@ -37,6 +41,8 @@ export function RoomList({ onNavigate }: { onNavigate?: () => void }) {
               {room.name}
             </span>
             {room.isDeleted && <span className="tag">deleted</span>}
+            {/* As messengers mark a chat left with unsent text; not on the open room. */}
+            {drafts.has(room.$id) && <span className="draft-mark">Draft</span>}
             {account && <UnreadBadge roomId={room.$id} meId={account.$id} />}
           </Link>
         </li>
