@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { TEXTS } from '../texts'
 
 const required = { message: TEXTS.createRoomFieldsRequired }
+/** The rooms table's column (shared/db-schema.ts); a longer name is refused, never cut. */
+export const ROOM_NAME_MAX = 64
 
 /** The refusal of a name another room has (up to case and spacing): a create's or a rename's. */
 export const roomNameTaken = (name: string) =>
@@ -18,7 +20,13 @@ export const normaliseHiddenName = (s: string) => s.trim().toLowerCase().replace
  */
 export const AddRoomRequest = z
   .object({
-    name: z.string(required).trim().min(1, required).max(64),
+    name: z
+      .string(required)
+      .trim()
+      .min(1, required)
+      .max(ROOM_NAME_MAX, {
+        message: `A room name can be at most ${ROOM_NAME_MAX} characters long.`,
+      }),
     hiddenName: z.string().trim().max(64).optional(),
     color: z
       .string(required)

@@ -33,6 +33,8 @@ describe.each(['tenor', 'giphy'] as const)('/api/gif/search with %s', (provider)
     g.gifs.script({ status: 500, json: { error: 'down' } })
     const e = expectError(await call(g.server.url, '/gif/search', { q: 'dogs' }, g.jwt), 502)
     expect(e.code).toBe('lookup_failed')
+    // What to do, not the service's own error (that goes to the Worker's log).
+    expect(e.message).toBe('GIF search is not available right now. Please try again in a moment.')
   })
 })
 

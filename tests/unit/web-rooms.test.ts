@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { AddRoomRequest, ROOM_NAME_MAX } from '../../shared/schemas/room'
 import {
   applyRoomEvent,
   isHexColor,
@@ -54,5 +55,18 @@ describe('isHexColor', () => {
     expect(isHexColor('#a1B2c3')).toBe(true)
     expect(isHexColor('a1b2c3')).toBe(false)
     expect(isHexColor('#abc')).toBe(false)
+  })
+})
+
+describe('a room name (AddRoomRequest, the create panel and the rename form)', () => {
+  it('refuses one past the column, saying so, rather than cutting it', () => {
+    const name = 'A very long room name that goes on and on and on for quite a while ok'
+    expect(name.length).toBeGreaterThan(ROOM_NAME_MAX)
+    const r = AddRoomRequest.safeParse({ name, color: '#123456' })
+    expect(r.success).toBe(false)
+    expect(r.error!.issues[0]!.message).toBe('A room name can be at most 64 characters long.')
+    expect(AddRoomRequest.safeParse({ name: name.slice(0, 64), color: '#123456' }).success).toBe(
+      true,
+    )
   })
 })

@@ -17,6 +17,8 @@ const mediaKey = (url: string) =>
 
 // GIF search: the Worker asks Tenor or GIPHY with the server's key for signed-in callers only;
 // off (409) when GIF_API_URL or GIF_API_KEY is unset.
+const GIF_UNAVAILABLE = 'GIF search is not available right now. Please try again in a moment.'
+
 const gif = new Hono<ApiHono>()
   .use('*', withBackend, requireCaller)
   .post('/search', validate('json', GifSearchRequest), async (c) => {
@@ -31,8 +33,11 @@ const gif = new Hono<ApiHono>()
     try {
       results = await searchGifs(provider, apiUrl, key, q)
     } catch (err) {
-      if (err instanceof GifServiceError)
-        throw new ApiError(502, `GIF search failed: ${err.message}`, 'lookup_failed')
+      if (err instanceof GifServiceError) {
+        // What went wrong is the operator's to read; the person searching is told what to do.
+        console.warn(`gif search: ${err.message}`)
+        throw new ApiError(502, GIF_UNAVAILABLE, 'lookup_failed')
+      }
       throw err
     }
     const body = { results } satisfies GifSearchResult

@@ -79,7 +79,6 @@ export default function CreateRoomPanel() {
               ref={nameRef}
               name="name"
               value={name}
-              maxLength={64}
               aria-invalid={notice?.badName || undefined}
               onChange={(e) => rename(e.target.value)}
             />

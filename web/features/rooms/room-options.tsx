@@ -105,7 +105,6 @@ export default function RoomOptions({ room, close }: Props) {
             Room name
             <input
               value={name}
-              maxLength={64}
               aria-invalid={problem ? true : undefined}
               onChange={(e) => (setName(e.target.value), setProblem(null))}
             />
