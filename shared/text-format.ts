@@ -126,3 +126,9 @@ export const plainText = (text: string) =>
   formatText(text)
     .map((p, i, all) => (p.code === 'block' && i < all.length - 1 ? `${p.text}\n` : p.text))
     .join('')
+
+/**
+ * Long enough to fold to its first lines with "Read more", as messengers do (the SPA's rows and
+ * the Worker's drawing alike): about a screen of a phone.
+ */
+export const isLongText = (text: string) => text.length > 1000 || text.split('\n').length > 16

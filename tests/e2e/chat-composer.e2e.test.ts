@@ -11,6 +11,7 @@ import {
   useOnboardedPair,
 } from './helpers/pair'
 import { jwtOf } from './helpers/page-api'
+import { postMessagesAs } from './helpers/chat-view'
 import { shareBoth } from './helpers/presence-sharing'
 
 // The chat's promises no other file pins down: the optimistic bubble, Shift+Enter, the typing
@@ -22,6 +23,7 @@ let heldAttempts = 0
 let lineAttempts = 0
 let typingAttempts = 0
 let rtlAttempts = 0
+let foldAttempts = 0
 // Ben's presence shows in Ada's header only while both share it (Settings).
 beforeAll(() => shareBoth(pair), 60_000)
 
@@ -94,6 +96,33 @@ describe('the composer and the message list', () => {
     expect(await direction(received)).toBe('rtl')
     await box(ben.page).fill('Plain English')
     expect(await direction(box(ben.page))).toBe('ltr')
+  })
+
+  it('a long message folds to its first lines with "Read more"; a search shows it whole', async () => {
+    const { ben, ada } = pair
+    const tag = `(fold ${++foldAttempts})`
+    const long = `${Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long story`).join('\n')} ${tag}`
+    await postMessagesAs(ben.page, pair.server.url, 'home', [long])
+    const text = messageLog(ada.page)
+      .locator('.msg-text')
+      .filter({ hasText: `Line 40 of a long story ${tag}` })
+    await text.waitFor()
+    const folded = () => text.evaluate((el) => el.scrollHeight > el.clientHeight + 1)
+    expect(await folded()).toBe(true)
+    const more = text.locator('xpath=following-sibling::button[1]')
+    expect(await more.innerText()).toBe('Read more')
+    await more.click()
+    expect(await folded()).toBe(false)
+    expect(await more.innerText()).toBe('Show less')
+    await more.click()
+    expect(await folded()).toBe(true)
+    // A search for its last line finds it unfolded, the match in view of the reader.
+    await ada.page
+      .getByRole('searchbox', { name: 'Search messages' })
+      .fill(`Line 40 of a long story ${tag}`)
+    await expect.poll(folded).toBe(false)
+    expect(await text.locator('xpath=following-sibling::button').count()).toBe(0)
+    await ada.page.getByRole('searchbox', { name: 'Search messages' }).fill('')
   })
 
   it('near the 4,000-character limit, counts; at it, says the rest did not fit', async () => {

@@ -47,4 +47,11 @@ describe('a drawn message', () => {
     )
     expect(text('```\n<x>\n```')).toBe('<code class="msg-code block">&lt;x&gt;</code>')
   })
+
+  it('folds a long one to its first lines with "Read more", as the SPA does', () => {
+    const html = logPaint([row('word '.repeat(300))], 'ada', 'UTC').html
+    expect(html).toContain('<p dir="auto" class="msg-text folded">')
+    expect(html).toContain('<button type="button" class="link read-more">Read more</button>')
+    expect(logPaint([row('short')], 'ada', 'UTC').html).not.toContain('read-more')
+  })
 })

@@ -1,5 +1,5 @@
 import { MESSAGES_PER_BATCH } from '../../shared/constants'
-import { formatText } from '../../shared/text-format'
+import { formatText, isLongText } from '../../shared/text-format'
 import { shownWidth } from '../../shared/media-box'
 import { buildTimeline, type TimelineEntry } from '../../shared/timeline'
 import { isEmojiOnly } from '../../shared/emoji'
@@ -77,6 +77,14 @@ function media(row: Row): string {
     : ''
 }
 
+/** The text as the SPA's MessageBody draws it: folded with "Read more" when long. */
+function textPaint(row: Row) {
+  const fold = isLongText(row.message)
+  const cls = `msg-text${bigEmoji(row) ? ' emoji-only' : ''}${fold ? ' folded' : ''}`
+  const more = fold ? '<button type="button" class="link read-more">Read more</button>' : ''
+  return `<p dir="auto" class="${cls}">${formatted(row.message)}</p>${more}`
+}
+
 // As the SPA's row (web/features/chat/message-row.tsx): one to three emoji alone show large.
 const bigEmoji = (row: Row) => !row.fileId && !row.gifUrl && isEmojiOnly(row.message)
 
@@ -90,7 +98,7 @@ function message(row: Row, entry: Stamp & { continued: boolean }, meId: string, 
   const side = row.senderId === meId ? 'mine' : 'theirs'
   const body = row.deletedAt
     ? '<p class="msg-text msg-deleted">This message was deleted</p>'
-    : `${media(row)}${row.message ? `<p dir="auto" class="msg-text${bigEmoji(row) ? ' emoji-only' : ''}">${formatted(row.message)}</p>` : ''}`
+    : `${media(row)}${row.message ? textPaint(row) : ''}`
   const edited = row.editedAt && !row.deletedAt ? '<span class="msg-edited"> (edited)</span>' : ''
   const actions = row.deletedAt
     ? ''

@@ -2,10 +2,10 @@ import { Suspense } from 'react'
 import { isEmojiOnly } from '../../../shared/emoji'
 import { firstLink } from '../../../shared/linkify'
 import { AttachmentView } from './attachment-view'
-import { messageTextId, type DisplayItem } from './display-item'
+import type { DisplayItem } from './display-item'
 import { EditedMark } from './edited-mark'
 import { GifBox, GifPlayer } from './gif-box'
-import { MessageText } from './message-text'
+import { MessageBody } from './message-text'
 import { BubbleMenu, MessageReactions, Tombstone } from './message-actions'
 import { MessageEditor } from './message-editor'
 import { MessageParts } from './message-parts'
@@ -61,16 +61,7 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
             <GifPlayer gif={item.gif} />
           </Suspense>
         )}
-        {item.text && (
-          <p
-            // Each message in its own direction (Hebrew, Arabic), as messengers show them.
-            dir="auto"
-            className={`msg-text${bigEmoji(item) ? ' emoji-only' : ''}`}
-            id={messageTextId(item.key)}
-          >
-            <MessageText text={item.text} />
-          </p>
-        )}
+        {item.text && <MessageBody item={item} big={bigEmoji(item)} />}
         {item.state === 'sent' && firstLink(item.text) && (
           <Suspense fallback={null}>
             <MessageParts.LinkPreview text={item.text} />

@@ -1,9 +1,35 @@
-import { Fragment, useMemo, type ReactNode } from 'react'
-import { formatText, type FormattedPart } from '../../../shared/text-format'
-import { searchRuns } from './display-item'
+import { Fragment, useMemo, useState, type ReactNode } from 'react'
+import { formatText, isLongText, type FormattedPart } from '../../../shared/text-format'
+import { messageTextId, searchRuns, type DisplayItem } from './display-item'
 import { useUnsafeLinks } from './link-safety'
 import { useSearchTerm } from './room-context'
 import { UnsafeLink } from './unsafe-link'
+
+/**
+ * A message's text in its own direction (Hebrew, Arabic), as messengers show each message. A
+ * long one folds to its first lines with "Read more"; a search shows it whole, its matches in it.
+ */
+export function MessageBody({ item, big }: { item: DisplayItem; big: boolean }) {
+  const term = useSearchTerm()
+  const [open, setOpen] = useState(false)
+  const long = isLongText(item.text) && !term
+  return (
+    <>
+      <p
+        dir="auto"
+        className={`msg-text${big ? ' emoji-only' : ''}${long && !open ? ' folded' : ''}`}
+        id={messageTextId(item.key)}
+      >
+        <MessageText text={item.text} />
+      </p>
+      {long && (
+        <button type="button" className="link read-more" onClick={() => setOpen((o) => !o)}>
+          {open ? 'Show less' : 'Read more'}
+        </button>
+      )}
+    </>
+  )
+}
 
 /**
  * A message's text: its formatting (*bold*, _italic_, ~strike~, `code`, shared/text-format.ts),
@@ -11,7 +37,7 @@ import { UnsafeLink } from './unsafe-link'
  * node, never parsed HTML. The Worker's drawn room renders the same runs the same way
  * (worker/first-paint/row-paint.ts).
  */
-export function MessageText({ text }: { text: string }) {
+function MessageText({ text }: { text: string }) {
   const parts = useMemo(() => formatText(text), [text])
   const unsafe = useUnsafeLinks(text)
   const term = useSearchTerm()
