@@ -52,7 +52,11 @@ createRoot(document.getElementById('root')!).render(
 startMonitoring(router)
 
 // The service worker once the page has loaded and settled: no screen waits for it.
+// Offline before it came, the next load registers it: no error of the page's.
 const registerSw = () =>
-  void import('./features/pwa/register-sw').then((m) => m.registerServiceWorker(router))
+  void import('./features/pwa/register-sw').then(
+    (m) => m.registerServiceWorker(router),
+    () => undefined,
+  )
 if (document.readyState === 'complete') whenSettled(registerSw)
 else window.addEventListener('load', () => whenSettled(registerSw), { once: true })

@@ -26,10 +26,12 @@ export function preloadSignedIn(pathname: string) {
   const roomId = roomIdOf(pathname)
   if (!roomId) return
   // Both modules are in the signed-in chunk fetched above: no request of their own.
-  void Promise.all([import('../chat/messages-query'), import('../../lib/query-client')]).then(
-    ([{ messagesQuery }, { queryClient }]) =>
+  // A preload that cannot come (offline) is no error: the room asks again when it renders.
+  void Promise.all([import('../chat/messages-query'), import('../../lib/query-client')])
+    .then(([{ messagesQuery }, { queryClient }]) =>
       queryClient.prefetchInfiniteQuery({ ...messagesQuery(roomId), retry: false }),
-  )
+    )
+    .catch(() => undefined)
 }
 
 /**

@@ -31,6 +31,8 @@ export function useSessionWatch() {
     const sub = realtime.subscribe(CHANNELS.account, (e: RealtimeResponseEvent<unknown>) => {
       if (e.events.some((name) => SESSION_DELETED.test(name))) check()
     })
+    // Its socket failing to open is the SDK's to retry (use-realtime-sync.ts).
+    void sub.catch(() => undefined)
     const offError = onRealtimeError(check)
     const offApi = onUnauthorized(check)
     return () => {

@@ -29,7 +29,7 @@ export function ProfileMenu() {
   })
   const menuId = useId()
   // The panel is a chunk of its own (a room's first script is budgeted), fetched ahead of a click.
-  useEffect(() => whenSettled(() => void loadPanel()), [])
+  useEffect(() => whenSettled(() => void loadPanel().catch(() => undefined)), [])
 
   if (!account) return null
   return (

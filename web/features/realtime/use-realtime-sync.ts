@@ -49,6 +49,9 @@ export function useRealtimeSync() {
         onBookmarkEvent(queryClient, e),
       ),
     ]
+    // A socket that fails to open (offline) rejects the call that opened it, though the SDK keeps
+    // the subscription and reconnects with it: not an error of the page.
+    for (const sub of subs) void sub.catch(() => undefined)
     return () => {
       offConfirmed()
       for (const sub of subs) void sub.then((s) => s.unsubscribe()).catch(() => undefined)
