@@ -111,6 +111,9 @@ describe('the composer and the message list', () => {
     expect(await folded()).toBe(true)
     const more = text.locator('xpath=following-sibling::button[1]')
     expect(await more.innerText()).toBe('Read more')
+    // In the bubble's own text colour (a link's colour was the own bubble's, and vanished).
+    const colour = (l: Locator) => l.evaluate((el) => getComputedStyle(el).color)
+    expect(await colour(more)).toBe(await colour(text))
     await more.click()
     expect(await folded()).toBe(false)
     expect(await more.innerText()).toBe('Show less')

@@ -63,6 +63,8 @@ describe("the admin's room options", () => {
       .toBe(true)
     await confirm.getByRole('button', { name: 'Delete' }).click()
     await ben.page.getByRole('heading', { name: 'Room not found' }).waitFor()
+    // The tab no longer names it either.
+    await expect.poll(() => ben.page.title()).toMatch(/^(\(\d+\+?\) )?Kathelia$/)
     await sidebarRoom(ben.page, second).waitFor({ state: 'detached' })
     await ada.page.getByText(TEXTS.roomDeleted).waitFor()
     await sidebarRoom(ada.page, second).waitFor()

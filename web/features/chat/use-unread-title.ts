@@ -29,7 +29,8 @@ export function useUnreadTitle(): number {
   )
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const shown = roomIdOf(pathname)
-  const roomName = rooms.data?.find((r) => r.$id === shown)?.name
+  // A deleted room is "not found" but in the admin view: no name of its own then either.
+  const roomName = rooms.data?.find((r) => r.$id === shown && (flags.isAdmin || !r.isDeleted))?.name
   useEffect(() => {
     document.title = titleWithUnread(total, pathname, roomName)
   }, [total, pathname, roomName])

@@ -16,6 +16,8 @@ export async function registerServiceWorker(router: Navigator) {
   })
   const hadController = !!sw.controller
   const reg = await sw.register('/sw.js', { scope: '/' })
+  // No registration where the browser refuses workers (a policy, a test's blocked workers).
+  if (!reg) return
   // An update installed while an older worker controls this page waits for "Reload".
   const offer = (worker: ServiceWorker | null) => {
     if (worker && hadController) void offerUpdate(worker)
