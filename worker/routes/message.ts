@@ -90,10 +90,12 @@ const message = new Hono<ApiHono>()
       // The partner hears of it through Web Push when no tab of theirs is visible; a retried
       // clientId (answered 200 above) never pushes twice. Without VAPID keys nothing is queued.
       // Which room, where there are several: "Ada in Garden"; Home is the app's own.
-      const sender = caller.name.trim() || caller.email
-      const title = roomId === HOME_ROOM_ID || !room.name ? sender : `${sender} in ${room.name}`
-      const body = plainText(text).trim() || (gif ? 'Sent a GIF' : 'Sent a file')
-      const payload = roomPayload(roomId, title, body)
+      const payload = () => {
+        const sender = caller.name.trim() || caller.email
+        const title = roomId === HOME_ROOM_ID || !room.name ? sender : `${sender} in ${room.name}`
+        const body = plainText(text).trim() || (gif ? 'Sent a GIF' : 'Sent a file')
+        return roomPayload(roomId, title, body)
+      }
       later(c, pushToOthers(backend, config, caller.$id, payload, made && c.get('listed')))
       return c.json(toMessage(row), 201)
     } catch (err) {

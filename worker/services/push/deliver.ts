@@ -55,11 +55,13 @@ export function pushToOthers(
   backend: BackendPort,
   config: Config,
   exceptUserId: string,
-  payload: PushPayload,
+  payload: PushPayload | (() => PushPayload),
   listed?: RowList<unknown>,
 ): Promise<void> | undefined {
   const vapid = vapidOf(config)
-  return vapid && pushWith(vapid, backend, config, exceptUserId, payload, listed)
+  // Made only when there is somewhere to push it (a send's is the text read without markers).
+  const made = () => (typeof payload === 'function' ? payload() : payload)
+  return vapid && pushWith(vapid, backend, config, exceptUserId, made(), listed)
 }
 
 async function pushWith(
