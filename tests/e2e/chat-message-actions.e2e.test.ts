@@ -6,6 +6,7 @@ import { postMessagesAs, rowInView } from './helpers/chat-view'
 import { accountIdOf, apiAs, ApiRefusal } from './helpers/page-api'
 import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 import { createRooms, sidebarRoom } from './helpers/rooms'
+import { isFocused } from './helpers/focus'
 
 // Reply, react, edit and delete as two people use them (issue 14): through the message menu,
 // live for the partner over the one realtime connection, with the server's refusals.
@@ -434,13 +435,7 @@ describe('message actions', () => {
     await menu(ada.page, text, 'Delete')
     // The confirmation starts on Cancel: an Enter meant for the menu deletes nothing.
     const confirm = ada.page.getByRole('alertdialog')
-    await expect
-      .poll(() =>
-        confirm
-          .getByRole('button', { name: 'Cancel' })
-          .evaluate((b) => b === document.activeElement),
-      )
-      .toBe(true)
+    await expect.poll(() => isFocused(confirm.getByRole('button', { name: 'Cancel' }))).toBe(true)
     await confirm.getByRole('button', { name: 'Delete' }).click()
     for (const page of [ada.page, ben.page]) {
       const deleted = messageLog(page).locator(`.msg[data-id="${id}"]`)

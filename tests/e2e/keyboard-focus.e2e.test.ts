@@ -1,16 +1,16 @@
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { SETTINGS_TEXTS } from '../../shared/texts'
 import { openPage } from './helpers/browser'
 import { ADA, BEN, messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 import { authCard, signedInMarker } from './helpers/users'
+import { isFocused } from './helpers/focus'
 
 // Where the keyboard's focus goes after an action removes or disables what had it, and what a
 // screen reader is told, as a keyboard and screen-reader walk found them: never the page's
 // <body>, from which the next Tab starts again at the top.
 const pair = useOnboardedPair()
 
-const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement)
 const focusedLabel = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null

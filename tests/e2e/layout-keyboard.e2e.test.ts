@@ -7,6 +7,7 @@ import { ADA, chatTitle, messageInLog } from './helpers/pair'
 import { sidebarRoom } from './helpers/rooms'
 import { onboardViaApi } from './helpers/register-api'
 import { signedInMarker } from './helpers/users'
+import { isFocused } from './helpers/focus'
 
 // The signed-in layout with the keyboard alone: the skip link and the main landmark, the profile
 // menu, the create-room panel as a modal dialog, and the composer taking focus in an opened room.
@@ -21,8 +22,6 @@ beforeAll(async () => {
   tab = await openPage(app.chrome.browser)
   await onboardViaApi(tab.page, app.server.url, ADA)
 }, 120_000)
-
-const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement)
 
 /** Presses Tab until `target` has focus, as a keyboard user would (at most `max` presses). */
 async function tabTo(page: Page, target: Locator, max = 40) {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { roomNameTaken } from '../../shared/schemas/room'
 import { TEXTS } from '../../shared/texts'
+import { isFocused } from './helpers/focus'
 import { setAdmin } from './helpers/partner-details'
 import { chatTitle, useOnboardedPair } from './helpers/pair'
 import { createRooms, sidebarRoom } from './helpers/rooms'
@@ -54,13 +55,7 @@ describe("the admin's room options", () => {
     await option(ada.page, 'Delete room')
     const confirm = ada.page.getByRole('alertdialog', { name: 'Delete room' })
     // The safe answer has the focus.
-    await expect
-      .poll(() =>
-        confirm
-          .getByRole('button', { name: 'Cancel' })
-          .evaluate((b) => b === document.activeElement),
-      )
-      .toBe(true)
+    await expect.poll(() => isFocused(confirm.getByRole('button', { name: 'Cancel' }))).toBe(true)
     await confirm.getByRole('button', { name: 'Delete' }).click()
     await ben.page.getByRole('heading', { name: 'Room not found' }).waitFor()
     // The tab no longer names it either.
