@@ -85,28 +85,26 @@ export default function ImageViewer({ onClose, ...opened }: Props) {
         </button>
       </div>
       <img key={photo.fileId} src={photo.src} alt={photo.name} onClick={clickClose} />
-      {prev && (
-        <button
-          type="button"
-          className="image-viewer-step prev"
-          aria-label="Previous photo"
-          onClick={() => show(prev)}
-        >
-          ‹
-        </button>
-      )}
-      {next && (
-        <button
-          type="button"
-          className="image-viewer-step next"
-          aria-label="Next photo"
-          onClick={() => show(next)}
-        >
-          ›
-        </button>
-      )}
+      <Step side="prev" to={prev} show={show} />
+      <Step side="next" to={next} show={show} />
     </dialog>,
     document.body,
+  )
+}
+
+/** The gallery's way to the photo before or after, when there is one. */
+function Step(p: { side: 'prev' | 'next'; to?: Photo; show: (to: Photo) => unknown }) {
+  if (!p.to) return null
+  const to = p.to
+  return (
+    <button
+      type="button"
+      className={`image-viewer-step ${p.side}`}
+      aria-label={p.side === 'prev' ? 'Previous photo' : 'Next photo'}
+      onClick={() => p.show(to)}
+    >
+      {p.side === 'prev' ? '‹' : '›'}
+    </button>
   )
 }
 

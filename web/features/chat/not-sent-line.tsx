@@ -1,7 +1,7 @@
 import { FILE_TEXTS } from '../../../shared/texts'
 import { useOnline } from '../../lib/use-online'
 import type { DisplayItem } from './display-item'
-import { canRetryUpload } from './upload-files'
+import { canRetryUpload } from './upload-queue'
 
 type Props = { item: DisplayItem; onRetry: (clientId: string) => void }
 

@@ -5,7 +5,10 @@ import { storage } from '../../lib/appwrite'
 import { readDraft, writeDraft } from './drafts'
 import { outbox, removePending, setFileId, setPendingState, setThumbId, setUpload } from './outbox'
 import { flushOutbox } from './send-queue'
-import { uploadFiles as files } from './upload-files'
+
+// The files of messages whose upload has not finished, while the page lives: a File cannot be
+// stored with the outbox, so a failed upload can be retried only until the page is left.
+const files = new Map<string, File>()
 
 // Uploads cancelled by their sender: a run sees it after its current request and cleans up.
 const cancelled = new Set<string>()
@@ -22,6 +25,9 @@ export function uploadAndSend(queryClient: QueryClient, clientId: string, file: 
   files.set(clientId, file)
   return runUpload(queryClient, clientId, false)
 }
+
+/** Whether a failed upload can still be retried (its File is still in memory). */
+export const canRetryUpload = (clientId: string) => files.has(clientId)
 
 export function retryUpload(queryClient: QueryClient, clientId: string) {
   return runUpload(queryClient, clientId, true)

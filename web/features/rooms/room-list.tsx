@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { useMemo } from 'react'
 import { useSnapshot } from 'valtio'
 import { globalState } from '../../state/global-state'
 import { draftWrites, roomsWithDraft } from '../chat/drafts'
@@ -11,8 +12,13 @@ import { roomsQuery } from './rooms-query'
 export function RoomList({ onNavigate }: { onNavigate?: () => void }) {
   const { flags, account } = useSnapshot(globalState)
   const { data, isPending, isError, refetch } = useQuery(roomsQuery(flags.isAdmin))
-  // The marks are read again whenever a room gains or loses its draft (drafts.ts).
-  useSnapshot(draftWrites)
+  // Read again only when a room gains or loses its draft (drafts.ts), not at every render.
+  const { n: draftChanges } = useSnapshot(draftWrites)
+  const meId = account?.$id
+  const drafts = useMemo(
+    () => (meId ? roomsWithDraft(meId) : new Set<string>()),
+    [meId, draftChanges],
+  )
   if (isPending) return <p className="sidebar-hint">Loading rooms…</p>
   if (isError)
     return (
@@ -23,7 +29,6 @@ export function RoomList({ onNavigate }: { onNavigate?: () => void }) {
         </button>
       </p>
     )
-  const drafts = account ? roomsWithDraft(account.$id) : new Set<string>()
   const rooms = visibleRooms(data, flags.isAdmin)
   if (rooms.length === 0) return <p className="sidebar-hint">No rooms yet.</p>
   return (

@@ -1,5 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
 import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { AddRoomRequest, normaliseHiddenName, roomNameTaken } from '../../../shared/schemas/room'
 import { tablesDB } from '../../lib/appwrite'
@@ -110,14 +117,11 @@ export default function RoomOptions({ room, close }: Props) {
             />
           </label>
           {problem && <p role="alert">{problem}</p>}
-          <div className="room-options-actions">
-            <button type="button" className="secondary" onClick={close}>
-              Cancel
-            </button>
+          <Actions cancel={close}>
             <button type="submit" className="primary" aria-disabled={busy || undefined}>
               Save
             </button>
-          </div>
+          </Actions>
         </form>
       )}
       {view === 'delete' && (
@@ -127,10 +131,7 @@ export default function RoomOptions({ room, close }: Props) {
             read and restore.
           </p>
           {problem && <p role="alert">{problem}</p>}
-          <div className="room-options-actions">
-            <button type="button" className="secondary" onClick={close}>
-              Cancel
-            </button>
+          <Actions cancel={close}>
             <button
               type="button"
               className="danger"
@@ -141,9 +142,21 @@ export default function RoomOptions({ room, close }: Props) {
             >
               Delete
             </button>
-          </div>
+          </Actions>
         </div>
       )}
+    </div>
+  )
+}
+
+/** Cancel first (the safe answer, which has the focus), then the change. */
+function Actions({ cancel, children }: { cancel: () => void; children: ReactNode }) {
+  return (
+    <div className="room-options-actions">
+      <button type="button" className="secondary" onClick={cancel}>
+        Cancel
+      </button>
+      {children}
     </div>
   )
 }
