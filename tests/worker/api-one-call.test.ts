@@ -127,33 +127,62 @@ describe('message/add in one round trip writes only what the route would write',
   })
 })
 
-describe("a send's storage asks each question once", () => {
-  it('no second read of the new id, no unique check of the sequence it was just given, no count', async () => {
-    const statements: string[] = []
-    const restore = await inBackend((sql) => {
-      // Every statement goes through these two (one() calls all()).
-      const { all, run } = sql
-      const note = (q: string) => statements.push(q.replace(/\s+/g, ' '))
-      Object.assign(sql, {
-        all: (q: string, ...p: never[]) => (note(q), all.call(sql, q, ...p)),
-        run: (q: string, ...p: never[]) => (note(q), run.call(sql, q, ...p)),
-      })
-      return () => Object.assign(sql, { all, run })
+/** The SQL statements the object runs while `during` runs (every one goes through all() or run()). */
+async function statementsOf(during: () => Response | Promise<Response>) {
+  const statements: string[] = []
+  const restore = await inBackend((sql) => {
+    const { all, run } = sql
+    const note = (q: string) => statements.push(q.replace(/\s+/g, ' '))
+    Object.assign(sql, {
+      all: (q: string, ...p: never[]) => (note(q), all.call(sql, q, ...p)),
+      run: (q: string, ...p: never[]) => (note(q), run.call(sql, q, ...p)),
     })
-    let res: Response
-    try {
-      res = await add(ada, { roomId: 'home', message: 'asked once', clientId: crypto.randomUUID() })
-    } finally {
-      await inBackend(() => restore())
-    }
+    return () => Object.assign(sql, { all, run })
+  })
+  try {
+    return { res: await during(), statements }
+  } finally {
+    await inBackend(() => restore())
+  }
+}
+
+const byId = (statements: string[]) =>
+  statements.filter((s) => s === 'SELECT * FROM rows WHERE table_id = ? AND id = ?')
+
+describe("a send's storage asks each question once", () => {
+  it('one insert carries the sequence and the unique check; no read of the new id, no count', async () => {
+    const body = { roomId: 'home', message: 'asked once', clientId: crypto.randomUUID() }
+    const { res, statements } = await statementsOf(() => add(ada, body))
     expect(res.status, await res.clone().text()).toBe(201)
-    const byId = statements.filter((s) => s === 'SELECT * FROM rows WHERE table_id = ? AND id = ?')
-    // The batch's two reads (the room, a retry's row); the insert itself answers a taken id.
-    expect(byId).toHaveLength(2)
-    expect(statements.filter((s) => s.startsWith('INSERT INTO rows'))).toHaveLength(1)
-    expect(statements.some((s) => s.includes(`${jsonPath('seq')} = ?`))).toBe(false)
-    expect(statements.some((s) => s.includes('count(*)'))).toBe(false)
+    // The room only: a retry's row is read when the insert collides with it, not before.
+    expect(byId(statements)).toHaveLength(1)
+    // The caller check, the room, the insert and (Web Push is on here) whom to push to.
+    expect(statements, statements.join('\n')).toHaveLength(4)
+    expect(statements[3]).toMatch(/^SELECT \* FROM rows WHERE table_id = \? ORDER BY/)
+    const insert = statements.find((s) => s.startsWith('INSERT INTO rows')) ?? ''
+    // Its sequence comes from the room's highest, inside the insert; never a unique check of it.
+    expect(insert).toContain(`max(${jsonPath('seq')})`)
+    expect(insert).not.toContain(`${jsonPath('seq')} = ?`)
     // The (senderId, clientId) index is still checked: another id may carry the same pair.
-    expect(statements.some((s) => s.includes(`${jsonPath('clientId')} = ?`))).toBe(true)
+    expect(insert).toContain(`${jsonPath('clientId')} = ?`)
+  })
+
+  it('a retry collides in the insert, then its row is read and answered; nothing new stored', async () => {
+    const body = { roomId: 'home', message: 'sent twice', clientId: crypto.randomUUID() }
+    const first = await add(ada, body)
+    expect(first.status).toBe(201)
+    const made = (await first.json()) as { $id: string; seq: number }
+    const { res, statements } = await statementsOf(() => add(ada, body))
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(await res.json()).toMatchObject({ $id: made.$id, seq: made.seq, message: 'sent twice' })
+    expect(calls).toEqual(['batch'])
+    // The room, the refused insert (then which check refused it: the id), the retry's row.
+    expect(statements.filter((s) => s.startsWith('INSERT INTO rows'))).toHaveLength(1)
+    expect(byId(statements)).toHaveLength(3)
+    const next = (await (
+      await add(ada, { roomId: 'home', message: 'after', clientId: crypto.randomUUID() })
+    ).json()) as { seq: number }
+    // The refused insert took no sequence number.
+    expect(next.seq).toBe(made.seq + 1)
   })
 })

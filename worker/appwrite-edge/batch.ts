@@ -30,8 +30,9 @@ export type Refusal = { refused: { status: number; type: string; message: string
 export type BatchPlan = {
   /** Checked first (signature, open session, user not blocked): when it fails, nothing is read. */
   jwt: string
-  reads: { table: string; rowId: string }[]
-  /** Made only when every guard holds. */
+  /** `unlessCreated`: read only when the create was not made (a retry's row, found by its id). */
+  reads: { table: string; rowId: string; unlessCreated?: boolean }[]
+  /** Made only when every guard holds (guards name reads made before it, not `unlessCreated`). */
   create?: { table: string; rowId: string; data: Record<string, unknown>; when: Guard[] }
   /** Listed only after the create was made (e.g. whom to tell of the new row). */
   thenList?: { table: string; queries: string[] }
@@ -86,10 +87,16 @@ export async function runBatch(
   // What GET /account answers for this JWT.
   const account = await userOf(plan.jwt).then(accountOf, refusal)
   if (isRefusal(account)) return account
-  const rows = plan.reads.map((r) => settle(() => findRow(server, r.table, r.rowId) ?? null))
+  const read = (r: BatchPlan['reads'][number]) =>
+    settle(() => findRow(server, r.table, r.rowId) ?? null)
+  const rows = plan.reads.map((r) => (r.unlessCreated ? null : read(r)))
+  // A row the create would collide with is read only when it did collide (or was not tried): the
+  // insert's own conflict check serves the common case, one statement fewer per send.
+  const readRest = (made: boolean) =>
+    made ? rows : plan.reads.map((r, i) => (r.unlessCreated ? read(r) : rows[i]))
   const { create, thenList } = plan
   if (!create || !create.when.every((g) => holds(g, account, rows)))
-    return { caller: account, rows }
+    return { caller: account, rows: readRest(false) }
   const created = settle(() => createRow(server, create.table, create.rowId, create.data))
   // A failed list is read again by whoever needs it. Its reader wants the rows, not the count
   // (a second statement per send).
@@ -97,7 +104,12 @@ export async function runBatch(
     thenList && !isRefusal(created)
       ? settle(() => listRows(server, thenList.table, thenList.queries, { total: false }))
       : undefined
-  return { caller: account, rows, created, listed: isRefusal(listed) ? undefined : listed }
+  return {
+    caller: account,
+    rows: readRest(!isRefusal(created)),
+    created,
+    listed: isRefusal(listed) ? undefined : listed,
+  }
 }
 
 /** PATCH of a row only when its current fields hold every condition; one call, no race. */

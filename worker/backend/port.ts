@@ -25,7 +25,11 @@ export type Row<T = Record<string, unknown>> = T & {
 
 export type RowList<T> = { total: number; rows: Row<T>[] }
 
-export type RowRead = { table: TableId; rowId: string }
+/**
+ * A row read beside the caller check. `unlessCreated`: only when the check's guarded create was
+ * not made (embedded; the row a retry collides with), else it is not read and stands as missing.
+ */
+export type RowRead = { table: TableId; rowId: string; unlessCreated?: boolean }
 export type Fetched = Row | undefined | BackendError
 
 /**

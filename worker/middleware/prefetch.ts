@@ -58,7 +58,12 @@ export const requireCallerReading = (
     )
     c.set('caller', caller)
     if (caller.$id === claimed) {
-      c.set('prefetched', new Map(reads.map((r, i) => [keyOf(r.table, r.rowId), rows[i]])))
+      // A read skipped because the create was made is not known, so not cached as missing.
+      const made = created && !(created instanceof BackendError)
+      const known = reads.flatMap((r, i) =>
+        made && r.unlessCreated ? [] : [[r, rows[i]] as const],
+      )
+      c.set('prefetched', new Map(known.map(([r, row]) => [keyOf(r.table, r.rowId), row])))
       if (created) c.set('created', created)
       if (listed) c.set('listed', listed)
     }

@@ -71,13 +71,16 @@ const message = new Hono<ApiHono>()
       const found = clientId ? await readRow<MessageData>(c, 'messages', rowId) : undefined
       return found && found.senderId === caller.$id ? found : undefined
     }
-    const existing = await replay()
-    if (existing) return c.json(toMessage(existing), 200)
+    // Made beside the caller check when the plan could (the same checks passed there); refused
+    // there when a retry's row holds its id, and that row was read then.
+    const made = c.get('created')
+    if (!made || made instanceof BackendError) {
+      const existing = await replay()
+      if (existing) return c.json(toMessage(existing), 200)
+    }
     const file = attachment && (await checkAttachment(backend, config, caller, attachment))
     if (replyToId) await checkReply(backend, roomId, replyToId)
     const gifColumns = gif && checkGif(config, gif)
-    // Made beside the caller check when the plan could (the same checks passed there).
-    const made = c.get('created')
     try {
       if (made instanceof BackendError) throw made
       const row =

@@ -38,25 +38,29 @@ async function validBody(c: Context<ApiHono>): Promise<AddBody | undefined> {
 /**
  * What /add needs beside the caller check, named before the caller is verified: the room and a
  * retried message, and for a plain text or GIF message its create, made only when the caller is
- * the claimed one and allowed, the room exists and is not deleted, and no retry's row exists. A
- * file or a reply has checks of its own reads: that message is written after, as before.
+ * the claimed one and allowed and the room exists and is not deleted; a retry's row refuses it
+ * (409, the same id) and is read then. A file or a reply has checks of its own reads: that
+ * message is written after, as before.
  */
 export async function addPlan(c: Context<ApiHono>, claimed: string): Promise<Prefetch> {
   const body = await validBody(c)
   if (!body) return { reads: [] }
   const config = c.get('config')
   const rowId = body.clientId && (await stableId('m', claimed, body.clientId))
-  const reads: RowRead[] = [{ table: 'rooms', rowId: body.roomId }]
-  if (rowId) reads.push({ table: 'messages', rowId })
-  if (body.attachment || body.replyToId) return { reads }
+  const room: RowRead = { table: 'rooms', rowId: body.roomId }
+  const retry = (unlessCreated: boolean): RowRead[] =>
+    rowId ? [{ table: 'messages', rowId, unlessCreated }] : []
+  const plain = { reads: [room, ...retry(false)] }
+  if (body.attachment || body.replyToId) return plain
   let gifColumns: Record<string, unknown> | undefined
   try {
     gifColumns = body.gif && checkGif(config, body.gif)
   } catch {
-    return { reads }
+    return plain
   }
   return {
-    reads,
+    // A retry's row is read only when the create collides with it (its id is the stable one).
+    reads: [room, ...retry(true)],
     create: {
       table: 'messages',
       rowId: rowId || 'unique()',
@@ -65,10 +69,7 @@ export async function addPlan(c: Context<ApiHono>, claimed: string): Promise<Pre
       allowedEmails: config.ALLOWED_EMAILS,
       // Whom Web Push tells of it, listed in the same call when push is on.
       ...(vapidOf(config) && { thenList: SUBSCRIPTIONS_LIST }),
-      rows: [
-        { read: 0, unset: 'isDeleted' },
-        ...(rowId ? [{ read: 1, missing: true as const }] : []),
-      ],
+      rows: [{ read: 0, unset: 'isDeleted' }],
     },
   }
 }

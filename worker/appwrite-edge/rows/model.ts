@@ -23,6 +23,17 @@ export type DocumentModel = Omit<RowModel, '$tableId'> & { $collectionId: string
  */
 export function rowModel(table: TableSchema, rec: RowRecord, select?: string[]): RowModel {
   const data = JSON.parse(rec.data) as RowData
+  return modelOf(table, rec, data, JSON.parse(rec.permissions) as string[], select)
+}
+
+/** rowModel of a record whose data and permissions are at hand (a row just written). */
+export function modelOf(
+  table: TableSchema,
+  rec: Pick<RowRecord, 'id' | 'seq' | 'created_at' | 'updated_at'>,
+  data: RowData,
+  permissions: string[],
+  select?: string[],
+): RowModel {
   const model: RowModel = {
     $id: rec.id,
     $sequence: String(rec.seq),
@@ -30,7 +41,7 @@ export function rowModel(table: TableSchema, rec: RowRecord, select?: string[]):
     $databaseId: DATABASE_ID,
     $createdAt: rec.created_at,
     $updatedAt: rec.updated_at,
-    $permissions: JSON.parse(rec.permissions) as string[],
+    $permissions: permissions,
   }
   const all = !select || select.includes('*')
   for (const c of table.columns)

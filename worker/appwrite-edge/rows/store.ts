@@ -24,21 +24,85 @@ export const jsonPath = (key: string) => {
 export const getRecord = (sql: Sql, tableId: string, id: string) =>
   sql.one<RowRecord>('SELECT * FROM rows WHERE table_id = ? AND id = ?', tableId, id)
 
+type Bound = string | number | null
+const bind = (v: unknown): Bound =>
+  typeof v === 'boolean' ? Number(v) : typeof v === 'number' || typeof v === 'string' ? v : null
+
 /**
- * Stores a new row; undefined when another row already holds its id (the table's UNIQUE
- * (table_id, id) answers that in the insert itself, one statement instead of a read first).
+ * The unique indexes a new row is checked against: all but one over the table's sequence and its
+ * scope (the sequence is assigned past every value of that scope, so nothing can clash with it).
  */
-export function insertRecord(sql: Sql, rec: Omit<RowRecord, 'seq'>): RowRecord | undefined {
-  return sql.one<RowRecord>(
-    `INSERT INTO rows (table_id, id, data, permissions, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, id) DO NOTHING RETURNING *`,
-    rec.table_id,
+function insertChecked(table: TableSchema) {
+  const seq = table.sequence
+  return table.indexes.filter(
+    (i) =>
+      i.type === 'unique' &&
+      !(seq && i.columns.includes(seq.column) && i.columns.includes(seq.scope)),
+  )
+}
+
+// The insert's statement per table and set of unique indexes checked (those with a NULL value
+// are not: NULLs never collide): built once, the same text every time.
+const insertSql = new Map<string, string>()
+
+function insertStatement(table: TableSchema, checked: TableSchema['indexes']): string {
+  const key = `${table.id}\n${checked.map((i) => i.key).join(',')}`
+  let text = insertSql.get(key)
+  if (text) return text
+  const seq = table.sequence
+  if (seq && insertChecked(table).some((i) => i.columns.includes(seq.column)))
+    throw new Error(`unique index over ${table.id}.${seq.column} without ${seq.scope}`)
+  let n = 6
+  const data = seq
+    ? `json_set(?3, '$.${seq.column}', (SELECT coalesce(max(${jsonPath(seq.column)}), 0) + 1
+       FROM rows WHERE table_id = ?1 AND ${jsonPath(seq.scope)} = ?${++n}))`
+    : '?3'
+  const free = checked.map(
+    (i) =>
+      `NOT EXISTS (SELECT 1 FROM rows WHERE table_id = ?1 AND ${i.columns
+        .map((c) => `${jsonPath(c)} = ?${++n}`)
+        .join(' AND ')})`,
+  )
+  text = `INSERT INTO rows (table_id, id, data, permissions, created_at, updated_at)
+    SELECT ?1, ?2, ${data}, ?4, ?5, ?6 WHERE ${free.join(' AND ') || 'true'}
+    ON CONFLICT (table_id, id) DO NOTHING
+    RETURNING seq${seq ? `, ${jsonPath(seq.column)} AS assigned` : ''}`
+  insertSql.set(key, text)
+  return text
+}
+
+/**
+ * Stores a new row in one statement: its server sequence (`sequence: {column, scope}`, one more
+ * than the highest of its scope) assigned into `data`, and each unique index checked, where that
+ * took a statement each before the insert. Undefined when the id or a unique index is taken;
+ * `assertUnique` and `failDuplicateId` then say which. The object runs it alone, so nothing can
+ * come between the max it reads and the row it stores.
+ */
+export function insertRecord(
+  sql: Sql,
+  table: TableSchema,
+  rec: Omit<RowRecord, 'seq' | 'table_id'>,
+  data: RowData,
+): number | undefined {
+  const checked = insertChecked(table).filter((i) => i.columns.every((c) => bind(data[c]) !== null))
+  const seq = table.sequence
+  const params: Bound[] = [
+    table.id,
     rec.id,
     rec.data,
     rec.permissions,
     rec.created_at,
     rec.updated_at,
+  ]
+  if (seq) params.push(bind(data[seq.scope]))
+  for (const i of checked) for (const c of i.columns) params.push(bind(data[c]))
+  const row = sql.one<{ seq: number; assigned?: number }>(
+    insertStatement(table, checked),
+    ...params,
   )
+  if (!row) return undefined
+  if (seq) data[seq.column] = row.assigned
+  return row.seq
 }
 
 export function updateRecord(sql: Sql, rec: RowRecord): RowRecord {
@@ -56,26 +120,6 @@ export function updateRecord(sql: Sql, rec: RowRecord): RowRecord {
 export const deleteRecord = (sql: Sql, seq: number) =>
   sql.run('DELETE FROM rows WHERE seq = ?', seq)
 
-type Bound = string | number | null
-const bind = (v: unknown): Bound =>
-  typeof v === 'boolean' ? Number(v) : typeof v === 'number' || typeof v === 'string' ? v : null
-
-/**
- * The server-assigned counter (`sequence: {column, scope}`): one more than the highest value of
- * rows with the same scope value. Runs synchronously with the insert that follows, so two writes
- * to the object cannot interleave between reading the max and storing the row.
- */
-export function assignSequence(sql: Sql, table: TableSchema, data: RowData): void {
-  if (!table.sequence) return
-  const { column, scope } = table.sequence
-  const top = sql.one<{ top: number | null }>(
-    `SELECT max(${jsonPath(column)}) AS top FROM rows WHERE table_id = ? AND ${jsonPath(scope)} = ?`,
-    table.id,
-    bind(data[scope]),
-  )
-  data[column] = (top?.top ?? 0) + 1
-}
-
 /** The 409 Appwrite answers when another row already holds the id. */
 export function failDuplicateId(family: Family): never {
   fail(
@@ -86,9 +130,8 @@ export function failDuplicateId(family: Family): never {
 
 /**
  * 409 naming the unique index another row already satisfies (NULLs never collide, as in SQL).
- * For a new row (`inserting`), a taken id is what it reports first, as Appwrite does; and an index
- * over the table's sequence and its scope is skipped: the sequence was just assigned past every
- * value of that scope, so nothing can clash with it.
+ * For a new row (`inserting`), a taken id is what it reports first, as Appwrite does, and the
+ * indexes are those the insert checks (insertChecked).
  */
 export function assertUnique(
   sql: Sql,
@@ -98,10 +141,8 @@ export function assertUnique(
   family: Family,
   inserting = false,
 ): void {
-  const seq = inserting ? table.sequence : undefined
-  for (const index of table.indexes) {
+  for (const index of inserting ? insertChecked(table) : table.indexes) {
     if (index.type !== 'unique') continue
-    if (seq && index.columns.includes(seq.column) && index.columns.includes(seq.scope)) continue
     const values = index.columns.map((c) => bind(data[c]))
     if (values.some((v) => v === null)) continue
     const clash = sql.one<{ id: string }>(

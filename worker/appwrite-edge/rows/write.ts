@@ -5,13 +5,13 @@ import type { Edge } from '../context'
 import { isoNow, resolveId } from '../db/sql'
 import { fail } from '../errors'
 import { rowEvent, type RowAction } from './events'
-import { rowModel, type RowModel } from './model'
+import { modelOf, rowModel, type RowModel } from './model'
 import { assertAllowed, assertGrantable, defaultPermissions } from './permissions'
 import { ERRORS, noun, type Family } from './schema'
 import {
   assertUnique,
-  assignSequence,
   failDuplicateId,
+  getRecord,
   insertRecord,
   updateRecord,
   type RowRecord,
@@ -82,19 +82,22 @@ export function insertRow(
   assertAllowed(edge.caller, table, 'create')
   const { data, dates } = clientData(table, input, edge.caller, family)
   const row = validateRow(table, withDefaults(table, data), family)
-  assignSequence(edge.sql, table, row)
-  assertUnique(edge.sql, table, row, id, family, true)
   const now = isoNow()
-  const rec = insertRecord(edge.sql, {
-    table_id: table.id,
+  const rec = {
     id,
     data: JSON.stringify(row),
     permissions: JSON.stringify(permissions),
     created_at: dates.$createdAt ?? now,
     updated_at: dates.$updatedAt ?? now,
-  })
-  if (!rec) failDuplicateId(family)
-  const model = rowModel(table, rec)
+  }
+  // Sequence, unique indexes and id in the insert itself; when refused, which one says why.
+  const seq = insertRecord(edge.sql, table, rec, row)
+  if (seq === undefined) {
+    if (getRecord(edge.sql, table.id, id)) failDuplicateId(family)
+    assertUnique(edge.sql, table, row, id, family, true)
+    throw new Error(`insert into ${table.id} refused for no reason found`)
+  }
+  const model = modelOf(table, { ...rec, seq }, row, permissions)
   edge.publish(rowEvent(table, model, action, family))
   return model
 }
