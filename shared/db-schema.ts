@@ -140,6 +140,10 @@ export const TABLES = {
       str('gifUrl', 2048),
       { key: 'gifWidth', type: 'integer' },
       { key: 'gifHeight', type: 'integer' },
+      // A voice message or an audio file: its length in ms and its loudness as 48 base-32
+      // digits (shared/voice.ts), both measured by the sender's browser, for the player's bars.
+      { key: 'fileDuration', type: 'integer' },
+      str('fileWaveform', 48),
     ],
     indexes: [
       { key: 'room_seq', type: 'unique', columns: ['roomId', 'seq'] },

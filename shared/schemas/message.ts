@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MESSAGE_MAX_LENGTH } from '../constants'
 import { Id } from './common'
 import { GifRef } from './gif'
+import { AUDIO_DURATION_MAX_MS, WAVE_PATTERN } from '../voice'
 
 const imageSide = z.number().int().min(1).max(20_000)
 
@@ -15,6 +16,10 @@ export const AttachmentRef = z.object({
   height: imageSide.optional(),
   // An image's WebP thumbnail (longest side 640 px), uploaded by the sender beside the original.
   thumbId: Id.optional(),
+  // A voice message or an audio file, as the sender's browser decoded it: its length and its
+  // loudness in 48 bars (shared/voice.ts). Only for a file whose stored type is audio.
+  durationMs: z.number().int().min(1).max(AUDIO_DURATION_MAX_MS).optional(),
+  waveform: z.string().regex(WAVE_PATTERN, 'waveform must be 48 digits 0-9 or a-v').optional(),
 })
 export type AttachmentRef = z.input<typeof AttachmentRef>
 
@@ -71,6 +76,8 @@ export const Message = z.object({
   gifUrl: z.string().nullable(),
   gifWidth: z.number().int().nullable(),
   gifHeight: z.number().int().nullable(),
+  fileDuration: z.number().int().nullable(),
+  fileWaveform: z.string().nullable(),
 })
 export type Message = z.infer<typeof Message>
 

@@ -90,6 +90,41 @@ describe.each([
     expect((await rowsWithFile(photo.$id)).every((row) => row.senderId === ada.id)).toBe(true)
   })
 
+  it("keeps a voice message's length and bars, only on a file stored as sound", async () => {
+    const wave = '0123456789abcdefghijklmnopqrstuv0123456789abcdef'
+    const voice = await upload(ada, 'Voice message.webm', 'audio/webm')
+    const r = await add(ada, {
+      attachment: { fileId: voice.$id, durationMs: 2300, waveform: wave },
+    })
+    expect(r.status, JSON.stringify(r.body)).toBe(201)
+    expect(r.body).toMatchObject({ fileType: 'audio/webm', fileDuration: 2300, fileWaveform: wave })
+    // A recording a backend typed as video (WebM, MP4) still carries them.
+    const typedVideo = await upload(ada, 'recording.webm', 'video/webm')
+    const video = await add(ada, { attachment: { fileId: typedVideo.$id, durationMs: 900 } })
+    expect(video.status, JSON.stringify(video.body)).toBe(201)
+    expect(video.body).toMatchObject({ fileDuration: 900, fileWaveform: null })
+    // An image, or a document, has no length.
+    const pdf = await upload(ada, 'length.pdf', 'application/pdf')
+    for (const attachment of [
+      { fileId: photo.$id, durationMs: 1000 },
+      { fileId: pdf.$id, waveform: wave },
+    ])
+      expect(await refused(ada, { attachment }, 400)).toEqual({
+        code: 'audio_invalid',
+        message: 'Only an audio file has a duration or a waveform',
+      })
+    for (const attachment of [
+      { fileId: voice.$id, durationMs: 0 },
+      { fileId: voice.$id, durationMs: 1.5 },
+      { fileId: voice.$id, durationMs: 13 * 3600 * 1000 },
+      { fileId: voice.$id, waveform: 'w'.repeat(48) },
+      { fileId: voice.$id, waveform: wave.slice(1) },
+    ])
+      expect((await refused(ada, { attachment }, 400)).code).toBe('validation_failed')
+    // Nothing of the refused ones was stored.
+    expect(await rowsWithFile(pdf.$id)).toHaveLength(0)
+  })
+
   it('refuses a call without a token (401) and a malformed attachment (400)', async () => {
     const body = { roomId: 'home', message: 'Hi', attachment: { fileId: photo.$id } }
     const anonymous = await call(url(), '/message/add', body)

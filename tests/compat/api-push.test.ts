@@ -1,5 +1,7 @@
 import { Query, TablesDB } from 'appwrite'
-import { TablesDB as ServerTablesDB } from 'node-appwrite'
+import { ID, Permission, Role, Storage, TablesDB as ServerTablesDB } from 'node-appwrite'
+import { InputFile } from 'node-appwrite/file'
+import { BUCKET_ID } from '../../shared/db-schema'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { exampleVars } from '../../scripts/local-vars'
 import { HOME_ROOM_ID } from '../../shared/constants'
@@ -146,6 +148,34 @@ describe('/api/push', () => {
       roomId,
     })
     await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
+  })
+
+  it('says "Sent a voice message" and its length for a voice message without a caption', async () => {
+    await setPresence(ben, benJwt, 'away')
+    // Uploaded as Ada's own (the server key may grant her the rights her upload would have).
+    const file = await new Storage(keyClient(app.url)).createFile({
+      bucketId: BUCKET_ID,
+      fileId: ID.unique(),
+      file: InputFile.fromBuffer(new Uint8Array(512), 'Voice message.webm'),
+      permissions: [
+        Permission.read(Role.team('user')),
+        Permission.update(Role.user(ada.id)),
+        Permission.delete(Role.user(ada.id)),
+      ],
+    })
+    const sub = await subscribe(benJwt, 'ben-voice')
+    try {
+      const attachment = { fileId: file.$id, durationMs: 75_400 }
+      const r = await call(app.url, '/message/add', { roomId: HOME_ROOM_ID, attachment }, adaJwt)
+      expect(r.status, JSON.stringify(r.body)).toBe(201)
+      const [push] = await service.waitFor(1)
+      expect(sub.decrypt(push.body)).toMatchObject({
+        title: 'Ada',
+        body: 'Sent a voice message (1:15)',
+      })
+    } finally {
+      await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
+    }
   })
 
   it('deletes a subscription the push service answers 410 Gone', async () => {

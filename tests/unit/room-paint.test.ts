@@ -55,3 +55,42 @@ describe('a drawn message', () => {
     expect(logPaint([row('short')], 'ada', 'UTC').html).not.toContain('read-more')
   })
 })
+
+describe('a drawn file', () => {
+  const file = (fields: Record<string, unknown>) =>
+    logPaint(
+      [
+        {
+          $id: 'f1',
+          $createdAt: '2026-11-28T12:00:00.000Z',
+          roomId: 'home',
+          senderId: 'ben',
+          kind: 'user',
+          seq: 1,
+          message: '',
+          fileId: 'file-1',
+          fileName: 'Voice message 2026-11-28 at 12.00.00.webm',
+          ...fields,
+        },
+      ],
+      'ada',
+      'UTC',
+    ).html
+
+  it('says "Voice message" and its length for a recording, as the SPA names it', () => {
+    const voice = file({ fileType: 'audio/webm', fileDuration: 75_400 })
+    expect(voice).toContain('<span class="file-name">Voice message (1:15)</span>')
+    expect(voice).not.toContain('.webm')
+    // Stored as video by a backend that sniffs WebM: its length still says what it is.
+    expect(file({ fileType: 'video/webm', fileDuration: 3000 })).toContain('Voice message (0:03)')
+  })
+
+  it('names any other file, a video without a length too', () => {
+    expect(file({ fileType: 'video/webm', fileName: 'clip.webm' })).toContain(
+      '<span class="file-name">clip.webm</span>',
+    )
+    expect(file({ fileType: 'application/pdf', fileName: 'a<b>.pdf' })).toContain(
+      '<span class="file-name">a&lt;b&gt;.pdf</span>',
+    )
+  })
+})

@@ -1,8 +1,9 @@
 import { MESSAGES_PER_BATCH } from '../../shared/constants'
 import { formatText, isLongText } from '../../shared/text-format'
-import { shownWidth } from '../../shared/media-box'
+import { isPlayableAudio, shownWidth } from '../../shared/media-box'
 import { buildTimeline, type TimelineEntry } from '../../shared/timeline'
 import { isEmojiOnly } from '../../shared/emoji'
+import { formatDuration } from '../../shared/voice'
 import { esc } from './markup'
 import { wallClock } from './time-zone'
 
@@ -18,6 +19,8 @@ type Row = {
   deletedAt: string | null
   fileId: string | null
   fileName: string | null
+  fileType: string | null
+  fileDuration: number | null
   fileWidth: number | null
   fileHeight: number | null
   gifUrl: string | null
@@ -40,6 +43,8 @@ function toRow(raw: Record<string, unknown>): Row {
     deletedAt: text(raw.deletedAt) || null,
     fileId: text(raw.fileId) || null,
     fileName: text(raw.fileName) || null,
+    fileType: text(raw.fileType) || null,
+    fileDuration: size(raw.fileDuration),
     fileWidth: size(raw.fileWidth),
     fileHeight: size(raw.fileHeight),
     gifUrl: text(raw.gifUrl) || null,
@@ -65,15 +70,18 @@ const formatted = (message: string) =>
     .join('')
 
 // A picture or GIF keeps its box (sized as the SPA sizes it) so the rows under it sit where the
-// SPA will put them; a file shows its name.
+// SPA will put them; a voice message says what it is and how long; a file shows its name.
 function media(row: Row): string {
   const w = row.gifWidth ?? row.fileWidth
   const h = row.gifHeight ?? row.fileHeight
   if (w && h) {
     return `<div class="paint-media" style="width:${shownWidth(w, h)}px;aspect-ratio:${w}/${h}"></div>`
   }
+  const ms = row.fileDuration
+  const voice = ms && isPlayableAudio(row.fileType ?? '', ms)
+  const name = voice ? `Voice message (${formatDuration(ms)})` : (row.fileName ?? 'file')
   return row.fileId
-    ? `<div class="file-chip"><span class="file-name">${esc(row.fileName ?? 'file')}</span></div>`
+    ? `<div class="file-chip"><span class="file-name">${esc(name)}</span></div>`
     : ''
 }
 

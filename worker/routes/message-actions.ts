@@ -30,6 +30,8 @@ const TOMBSTONE = {
   gifUrl: null,
   gifWidth: null,
   gifHeight: null,
+  fileDuration: null,
+  fileWaveform: null,
 }
 
 /**

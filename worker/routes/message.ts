@@ -21,8 +21,18 @@ import actions from './message-actions'
 import { later } from '../lib/background'
 import { pushToOthers, roomPayload } from '../services/push/deliver'
 import { plainText } from '../../shared/text-format'
+import { isPlayableAudio } from '../../shared/media-box'
+import { formatDuration } from '../../shared/voice'
 
 export type MessageData = Omit<Message, '$id' | '$createdAt'>
+
+/** A notification's words for a message without text. */
+const attachmentWords = (row: Partial<MessageData>, gif: unknown) =>
+  gif
+    ? 'Sent a GIF'
+    : row.fileDuration && isPlayableAudio(row.fileType ?? '', row.fileDuration)
+      ? `Sent a voice message (${formatDuration(row.fileDuration)})`
+      : 'Sent a file'
 
 const num = (v: unknown) => (typeof v === 'number' ? v : v == null ? null : Number(v))
 const strOrNull = (v: unknown) => (typeof v === 'string' && v ? v : null)
@@ -49,6 +59,8 @@ export const toMessage = (r: Row<MessageData>): Message => ({
   gifUrl: strOrNull(r.gifUrl),
   gifWidth: num(r.gifWidth),
   gifHeight: num(r.gifHeight),
+  fileDuration: num(r.fileDuration),
+  fileWaveform: strOrNull(r.fileWaveform),
 })
 
 const message = new Hono<ApiHono>()
@@ -96,7 +108,7 @@ const message = new Hono<ApiHono>()
       const payload = () => {
         const sender = caller.name.trim() || caller.email
         const title = roomId === HOME_ROOM_ID || !room.name ? sender : `${sender} in ${room.name}`
-        const body = plainText(text).trim() || (gif ? 'Sent a GIF' : 'Sent a file')
+        const body = plainText(text).trim() || attachmentWords(row, gif)
         return roomPayload(roomId, title, body)
       }
       later(c, pushToOthers(backend, config, caller.$id, payload, made && c.get('listed')))

@@ -3,6 +3,7 @@ import type { AttachmentRef } from '../../shared/schemas'
 import type { BackendPort, BackendUser } from '../backend'
 import type { Config } from '../config'
 import { ApiError } from '../lib/api-error'
+import { isPlayableAudio } from '../../shared/media-box'
 
 /** The message columns an attachment fills. */
 export type AttachmentColumns = {
@@ -13,6 +14,8 @@ export type AttachmentColumns = {
   fileWidth?: number
   fileHeight?: number
   thumbId?: string
+  fileDuration?: number
+  fileWaveform?: string
 }
 
 /** A thumbnail is a small WebP (longest side 640 px): far below this. */
@@ -52,6 +55,22 @@ export async function checkAttachment(
     fileSize: file.sizeOriginal,
     ...image,
     ...(ref.thumbId ? { thumbId: ref.thumbId } : {}),
+    ...audioColumns(ref, file.mimeType),
+  }
+}
+
+/**
+ * A voice message's or audio file's length and bars, only on a file stored as audio (or as the
+ * webm or mp4 a recording is, which a backend may call video: the duration says what it is).
+ */
+function audioColumns(ref: AttachmentRef, type: string) {
+  const { durationMs, waveform } = ref
+  if (durationMs === undefined && waveform === undefined) return {}
+  if (!isPlayableAudio(type, durationMs ?? (waveform ? 1 : 0)))
+    throw new ApiError(400, 'Only an audio file has a duration or a waveform', 'audio_invalid')
+  return {
+    ...(durationMs ? { fileDuration: durationMs } : {}),
+    ...(waveform ? { fileWaveform: waveform } : {}),
   }
 }
 

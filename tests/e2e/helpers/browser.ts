@@ -41,6 +41,8 @@ export const ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // A microphone that plays a beep (voice messages); a page gets it only where a test grants it.
+  '--use-fake-device-for-media-stream',
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_FEATURES].join(',')}`,
 ]
 

@@ -7,6 +7,7 @@ import type { DisplayItem } from '../chat/display-item'
 import { loadBookmarkWrite } from '../chat/message-parts'
 import type { Room } from '../rooms/room-model'
 import { rememberSaved } from './room-bookmarks'
+import { attachmentLabel } from '../chat/attachment-format'
 
 /**
  * The message menu's "Bookmark": saves the message with its room and sender as they read now,
@@ -32,7 +33,8 @@ export async function saveMessageBookmark(
       senderId: item.senderId,
       senderName:
         item.senderId === me.$id ? me.name : partner?.$id === item.senderId ? partner.name : '',
-      text: item.text || item.attachment?.name || (item.gif ? 'GIF' : ''),
+      text:
+        item.text || (item.attachment ? attachmentLabel(item.attachment) : item.gif ? 'GIF' : ''),
       seq: item.seq,
       at: item.at.toISOString(),
     })

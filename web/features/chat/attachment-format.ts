@@ -1,3 +1,6 @@
+import { isPlayableAudio } from '../../../shared/media-box'
+import type { Attachment } from './message-model'
+
 /** A byte count for people: "512 B", "2.4 KB", "30 MB" (1024-based, one decimal below 10). */
 export function formatFileSize(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB']
@@ -12,6 +15,10 @@ export function formatFileSize(bytes: number): string {
   if (shown >= 1024 && unit < units.length - 1) return `1 ${units[unit + 1]}`
   return `${shown} ${units[unit]}`
 }
+
+/** What names a file where it stands alone (a quote, a bookmark): a voice message as such. */
+export const attachmentLabel = (a: Attachment) =>
+  a.duration && isPlayableAudio(a.type, a.duration) ? 'Voice message' : a.name
 
 /** Shown inline (an <img>) rather than as a download chip. SVG stays a download: it may script. */
 export const isInlineImage = (type: string) => /^image\/(png|jpeg|gif|webp|avif|bmp)$/i.test(type)

@@ -1,9 +1,16 @@
 import { Suspense, useState, type MouseEvent, type ReactNode } from 'react'
 import { BUCKET_ID } from '../../../shared/db-ids'
+import { isPlayableAudio } from '../../../shared/media-box'
 import { storage } from '../../lib/appwrite'
 import { FileIcon, FileName } from './attach-controls'
 import { BlurGate, InlineVideo } from '../media/blur-gate'
-import { formatFileSize, isInlineImage, isInlineVideo, shownWidth } from './attachment-format'
+import {
+  attachmentLabel,
+  formatFileSize,
+  isInlineImage,
+  isInlineVideo,
+  shownWidth,
+} from './attachment-format'
 import type { DisplayItem } from './display-item'
 import type { Attachment } from './message-model'
 import { MessageParts } from './message-parts'
@@ -18,7 +25,8 @@ type Props = {
 
 /**
  * A message's file: an image inline (its thumbnail when it has one) (its box reserved from the stored pixel size, so the list
- * does not jump when it loads; a click opens the full file in the viewer), anything else as a download chip.
+ * does not jump when it loads; a click opens the full file in the viewer), a video or a voice
+ * message playing in place, anything else as a download chip.
  * The URLs are the backend's own (same origin), authorised by the session cookie.
  */
 export function AttachmentView({ attachment, upload, clientId }: Props) {
@@ -44,16 +52,17 @@ export function AttachmentView({ attachment, upload, clientId }: Props) {
       </BlurGate>
     )
   }
-  if (!upload && isInlineVideo(type))
+  if (!upload && isInlineVideo(type) && !attachment.duration)
     return (
       <BlurGate name="video">
         <InlineVideo src={storage.getFileView(file)} name={name} />
       </BlurGate>
     )
-  return (
+  const chip = (
     <div className="file-chip">
       <FileIcon />
-      <FileName name={name} />
+      {/* A voice message on its way is one, not a file name with a date in it. */}
+      <FileName name={attachmentLabel(attachment)} />
       <span className="file-size">{formatFileSize(size)}</span>
       {upload ? (
         !upload.failed && (
@@ -65,6 +74,19 @@ export function AttachmentView({ attachment, upload, clientId }: Props) {
         </a>
       )}
     </div>
+  )
+  // A voice message or an audio file plays in its bubble; the chip shows until its chunk is in.
+  if (upload || !isPlayableAudio(type, attachment.duration)) return chip
+  return (
+    <Suspense fallback={chip}>
+      <MessageParts.VoiceNote
+        src={storage.getFileView(file)}
+        download={storage.getFileDownload(file)}
+        name={name}
+        duration={attachment.duration ?? null}
+        waveform={attachment.waveform ?? null}
+      />
+    </Suspense>
   )
 }
 

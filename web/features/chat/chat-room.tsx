@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useLayoutEffect } from 'react'
+import { Suspense, useEffect, useLayoutEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { HOME_ROOM_ID } from '../../../shared/constants'
 import { dropFirstPaint } from '../../lib/first-load'
@@ -9,7 +9,7 @@ import { roomsQuery } from '../rooms/rooms-query'
 import { Composer } from './composer'
 import { flattenPages } from './message-model'
 import { MessageList } from './message-list'
-import { loadLogKeys, preloadMessageParts } from './message-parts'
+import { loadLogKeys, MessageParts, preloadMessageParts } from './message-parts'
 import { roomBookmarksQuery } from '../bookmarks/room-bookmarks'
 import { messagesQuery } from './messages-query'
 import { RoomProvider } from './room-provider'
@@ -22,7 +22,6 @@ import './attachment.css'
 import './message-actions.css'
 import './link.css'
 import { TEXTS } from '../../../shared/texts'
-import { RoomOptionsButton } from '../rooms/room-options-button'
 
 /** A room's chat (the home room on "/"); loaded as its own chunk once signed in. */
 export default function ChatRoom({ roomId }: { roomId: string }) {
@@ -77,7 +76,11 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
           {name}
         </h1>
         {room?.isDeleted && <span className="tag">deleted</span>}
-        {flags.isAdmin && room && roomId !== HOME_ROOM_ID && <RoomOptionsButton room={room} />}
+        {flags.isAdmin && room && roomId !== HOME_ROOM_ID && (
+          <Suspense fallback={null}>
+            <MessageParts.RoomOptionsButton room={room} />
+          </Suspense>
+        )}
       </header>
       <RoomProvider roomId={roomId} meId={meId}>
         <MessageList roomId={roomId} roomName={name} meId={meId} onRetry={retry} />

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { subscribe } from 'valtio'
 import { MESSAGE_MAX_LENGTH } from '../../../shared/constants'
 import { enterSends, isTouchScreen } from '../../lib/enter-sends'
 import { AttachButton, StagedFile } from './attach-controls'
 import { readDraft, readReplyDraft, writeDraft, writeReplyDraft } from './drafts'
 import { drawnComposer, useDrawnComposer } from './use-drawn-composer'
-import { GifButton } from './gif-button'
 import { LengthCount } from './length-count'
+import { MessageParts } from './message-parts'
 import type { GifRef } from './message-model'
 import { cancelReply, messageIntent } from './message-intent'
 import { QuoteBar } from './quote-bar'
@@ -65,12 +65,15 @@ export function Composer({
 
   useDrawnComposer(drawn, { meId, roomId, box: ref, setText, submit })
 
+  /** The message the next one answers, when it is in this room. */
+  const replyToId = () =>
+    messageIntent.replyTo?.roomId === roomId ? messageIntent.replyTo.messageId : undefined
+
   /** `typed`: the text as the drawn composer handed it over, before this render's state has it. */
   function submit(typed?: string) {
     const message = (typed ?? text).trim()
     if (!message && !staging.file) return
-    const replyTo = messageIntent.replyTo?.roomId === roomId ? messageIntent.replyTo : null
-    onSend(message, staging.file ?? undefined, replyTo?.messageId)
+    onSend(message, staging.file ?? undefined, replyToId())
     cancelReply()
     staging.clear()
     setText('')
@@ -86,8 +89,12 @@ export function Composer({
   }
 
   function sendGif(gif: GifRef) {
-    const replyTo = messageIntent.replyTo?.roomId === roomId ? messageIntent.replyTo : null
-    onGif?.(gif, replyTo?.messageId)
+    onGif?.(gif, replyToId())
+    cancelReply()
+  }
+
+  function sendVoice(file: File) {
+    onSend('', file, replyToId())
     cancelReply()
   }
 
@@ -100,6 +107,7 @@ export function Composer({
     }
   }
 
+  const empty = !text.trim() && !staging.file
   return (
     <form
       className={`composer${staging.dragging ? ' dragging' : ''}`}
@@ -112,7 +120,11 @@ export function Composer({
       <QuoteBar roomId={roomId} meId={meId} />
       {staging.file && <StagedFile file={staging.file} onRemove={staging.clear} />}
       <AttachButton onPick={pick} />
-      {onGif && <GifButton onPick={sendGif} />}
+      {onGif && (
+        <Suspense fallback={null}>
+          <MessageParts.GifButton onPick={sendGif} />
+        </Suspense>
+      )}
       <textarea
         ref={ref}
         dir="auto"
@@ -130,19 +142,29 @@ export function Composer({
         }}
       />
       <LengthCount length={text.length} />
-      <button
-        type="submit"
-        className="send-button"
-        aria-label="Send message"
-        disabled={!text.trim() && !staging.file}
-      >
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
-          <path d="M4 12 20 4l-6 16-2.5-6.5z" />
-        </svg>
-      </button>
+      {/* Nothing to send: the microphone in the send button's place, once its chunk is in. */}
+      {empty && canRecord() ? (
+        <Suspense fallback={sendButton(true)}>
+          <MessageParts.VoiceRecorder onRecorded={sendVoice} />
+        </Suspense>
+      ) : (
+        sendButton(empty)
+      )}
     </form>
   )
 }
+
+const sendButton = (disabled: boolean) => (
+  <button type="submit" className="send-button" aria-label="Send message" disabled={disabled}>
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
+      <path d="M4 12 20 4l-6 16-2.5-6.5z" />
+    </svg>
+  </button>
+)
+
+// Recording needs a secure page (https or localhost) with a microphone API.
+const canRecord = () =>
+  typeof MediaRecorder !== 'undefined' && !!navigator.mediaDevices?.getUserMedia
 
 // The placeholder keeps to one line (a textarea's placeholder takes no ellipsis of its own).
 const shortName = (name: string) => {

@@ -10,6 +10,9 @@ export type Attachment = {
   height: number | null
   /** An image's WebP thumbnail (longest side 640 px) in the bucket, shown in the bubble. */
   thumbId?: string | null
+  /** A voice message's or audio file's length (ms) and loudness bars (shared/voice.ts). */
+  duration?: number | null
+  waveform?: string | null
 }
 
 /** A GIF from the configured service; its bytes come through the Worker (/api/gif/media). */
@@ -98,6 +101,8 @@ function attachmentOf(row: Record<string, unknown>): Attachment | null {
     width: positive(row.fileWidth),
     height: positive(row.fileHeight),
     ...(typeof row.thumbId === 'string' && row.thumbId ? { thumbId: row.thumbId } : {}),
+    duration: positive(row.fileDuration),
+    waveform: strOrNull(row.fileWaveform),
   }
 }
 

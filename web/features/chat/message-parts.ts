@@ -7,15 +7,27 @@ export const MessageParts = {
   Editor: preloadable(() => import('./message-editor-form')),
   MenuPanel: preloadable(() => import('./message-menu-panel')),
   ImageViewer: preloadable(() => import('./image-viewer')),
+  VoiceNote: preloadable(async () => ({ default: (await loadVoice()).VoiceNote })),
+  VoiceRecorder: preloadable(async () => ({ default: (await loadVoice()).VoiceRecorder })),
   LinkPreview: preloadable(async () => ({
     default: (await import('./link-preview')).LinkPreviewCard,
   })),
   ReactionPicker: preloadable(async () => ({
     default: (await import('./reaction-picker')).ReactionPicker,
   })),
-  // Not a message's, but as seldom wanted: the line over a search's results.
+  // A link the lookup flagged. Not a message's, but as seldom wanted: the line over a search's
+  // results, the composer's GIF button (only where GIF search is configured), the admin's room
+  // options.
+  UnsafeLink: preloadable(async () => ({ default: (await import('./unsafe-link')).UnsafeLink })),
+  GifButton: preloadable(async () => ({ default: (await import('./gif-button')).GifButton })),
+  RoomOptionsButton: preloadable(async () => ({
+    default: (await import('../rooms/room-options-button')).RoomOptionsButton,
+  })),
   SearchNote: preloadable(async () => ({ default: (await import('./search-note')).SearchNote })),
 }
+
+/** Voice messages' player, recorder and measuring (web/features/chat/voice-parts.ts). */
+export const loadVoice = () => import('./voice-parts')
 
 /** The message log's keys (web/features/chat/log-keys.ts), started once the room has settled. */
 export const loadLogKeys = () => import('./log-keys')

@@ -1,9 +1,9 @@
-import { Fragment, useMemo, useState, type ReactNode } from 'react'
+import { Fragment, Suspense, useMemo, useState, type ReactNode } from 'react'
 import { formatText, isLongText, type FormattedPart } from '../../../shared/text-format'
 import { messageTextId, searchRuns, type DisplayItem } from './display-item'
 import { useUnsafeLinks } from './link-safety'
 import { useSearchTerm } from './room-context'
-import { UnsafeLink } from './unsafe-link'
+import { MessageParts } from './message-parts'
 
 /**
  * A message's text in its own direction (Hebrew, Arabic), as messengers show each message. A
@@ -45,7 +45,10 @@ function MessageText({ text }: { text: string }) {
     const marked = <Marked text={p.text} term={term} />
     const run =
       p.href && unsafe?.has(p.href) ? (
-        <UnsafeLink href={p.href} text={p.text} threat={unsafe.get(p.href)!} />
+        // Inert until its chunk is in (preloaded once the room is idle): never a plain link.
+        <Suspense fallback={<span className="msg-link unsafe">{p.text}</span>}>
+          <MessageParts.UnsafeLink href={p.href} text={p.text} threat={unsafe.get(p.href)!} />
+        </Suspense>
       ) : p.href ? (
         <a className="msg-link" href={p.href} target="_blank" rel="noopener noreferrer nofollow">
           {marked}

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react'
 import type { Message } from './message-model'
 import { plainText } from '../../../shared/text-format'
+import { attachmentLabel } from './attachment-format'
 
 /** What a row's reply, reaction and menu parts need from the open room. */
 export type RoomContext = {
@@ -46,10 +47,11 @@ export const senderName = (
   chateeName: string | undefined,
 ) => (kind === 'system' ? 'Kathelia' : senderId === meId ? 'You' : (chateeName ?? 'Partner'))
 
-/** A quote's excerpt: the first line of the text, else the attachment's name, else "GIF". */
+/** A quote's excerpt: the first line of the text, else the attachment's label, else "GIF". */
 export const excerpt = (
   m: (Pick<Message, 'message' | 'attachment' | 'deletedAt'> & { gif?: unknown }) | null,
 ) =>
   !m || m.deletedAt
     ? 'Message deleted'
-    : plainText(m.message).split('\n', 1)[0]!.trim() || m.attachment?.name || (m.gif ? 'GIF' : '')
+    : plainText(m.message).split('\n', 1)[0]!.trim() ||
+      (m.attachment ? attachmentLabel(m.attachment) : m.gif ? 'GIF' : '')

@@ -47,6 +47,9 @@ async function sendQueued(queryClient: QueryClient) {
       fileId: file.fileId,
       ...(file.width && file.height ? { width: file.width, height: file.height } : {}),
       ...(file.thumbId ? { thumbId: file.thumbId } : {}),
+      // Undefined ones are left out of the JSON.
+      durationMs: file.duration ?? undefined,
+      waveform: file.waveform ?? undefined,
     }
     try {
       const row = await productApi.addMessage({

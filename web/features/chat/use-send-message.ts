@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query'
 import { ID } from 'appwrite'
 import { useCallback } from 'react'
 import { setSearch } from '../../state/ui-state'
+import { isPlayableAudio } from '../../../shared/media-box'
 import { measureImage } from './attachment-format'
 import type { GifRef, PendingMessage } from './message-model'
+import { loadVoice } from './message-parts'
 import { addPending, outbox, setPendingState } from './outbox'
 import { flushOutbox } from './send-queue'
 import { retryUpload, uploadAndSend } from './upload-queue'
@@ -14,6 +16,12 @@ import { retryUpload, uploadAndSend } from './upload-queue'
  * A message with a file shows its upload first and is sent once the file is in the bucket.
  * Sending leaves a search, whose results would not show the new message.
  */
+// The voice chunk's: only a send with a sound file needs it (precached, so offline too).
+const measureAudio = (file: File) =>
+  loadVoice()
+    .then((m) => m.measureAudio(file))
+    .catch(() => null)
+
 export function useSendMessage(roomId: string, senderId: string) {
   const queryClient = useQueryClient()
 
@@ -33,8 +41,10 @@ export function useSendMessage(roomId: string, senderId: string) {
         addPending(item)
         return flushOutbox(queryClient)
       }
-      // Measured first, so the pending bubble already reserves the image's box.
+      // Measured first, so the pending bubble already reserves the image's box, or shows the
+      // voice message's length and bars.
       const pixels = await measureImage(file)
+      const audio = isPlayableAudio(file.type) ? await measureAudio(file) : null
       addPending({
         ...item,
         attachment: {
@@ -44,6 +54,7 @@ export function useSendMessage(roomId: string, senderId: string) {
           size: file.size,
           width: pixels?.width ?? null,
           height: pixels?.height ?? null,
+          ...(audio && { duration: audio.duration, waveform: audio.waveform ?? null }),
         },
         upload: { progress: 0, failed: false },
       })

@@ -1,0 +1,208 @@
+import type { Page, Request } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { toneWav } from '../fixtures/wav'
+import { v1InPage } from './helpers/page-api'
+import { messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
+
+// Voice messages as two people use them: Ada records with the composer's microphone (Chromium's
+// fake device, a beep), Ben plays it in its bubble; an audio file plays the same way; a cancelled
+// or refused recording sends nothing.
+const pair = useOnboardedPair()
+const box = (page: Page) => page.getByRole('textbox', { name: 'Message' })
+const mic = (page: Page) => page.getByRole('button', { name: 'Record a voice message' })
+const voices = (page: Page) => messageLog(page).getByRole('group', { name: /^Voice message/ })
+const UPLOAD = /\/v1\/storage\/buckets\/files\/files$/
+const isUpload = (req: Request) => req.method() === 'POST' && UPLOAD.test(req.url())
+
+type Row = { fileType: string; fileDuration: number; fileWaveform: string; fileName: string }
+/** The newest message row as the partner's SDK reads it. */
+const newestRow = async (page: Page) =>
+  (
+    (await v1InPage(
+      page,
+      'GET',
+      `/tablesdb/kathelia/tables/messages/rows?queries[]=${encodeURIComponent(
+        JSON.stringify({ method: 'orderDesc', attribute: '$sequence' }),
+      )}&queries[]=${encodeURIComponent(JSON.stringify({ method: 'limit', values: [1] }))}`,
+    )) as { rows: Row[] }
+  ).rows[0]!
+
+/** Keeps the streams the page's getUserMedia hands out, to see whether they were let go. */
+const watchMicrophone = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { streams: MediaStream[] }
+    w.streams = []
+    const get = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices)
+    navigator.mediaDevices.getUserMedia = async (c) => {
+      const stream = await get(c)
+      w.streams.push(stream)
+      return stream
+    }
+  })
+const liveTracks = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { streams: MediaStream[] }).streams
+        .flatMap((s) => s.getTracks())
+        .filter((t) => t.readyState === 'live').length,
+  )
+
+/** Records for about `ms` and sends with the recorder's Send button. */
+async function record(page: Page, ms: number) {
+  await page.context().grantPermissions(['microphone'])
+  await watchMicrophone(page)
+  await mic(page).click()
+  const recording = page.getByRole('group', { name: 'Recording a voice message' })
+  await recording.waitFor()
+  // Send has the focus, so Enter would send: a keyboard user needs no hunting.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+    .toBe('Send the voice message')
+  await page.waitForTimeout(ms)
+  expect(await liveTracks(page)).toBe(1)
+  await recording.getByRole('button', { name: 'Send the voice message' }).click()
+  await recording.waitFor({ state: 'detached' })
+  expect(await liveTracks(page)).toBe(0)
+}
+
+describe('voice messages', () => {
+  it('Ada records one; Ben sees its length and bars and plays it, at the speed he picks', async () => {
+    const { ada, ben } = pair
+    const before = await voices(ben.page).count()
+    await record(ada.page, 2300)
+    await expect.poll(() => voices(ben.page).count(), { timeout: 20_000 }).toBe(before + 1)
+    const voice = voices(ben.page).last()
+    // The length measured in Ada's browser, shown before a byte of the file is fetched.
+    expect(await voice.getAttribute('aria-label')).toMatch(/^Voice message, 2 seconds$/)
+    expect(await voice.locator('.voice-time').textContent()).toBe('0:02')
+    const row = await newestRow(ben.page)
+    expect(row.fileType).toMatch(/^audio\/webm/)
+    expect(row.fileName).toMatch(/^Voice message .+\.webm$/)
+    expect(row.fileDuration).toBeGreaterThan(1800)
+    expect(row.fileDuration).toBeLessThan(3500)
+    expect(row.fileWaveform).toMatch(/^[0-9a-v]{48}$/)
+    // The fake microphone beeps: the bars are not flat.
+    expect(new Set(row.fileWaveform).size).toBeGreaterThan(3)
+    const heights = await voice
+      .locator('.voice-wave i')
+      .evaluateAll((bars) => bars.map((b) => (b as HTMLElement).style.height))
+    expect(heights).toHaveLength(48)
+    expect(new Set(heights).size).toBeGreaterThan(3)
+
+    const speed = voice.getByRole('button', { name: 'Speed 1×' })
+    await speed.click()
+    await voice.getByRole('button', { name: 'Speed 1.5×' }).waitFor()
+    await voice.getByRole('button', { name: 'Play' }).click()
+    await voice.getByRole('button', { name: 'Pause' }).waitFor()
+    const audio = voice.locator('audio')
+    await expect
+      .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime))
+      .toBeGreaterThan(0.3)
+    expect(await audio.evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(1.5)
+    // It plays to its end and is ready to play again from the start.
+    await voice.getByRole('button', { name: 'Play' }).waitFor({ timeout: 10_000 })
+    expect(await voice.locator('.voice-time').textContent()).toBe('0:02')
+    // The speed is the device's, for the next voice message too.
+    expect(await ben.page.evaluate(() => localStorage.getItem('kathelia-voice-rate'))).toBe('1.5')
+  })
+
+  it('the seek bar is a slider: the arrows move through it, and a reply quotes "Voice message"', async () => {
+    const { ada, ben } = pair
+    const voice = voices(ben.page).last()
+    await voice.waitFor()
+    const slider = voice.getByRole('slider', { name: 'Position' })
+    await slider.focus()
+    await slider.press('End')
+    expect(await slider.getAttribute('aria-valuetext')).toMatch(/^0:02 of 0:02$/)
+    await slider.press('Home')
+    expect(await slider.getAttribute('aria-valuetext')).toBe('0:00 of 0:02')
+    // Ada answers it: the quote names it, as the partner's notification would.
+    const own = messageLog(ada.page)
+      .locator('.msg')
+      .filter({ has: ada.page.getByRole('group', { name: /^Voice message/ }) })
+      .last()
+    await own.hover()
+    await own.getByRole('button', { name: 'Message actions' }).click()
+    await ada.page.getByRole('menuitem', { name: 'Reply' }).click()
+    await expect.poll(() => ada.page.locator('.quote-bar').textContent()).toContain('Voice message')
+    await sendMessage(ada.page, 'That was me humming')
+    await messageLog(ben.page)
+      .locator('.reply-quote')
+      .filter({ hasText: 'Voice message' })
+      .last()
+      .waitFor()
+  })
+
+  it('Escape drops a recording: nothing is uploaded or sent, and the microphone is let go', async () => {
+    const { ada, ben } = pair
+    const before = await voices(ben.page).count()
+    const uploads: string[] = []
+    const onRequest = (r: Request) => void (isUpload(r) && uploads.push(r.url()))
+    ada.page.on('request', onRequest)
+    try {
+      await ada.page.context().grantPermissions(['microphone'])
+      await watchMicrophone(ada.page)
+      await mic(ada.page).click()
+      const recording = ada.page.getByRole('group', { name: 'Recording a voice message' })
+      await recording.waitFor()
+      await ada.page.waitForTimeout(1200)
+      await ada.page.keyboard.press('Escape')
+      await recording.waitFor({ state: 'detached' })
+      expect(await liveTracks(ada.page)).toBe(0)
+      // The composer is as it was, its microphone back in the send button's place.
+      await mic(ada.page).waitFor()
+      await ada.page.waitForTimeout(1500)
+      expect(uploads).toEqual([])
+      expect(await voices(ben.page).count()).toBe(before)
+    } finally {
+      ada.page.off('request', onRequest)
+    }
+  })
+
+  it('typing puts the send button back in the microphone’s place', async () => {
+    const { ada } = pair
+    await mic(ada.page).waitFor()
+    await box(ada.page).fill('hello')
+    await ada.page.getByRole('button', { name: 'Send message' }).waitFor()
+    expect(await mic(ada.page).count()).toBe(0)
+    await box(ada.page).fill('')
+    await mic(ada.page).waitFor()
+  })
+
+  it('a refused microphone says how to allow it, and nothing is sent', async () => {
+    const { ben } = pair
+    await ben.page.context().clearPermissions()
+    await mic(ben.page).click()
+    await ben.page.getByRole('alert').filter({ hasText: 'Microphone blocked' }).waitFor()
+    expect(await ben.page.getByRole('group', { name: 'Recording a voice message' }).count()).toBe(0)
+  })
+
+  it('an audio file sent as a file plays in its bubble with its length and bars', async () => {
+    const { ada, ben } = pair
+    const wav = toneWav([
+      [440, 0.5, 0.9],
+      [0, 0.5, 0],
+      [660, 0.5, 0.3],
+    ])
+    const chooser = ada.page.waitForEvent('filechooser')
+    await ada.page.getByRole('button', { name: 'Attach a file' }).click()
+    await (await chooser).setFiles({ name: 'tones.wav', mimeType: 'audio/wav', buffer: wav })
+    await ada.page.getByRole('group', { name: 'File to send' }).getByText('tones.wav').waitFor()
+    await box(ada.page).press('Enter')
+    const voice = messageLog(ben.page)
+      .locator('.msg')
+      .filter({ has: ben.page.getByRole('group', { name: 'Voice message, 1 second' }) })
+      .last()
+    await voice.waitFor({ timeout: 20_000 })
+    const row = await newestRow(ben.page)
+    expect(row).toMatchObject({ fileType: 'audio/wav', fileName: 'tones.wav' })
+    expect(row.fileDuration).toBe(1500)
+    // Loud, silent, quieter: the bars say so.
+    const bars = Array.from(row.fileWaveform, (d) => parseInt(d, 32))
+    expect(Math.max(...bars.slice(0, 14))).toBe(31)
+    expect(Math.max(...bars.slice(18, 30))).toBeLessThan(3)
+    expect(Math.max(...bars.slice(34))).toBeGreaterThan(10)
+    expect(Math.max(...bars.slice(34))).toBeLessThan(31)
+    expect(await voice.locator('.voice-time').textContent()).toBe('0:01')
+  })
+})
