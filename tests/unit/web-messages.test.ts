@@ -141,10 +141,20 @@ describe('toMessage', () => {
       size: 2048,
       width: 640,
       height: 480,
+      duration: null,
+      waveform: null,
     })
     expect(toMessage({ ...row, ...file, fileWidth: null, fileHeight: 0 }).attachment).toMatchObject(
       { width: null, height: null },
     )
+    const wave = '0123456789abcdefghijklmnopqrstuv0123456789abcdef'
+    const voice = { fileId: 'v1', fileName: 'v.webm', fileType: 'audio/webm', fileSize: 9000 }
+    expect(
+      toMessage({ ...row, ...voice, fileDuration: 2300, fileWaveform: wave }).attachment,
+    ).toMatchObject({ type: 'audio/webm', duration: 2300, waveform: wave, width: null })
+    expect(
+      toMessage({ ...row, ...voice, fileDuration: 0, fileWaveform: '' }).attachment,
+    ).toMatchObject({ duration: null, waveform: null })
     expect(toMessage({ ...row, fileId: null, fileName: 'a.png' }).attachment).toBeNull()
   })
 })
