@@ -82,8 +82,15 @@ export const setAdminView = (on: boolean) => {
   globalState.flags.isAdmin = on && globalState.flags.showAdmin
 }
 
-/** Clears who is signed in; the location is kept (spec: restored from local storage). */
+/** The signed-in user's rooms as last read, for an app opened offline (features/offline). */
+export const OFFLINE_KEY = 'kathelia-offline'
+
+/**
+ * Clears who is signed in, and what they read (kept for offline); the location is kept (spec:
+ * restored from local storage).
+ */
 export function signedOut() {
+  localStorage.removeItem(OFFLINE_KEY)
   Object.assign(globalState, {
     account: null,
     status: null,

@@ -87,9 +87,15 @@ async function checkAccount(fresh: boolean) {
     // Only the account check: a signed-in reload does not need the forms' actions.
     await (await import('./session')).loadSession(probe.account)
   } catch (err) {
-    // Offline, the banner says so already, and nobody tried to log in.
-    if (!(isNetworkFailure(err) && !navigator.onLine))
-      showAuthNotice(toNotice(ERROR_TITLES.login, err))
+    // Offline, the banner says so already, and nobody tried to log in. Someone signed in here
+    // before reads their rooms as they were (web/features/offline/).
+    const offline = isNetworkFailure(err) && !navigator.onLine
+    const me = globalState.account?.$id
+    if (offline && me)
+      await import('../offline/offline-history')
+        .then((m) => m.restoreOfflineHistory(me))
+        .catch(() => false)
+    if (!offline) showAuthNotice(toNotice(ERROR_TITLES.login, err))
   } finally {
     globalState.isLoading = false
   }

@@ -31,12 +31,14 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
   const meId = account?.$id ?? ''
   const { send, sendGif, retry } = useSendMessage(roomId, meId)
   // Once the room has settled, what a first act on a message wants: its parts' chunks, the log's
-  // keys, and which messages are saved (a menu then opens knowing it, however it is opened).
+  // keys, and which messages are saved (a menu then opens knowing it, however it is opened); and
+  // the keeper of what is read, for opening the app offline (it follows who is signed in).
   const queryClient = useQueryClient()
   useEffect(
     () =>
       whenSettled(() => {
         preloadMessageParts()
+        void import('../offline/offline-history').catch(() => undefined)
         // Offline before its chunk came: the next room to settle asks again.
         void loadLogKeys().then(
           (m) => m.startLogKeys(),

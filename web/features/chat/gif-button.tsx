@@ -6,7 +6,7 @@ import type { GifRef } from './message-model'
 const GifPicker = lazy(() => import('../gif/gif-picker'))
 
 /** The composer's GIF button; shown only when the server has GIF search configured. */
-export function GifButton({ onPick }: { onPick: (gif: GifRef) => void }) {
+export default function GifButton({ onPick }: { onPick: (gif: GifRef) => void }) {
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
   const close = () => {

@@ -10,7 +10,7 @@ import { globalState } from '../../state/global-state'
  * The first link's preview, asked for after the message rendered (a sent message only, so a
  * preview never holds up sending). Nothing shows for a link without a title or description.
  */
-export function LinkPreviewCard({ text }: { text: string }) {
+export default function LinkPreviewCard({ text }: { text: string }) {
   const url = useMemo(() => firstLink(text), [text])
   // Flags kept from before the server named the feature leave it asked for (as before).
   const on = useSnapshot(globalState).flags.linkPreviews !== false

@@ -9,21 +9,15 @@ export const MessageParts = {
   ImageViewer: preloadable(() => import('./image-viewer')),
   VoiceNote: preloadable(async () => ({ default: (await loadVoice()).VoiceNote })),
   VoiceRecorder: preloadable(async () => ({ default: (await loadVoice()).VoiceRecorder })),
-  LinkPreview: preloadable(async () => ({
-    default: (await import('./link-preview')).LinkPreviewCard,
-  })),
-  ReactionPicker: preloadable(async () => ({
-    default: (await import('./reaction-picker')).ReactionPicker,
-  })),
-  // A link the lookup flagged. Not a message's, but as seldom wanted: the line over a search's
-  // results, the composer's GIF button (only where GIF search is configured), the admin's room
-  // options.
-  UnsafeLink: preloadable(async () => ({ default: (await import('./unsafe-link')).UnsafeLink })),
-  GifButton: preloadable(async () => ({ default: (await import('./gif-button')).GifButton })),
-  RoomOptionsButton: preloadable(async () => ({
-    default: (await import('../rooms/room-options-button')).RoomOptionsButton,
-  })),
-  SearchNote: preloadable(async () => ({ default: (await import('./search-note')).SearchNote })),
+  LinkPreview: preloadable(() => import('./link-preview')),
+  ReactionPicker: preloadable(() => import('./reaction-picker')),
+  // A link the lookup flagged.
+  UnsafeLink: preloadable(() => import('./unsafe-link')),
+  // Not a message's, but as seldom wanted: the line over a search's results, the composer's GIF
+  // button (only where GIF search is configured), the admin's room options.
+  SearchNote: preloadable(() => import('./search-note')),
+  GifButton: preloadable(() => import('./gif-button')),
+  RoomOptionsButton: preloadable(() => import('../rooms/room-options-button')),
 }
 
 /** Voice messages' player, recorder and measuring (web/features/chat/voice-parts.ts). */

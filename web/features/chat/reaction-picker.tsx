@@ -10,7 +10,7 @@ const DEFAULTS = ['👍', '❤️', '😂', '😮', '😢', '🙏']
  * keyboard or picker fills it (no picker library in the bundle). It takes one emoji, as the
  * server's check does (shared/emoji.ts); anything else keeps the picker open and says so.
  */
-export function ReactionPicker({
+export default function ReactionPicker({
   at,
   onDone,
 }: {

@@ -1,7 +1,7 @@
 import type { MessageSearch } from './use-message-search'
 
 /** Says what the filtered list holds, and whether it is the whole room's history. */
-export function SearchNote({ search, loaded }: { search: MessageSearch; loaded: number }) {
+export default function SearchNote({ search, loaded }: { search: MessageSearch; loaded: number }) {
   const n = search.shown.length
   const matching = `${n} message${n === 1 ? '' : 's'} matching “${search.term}”`
   if (search.status === 'failed')

@@ -9,7 +9,15 @@ const THREATS: Record<string, string> = {
 const describe = (threat: string) => THREATS[threat] ?? 'a threat'
 
 /** A link the lookup flagged: marked "unsafe" and opened only after the reader confirms. */
-export function UnsafeLink({ href, text, threat }: { href: string; text: string; threat: string }) {
+export default function UnsafeLink({
+  href,
+  text,
+  threat,
+}: {
+  href: string
+  text: string
+  threat: string
+}) {
   const warning = `Warning: this link was flagged as ${describe(threat)} by Safe Browsing.`
   const open = (e: MouseEvent) => {
     e.preventDefault()

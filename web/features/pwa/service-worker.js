@@ -7,7 +7,10 @@ const CACHE = `kathelia-${BUILD.version}`
 const NEVER = /^\/(api|v1|monitoring|__dev)(\/|$)/
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(BUILD.precache)))
+  // Without the session cookie: `/` answered to a signed-in browser is that user's page (a JWT,
+  // messages; no-store), which addAll would keep on disk, and serve as anyone's offline shell.
+  const anonymous = BUILD.precache.map((url) => new Request(url, { credentials: 'omit' }))
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(anonymous)))
   // The very first worker takes over at once; an update waits for the page's "Reload".
   if (!self.registration.active) self.skipWaiting()
 })
@@ -48,7 +51,8 @@ async function cacheUrls(urls) {
   await Promise.all(
     urls.map(async (u) => {
       if (await cache.match(u)) return
-      const res = await fetch(u, { credentials: 'same-origin' }).catch(() => undefined)
+      // Anonymous too: a shell is nobody's page (install, above).
+      const res = await fetch(u, { credentials: 'omit' }).catch(() => undefined)
       if (storable(res)) await cache.put(u, res)
     }),
   )

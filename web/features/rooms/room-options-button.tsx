@@ -7,7 +7,7 @@ import './room-options.css'
 const RoomOptions = lazy(() => import('./room-options'))
 
 /** The admin view's "⋯" beside a room's name: rename, delete, or restore a deleted room. */
-export function RoomOptionsButton({ room }: { room: Room }) {
+export default function RoomOptionsButton({ room }: { room: Room }) {
   const { open, setOpen, ref, buttonRef } = usePopover()
   return (
     <div className="room-options" ref={ref}>

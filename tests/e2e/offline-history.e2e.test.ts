@@ -1,0 +1,105 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
+
+// The installed app opened without a connection: the rooms as this browser last read them, the
+// composer queuing what is written, and all of it sent once the connection is back. Signing out
+// forgets what was kept.
+const pair = useOnboardedPair()
+const KEY = 'kathelia-offline'
+const kept = (page: Page) => page.evaluate((key) => localStorage.getItem(key) ?? '', KEY)
+
+/** The service worker in control, activated, with every asset of the page cached. */
+async function installed(page: Page) {
+  await page.waitForFunction(
+    () => navigator.serviceWorker.controller?.state === 'activated',
+    null,
+    {
+      timeout: 30_000,
+    },
+  )
+  const missing = () =>
+    page.evaluate(async () => {
+      const cached = new Set<string>()
+      for (const key of await caches.keys())
+        for (const r of await (await caches.open(key)).keys()) cached.add(new URL(r.url).pathname)
+      return performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name))
+        .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'))
+        .filter((u) => !cached.has(u.pathname))
+        .map((u) => u.pathname)
+    })
+  await expect.poll(missing, { timeout: 30_000 }).toEqual([])
+}
+
+/**
+ * The page and its service worker without a network. Playwright's offline mode and routes reach
+ * a worker that starts after them, not one already running: the running one is stopped.
+ */
+async function offline(page: Page, on: boolean) {
+  await page.context().setOffline(on)
+  if (!on) return page.context().unrouteAll()
+  await page.context().route('**/*', (route) => route.abort('internetdisconnected'))
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('ServiceWorker.enable')
+  await cdp.send('ServiceWorker.stopAllWorkers')
+  await cdp.detach()
+}
+
+describe('offline history', () => {
+  it('opened offline, the room shows what was read; what is written goes once back online', async () => {
+    const { ada, ben } = pair
+    await sendMessage(ben.page, 'Read this on the train')
+    await sendMessage(ada.page, 'I will, tonight')
+    await messageInLog(ada.page, 'Read this on the train').waitFor()
+    await installed(ada.page)
+    // Kept a moment after the room settled and its data changed.
+    await expect.poll(() => kept(ada.page), { timeout: 20_000 }).toContain('I will, tonight')
+    // Only what the app keeps for reading: no session, JWT or password.
+    const snapshot = JSON.parse(await kept(ada.page)) as { userId: string }
+    expect(snapshot.userId).toMatch(/^[a-z0-9]+$/)
+    expect(await kept(ada.page)).not.toMatch(/jwt|secret|password/i)
+
+    // The worker installed while she was signed in: its shell is still nobody's page (the
+    // signed-in one carries her JWT and messages, and would be anyone's offline shell).
+    const shell = await ada.page.evaluate(async () => {
+      const res = await caches.match('/')
+      return res ? `${res.headers.get('cache-control')}\n${await res.text()}` : ''
+    })
+    expect(shell).toContain('<div id="root">')
+    expect(shell).not.toMatch(
+      /no-store|id="first-load"|<html[^>]*data-first-load|Read this on the train/,
+    )
+
+    await offline(ada.page, true)
+    await ada.page.reload()
+    await ada.page
+      .getByRole('status')
+      .filter({ hasText: 'You are offline' })
+      .waitFor({ timeout: 20_000 })
+    await messageInLog(ada.page, 'Read this on the train').waitFor({ timeout: 20_000 })
+    await messageInLog(ada.page, 'I will, tonight').waitFor()
+    // The sidebar's rooms too; and no sign-in screen, no error.
+    await ada.page.getByRole('link', { name: 'Home' }).first().waitFor()
+    expect(await ada.page.getByRole('heading', { name: 'Sign in to your account' }).count()).toBe(0)
+
+    await sendMessage(ada.page, 'Written in a tunnel')
+    await messageInLog(ada.page, 'Written in a tunnel').waitFor()
+    await offline(ada.page, false)
+    await messageInLog(ben.page, 'Written in a tunnel').waitFor({ timeout: 30_000 })
+    // Back online the room is the server's again, live both ways.
+    await sendMessage(ben.page, 'Welcome back')
+    await messageInLog(ada.page, 'Welcome back').waitFor({ timeout: 30_000 })
+    expect(await messageLog(ada.page).getByText('Written in a tunnel').count()).toBe(1)
+  })
+
+  it('signing out forgets what was kept', async () => {
+    const { ada } = pair
+    await expect.poll(() => kept(ada.page), { timeout: 20_000 }).toContain('Welcome back')
+    await ada.page.getByRole('button', { name: 'Profile menu' }).click()
+    await ada.page.getByRole('menuitem', { name: 'Logout' }).click()
+    await ada.page.getByRole('heading', { name: 'Sign in to your account' }).waitFor()
+    expect(await kept(ada.page)).toBe('')
+  })
+})

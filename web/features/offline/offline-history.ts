@@ -1,0 +1,114 @@
+import {
+  dehydrate,
+  hydrate,
+  onlineManager,
+  type DehydratedState,
+  type InfiniteData,
+} from '@tanstack/react-query'
+import { queryClient } from '../../lib/query-client'
+import { subscribe } from 'valtio'
+import { globalState, OFFLINE_KEY } from '../../state/global-state'
+
+// What a signed-in app shows when it is opened without a connection: the rooms, and the newest
+// page of the rooms read last, as this browser last had them (with their reactions, receipts
+// and unread counts). Kept per browser for the one user signed in; signing out forgets it
+// (global-state.ts signedOut), as it forgets who was signed in.
+type Snapshot = { userId: string; savedAt: number; state: DehydratedState }
+
+// The newest page (100 messages) of this many rooms: enough to read on a train, and a few
+// hundred KB at most for localStorage.
+const ROOMS_KEPT = 6
+const PER_USER = new Set(['rooms', 'receipts'])
+const PER_ROOM = new Set(['messages', 'reactions', 'unread'])
+// Older than this, what was read is more misleading than no history.
+const KEPT_MS = 30 * 24 * 3600_000
+const SAVE_AFTER_MS = 2_000
+
+/** The snapshot of what the app holds now, for `userId`. */
+function snapshot(userId: string): Snapshot {
+  const read = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: ['messages'], predicate: (q) => q.state.data !== undefined })
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)
+    .slice(0, ROOMS_KEPT)
+  const rooms = new Set(read.map((q) => q.queryKey[1]))
+  const state = dehydrate(queryClient, {
+    // With data, not only a success: offline, a refetch fails and the data it had is still it.
+    shouldDehydrateQuery: ({ queryKey: [kind, id], state }) =>
+      state.data !== undefined &&
+      (PER_USER.has(String(kind)) || (PER_ROOM.has(String(kind)) && rooms.has(id))),
+  })
+  // A new object, not the cache's own: the live query keeps its older pages.
+  for (const q of state.queries)
+    if (q.queryKey[0] === 'messages') {
+      const data = q.state.data as InfiniteData<unknown>
+      q.state = { ...q.state, data: { pages: data.pages.slice(0, 1), pageParams: [null] } }
+    }
+  return { userId, savedAt: Date.now(), state }
+}
+
+/**
+ * Keeps the snapshot current while the app runs: a moment after the data changes, and when the
+ * page is left. Returns the function that stops it.
+ */
+function keepOfflineHistory(userId: string): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const save = () => {
+    clearTimeout(timer)
+    timer = undefined
+    try {
+      localStorage.setItem(OFFLINE_KEY, JSON.stringify(snapshot(userId)))
+    } catch {
+      // Storage full or blocked: the app still works, only not offline.
+    }
+  }
+  const later = () => void (timer ??= setTimeout(save, SAVE_AFTER_MS))
+  const stop = queryClient.getQueryCache().subscribe((e) => {
+    const kind = String(e.query.queryKey[0])
+    if (e.type === 'updated' && (PER_USER.has(kind) || PER_ROOM.has(kind))) later()
+  })
+  const leaving = () => timer !== undefined && save()
+  addEventListener('pagehide', leaving)
+  // At once when a room is loaded; not before, when what the cache holds is less than what is
+  // kept (an app opened offline imports this module to restore it).
+  if (
+    queryClient
+      .getQueryCache()
+      .findAll({ queryKey: ['messages'] })
+      .some((q) => q.state.data)
+  )
+    save()
+  return () => {
+    stop()
+    clearTimeout(timer)
+    removeEventListener('pagehide', leaving)
+  }
+}
+
+/** Puts `userId`'s snapshot in the query cache (an app opened offline); false when none fits. */
+export function restoreOfflineHistory(userId: string): boolean {
+  let kept: Snapshot | null = null
+  try {
+    kept = JSON.parse(localStorage.getItem(OFFLINE_KEY) ?? 'null') as Snapshot | null
+  } catch {
+    return false
+  }
+  if (kept?.userId !== userId || !(Date.now() - kept.savedAt < KEPT_MS)) return false
+  // TanStack Query assumes a connection until an `offline` event says otherwise, and none comes
+  // to a page loaded offline: its queries wait for the connection instead of failing.
+  onlineManager.setOnline(navigator.onLine)
+  hydrate(queryClient, kept.state)
+  return true
+}
+
+// Imported once a room has settled (chat-room.tsx): from then on it keeps the
+// snapshot of whoever is signed in, and stops when nobody is.
+let kept: { userId: string; stop: () => void } | undefined
+function follow() {
+  const userId = globalState.account?.$id
+  if (userId === kept?.userId) return
+  kept?.stop()
+  kept = userId ? { userId, stop: keepOfflineHistory(userId) } : undefined
+}
+subscribe(globalState, follow)
+follow()
