@@ -22,7 +22,8 @@ const PER_USER = new Set(['rooms', 'receipts'])
 const PER_ROOM = new Set(['messages', 'reactions', 'unread'])
 // Older than this, what was read is more misleading than no history.
 const KEPT_MS = 30 * 24 * 3600_000
-const SAVE_AFTER_MS = 2_000
+// A conversation changes the rooms every few seconds: one write for a burst of them.
+const SAVE_AFTER_MS = 5_000
 
 /** The snapshot of what the app holds now, for `userId`. */
 function snapshot(userId: string): Snapshot {
