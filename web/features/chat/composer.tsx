@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react
 import { subscribe } from 'valtio'
 import { MESSAGE_MAX_LENGTH } from '../../../shared/constants'
 import { enterSends, isTouchScreen } from '../../lib/enter-sends'
+import { whenSettled } from '../../lib/when-settled'
 import { AttachButton, StagedFile } from './attach-controls'
 import { readDraft, readReplyDraft, writeDraft, writeReplyDraft } from './drafts'
 import { drawnComposer, useDrawnComposer } from './use-drawn-composer'
@@ -41,6 +42,15 @@ export function Composer({
   const ref = useRef<HTMLTextAreaElement>(null)
   const staging = useFileStaging()
   const editLast = useEditLast(roomId, meId)
+  // The microphone once the room has settled: its chunk is no part of the room's first load.
+  const [voice, setVoice] = useState(false)
+  useEffect(
+    () =>
+      whenSettled(
+        () => void MessageParts.VoiceRecorder.preload().then(() => setVoice(canRecord()), noop),
+      ),
+    [],
+  )
 
   // Opening a room (from a link) puts the cursor here. Not on a fresh page (focus still on the
   // document: the skip link comes first), not while typing elsewhere, and not on a touch screen,
@@ -143,7 +153,7 @@ export function Composer({
       />
       <LengthCount length={text.length} />
       {/* Nothing to send: the microphone in the send button's place, once its chunk is in. */}
-      {empty && canRecord() ? (
+      {empty && voice ? (
         <Suspense fallback={sendButton(true)}>
           <MessageParts.VoiceRecorder onRecorded={sendVoice} />
         </Suspense>
@@ -165,6 +175,7 @@ const sendButton = (disabled: boolean) => (
 // Recording needs a secure page (https or localhost) with a microphone API.
 const canRecord = () =>
   typeof MediaRecorder !== 'undefined' && !!navigator.mediaDevices?.getUserMedia
+const noop = () => undefined
 
 // The placeholder keeps to one line (a textarea's placeholder takes no ellipsis of its own).
 const shortName = (name: string) => {
