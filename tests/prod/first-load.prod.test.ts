@@ -445,68 +445,78 @@ describe('first load', () => {
         expect(sent).toEqual([])
         await liveBox(page).press('Enter')
         await messageInLog(page, answer).waitFor()
-        expect(sent).toHaveLength(1)
+        // The bubble shows before its request is reported to the test (a full run, ci on 0483f1a).
+        await expect.poll(() => sent.length).toBe(1)
       })
     })
 
-    it('draws the unread line where the app will, the room opened at it', async (ctx) => {
-      const tag = `#${++attempt}`
-      // A retry first reads what the failed attempt left unread.
-      if (isRetry(ctx))
+    // 31 sends and a held load: beside the fuzz project's 133 sockets on two cores its first
+    // attempt ran past 60 s twice in full runs (passing in 2 s alone), and a retry then found
+    // the messages read by the timed-out attempt's page, which goes on loading.
+    it(
+      'draws the unread line where the app will, the room opened at it',
+      { timeout: 180_000 },
+      async (ctx) => {
+        const tag = `#${++attempt}`
+        // A retry first reads what the failed attempt left unread.
+        if (isRetry(ctx))
+          await heldLoad(async (page, _drawn, release) => {
+            release()
+            await expect
+              .poll(() => page.locator('#first-paint').count(), { timeout: 20_000 })
+              .toBe(0)
+            const scroller = page.locator('#root .message-scroll')
+            await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight))
+            await expect
+              .poll(() =>
+                page.evaluate((key) => {
+                  const seqs = [...document.querySelectorAll('#root [data-seq]')]
+                  const newest = Number(seqs.at(-1)?.getAttribute('data-seq'))
+                  return JSON.parse(localStorage.getItem(key) ?? '{}').home === newest
+                }, READ_MARKS_KEY),
+              )
+              .toBe(true)
+          })
+        // Ada's first page, open in Home, would read Ben's messages as they come and move her
+        // read position on the server (CI on 4668943: the line said 11, then 5): it is in the
+        // background meanwhile.
+        await setTabHidden(ada.page, true)
+        onTestFinished(() => setTabHidden(ada.page, false))
+        const texts = Array.from({ length: 30 }, (_, i) => `Unread ${i + 1} ${tag}`)
+        await postMessagesAs(ben.page, server.url, 'home', texts.slice(0, 15))
+        // One Ben took back before Ada read it: counted by neither line.
+        const api = apiAs(ben.page, server.url)
+        const taken = await api<{ $id: string }>('/message/add', {
+          roomId: 'home',
+          message: `Taken back ${tag}`,
+        })
+        await api('/message/delete', { messageId: taken.$id })
+        await postMessagesAs(ben.page, server.url, 'home', texts.slice(15))
         await heldLoad(async (page, _drawn, release) => {
+          // Drawn before any script of the app: the line above Ben's first new message, at the top.
+          const drawn = page.locator('#first-paint .unread-divider')
+          expect(await drawn.innerText()).toBe('30 new messages')
+          const row = (where: string, text: string) =>
+            page.locator(`${where} .msg`, { hasText: text })
+          expect(await rowInView(drawn)).toBe(true)
+          expect(await rowInView(row('#first-paint', texts[0]!))).toBe(true)
+          expect(await rowInView(row('#first-paint', texts[29]!))).toBe(false)
+          const top = (line: Locator) => line.evaluate((el) => el.getBoundingClientRect().top)
+          const drawnTop = await top(drawn)
           release()
           await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0)
-          const scroller = page.locator('#root .message-scroll')
-          await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight))
+          // The app's own line took its place, where it was (read once the app's room is laid out:
+          // under load a read came before, at 0; no frame between the two is the test above's).
+          const live = page.locator('#root .unread-divider')
+          expect(await live.innerText()).toBe('30 new messages')
           await expect
-            .poll(() =>
-              page.evaluate((key) => {
-                const seqs = [...document.querySelectorAll('#root [data-seq]')]
-                const newest = Number(seqs.at(-1)?.getAttribute('data-seq'))
-                return JSON.parse(localStorage.getItem(key) ?? '{}').home === newest
-              }, READ_MARKS_KEY),
-            )
-            .toBe(true)
+            .poll(async () => Math.abs((await top(live)) - drawnTop), { timeout: 5_000 })
+            .toBeLessThanOrEqual(2)
+          expect(await rowInView(row('#root', texts[0]!))).toBe(true)
+          expect(await rowInView(row('#root', texts[29]!))).toBe(false)
         })
-      // Ada's first page, open in Home, would read Ben's messages as they come and move her
-      // read position on the server (CI on 4668943: the line said 11, then 5): it is in the
-      // background meanwhile.
-      await setTabHidden(ada.page, true)
-      onTestFinished(() => setTabHidden(ada.page, false))
-      const texts = Array.from({ length: 30 }, (_, i) => `Unread ${i + 1} ${tag}`)
-      await postMessagesAs(ben.page, server.url, 'home', texts.slice(0, 15))
-      // One Ben took back before Ada read it: counted by neither line.
-      const api = apiAs(ben.page, server.url)
-      const taken = await api<{ $id: string }>('/message/add', {
-        roomId: 'home',
-        message: `Taken back ${tag}`,
-      })
-      await api('/message/delete', { messageId: taken.$id })
-      await postMessagesAs(ben.page, server.url, 'home', texts.slice(15))
-      await heldLoad(async (page, _drawn, release) => {
-        // Drawn before any script of the app: the line above Ben's first new message, at the top.
-        const drawn = page.locator('#first-paint .unread-divider')
-        expect(await drawn.innerText()).toBe('30 new messages')
-        const row = (where: string, text: string) =>
-          page.locator(`${where} .msg`, { hasText: text })
-        expect(await rowInView(drawn)).toBe(true)
-        expect(await rowInView(row('#first-paint', texts[0]!))).toBe(true)
-        expect(await rowInView(row('#first-paint', texts[29]!))).toBe(false)
-        const top = (line: Locator) => line.evaluate((el) => el.getBoundingClientRect().top)
-        const drawnTop = await top(drawn)
-        release()
-        await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0)
-        // The app's own line took its place, where it was (read once the app's room is laid out:
-        // under load a read came before, at 0; no frame between the two is the test above's).
-        const live = page.locator('#root .unread-divider')
-        expect(await live.innerText()).toBe('30 new messages')
-        await expect
-          .poll(async () => Math.abs((await top(live)) - drawnTop), { timeout: 5_000 })
-          .toBeLessThanOrEqual(2)
-        expect(await rowInView(row('#root', texts[0]!))).toBe(true)
-        expect(await rowInView(row('#root', texts[29]!))).toBe(false)
-      })
-    })
+      },
+    )
 
     it('keys pressed on through the take-over are all kept, in order (a walk lost or moved some)', async () => {
       await setDrafts(null)
