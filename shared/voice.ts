@@ -1,3 +1,5 @@
+import { isPlayableAudio } from './media-box'
+
 // Voice messages: their limits, clock and waveform, as the sender's browser measures them, the
 // API checks them and the player, the Worker's drawing and notifications show them. Which files
 // play as voice: isPlayableAudio (shared/media-box.ts).
@@ -15,6 +17,10 @@ export function formatDuration(ms: number): string {
   const h = Math.floor(total / 3600)
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
 }
+
+/** "Voice message (0:12)" for a file that plays as one, else undefined (the drawn room, pushes). */
+export const voiceLabel = (type: string | null | undefined, ms: number | null | undefined) =>
+  ms && isPlayableAudio(type ?? '', ms) ? `Voice message (${formatDuration(ms)})` : undefined
 
 /** Bars in a waveform; each is one base-32 digit (0-9, a-v), 0 silent to 31 loudest. */
 export const WAVE_BARS = 48

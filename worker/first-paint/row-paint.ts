@@ -1,9 +1,9 @@
 import { MESSAGES_PER_BATCH } from '../../shared/constants'
 import { formatText, isLongText } from '../../shared/text-format'
-import { isPlayableAudio, shownWidth } from '../../shared/media-box'
+import { shownWidth } from '../../shared/media-box'
 import { buildTimeline, type TimelineEntry } from '../../shared/timeline'
 import { isEmojiOnly } from '../../shared/emoji'
-import { formatDuration } from '../../shared/voice'
+import { voiceLabel } from '../../shared/voice'
 import { esc } from './markup'
 import { wallClock } from './time-zone'
 
@@ -77,9 +77,7 @@ function media(row: Row): string {
   if (w && h) {
     return `<div class="paint-media" style="width:${shownWidth(w, h)}px;aspect-ratio:${w}/${h}"></div>`
   }
-  const ms = row.fileDuration
-  const voice = ms && isPlayableAudio(row.fileType ?? '', ms)
-  const name = voice ? `Voice message (${formatDuration(ms)})` : (row.fileName ?? 'file')
+  const name = voiceLabel(row.fileType, row.fileDuration) ?? row.fileName ?? 'file'
   return row.fileId
     ? `<div class="file-chip"><span class="file-name">${esc(name)}</span></div>`
     : ''

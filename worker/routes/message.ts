@@ -21,18 +21,19 @@ import actions from './message-actions'
 import { later } from '../lib/background'
 import { pushToOthers, roomPayload } from '../services/push/deliver'
 import { plainText } from '../../shared/text-format'
-import { isPlayableAudio } from '../../shared/media-box'
-import { formatDuration } from '../../shared/voice'
+import { voiceLabel } from '../../shared/voice'
 
 export type MessageData = Omit<Message, '$id' | '$createdAt'>
 
 /** A notification's words for a message without text. */
-const attachmentWords = (row: Partial<MessageData>, gif: unknown) =>
-  gif
+const attachmentWords = (row: Partial<MessageData>, gif: unknown) => {
+  const voice = voiceLabel(row.fileType, row.fileDuration)
+  return gif
     ? 'Sent a GIF'
-    : row.fileDuration && isPlayableAudio(row.fileType ?? '', row.fileDuration)
-      ? `Sent a voice message (${formatDuration(row.fileDuration)})`
+    : voice
+      ? `Sent a ${voice[0]!.toLowerCase()}${voice.slice(1)}`
       : 'Sent a file'
+}
 
 const num = (v: unknown) => (typeof v === 'number' ? v : v == null ? null : Number(v))
 const strOrNull = (v: unknown) => (typeof v === 'string' && v ? v : null)
@@ -115,7 +116,8 @@ const message = new Hono<ApiHono>()
       return c.json(toMessage(row), 201)
     } catch (err) {
       // A concurrent retry won the race: answer with its row.
-      const row = isConflict(err) ? await replay() : undefined
+      // Not the row the plan's refusal was about: replay looked for it already.
+      const row = isConflict(err) && err !== made ? await replay() : undefined
       if (!row) throw err
       return c.json(toMessage(row), 200)
     }
