@@ -5,6 +5,7 @@ import { useAppAndBrowser, withServerKey } from './helpers/app'
 import { isRetry } from './helpers/attempts'
 import { passwordMarkers, readNotice, signInWith, TITLES } from './helpers/auth-screen'
 import { openPage, type TestPage } from './helpers/browser'
+import { isFocused } from './helpers/focus'
 import { v1InPage } from './helpers/page-api'
 import { ADA } from './helpers/pair'
 import { onboardViaApi } from './helpers/register-api'
@@ -190,10 +191,24 @@ describe('settings', () => {
       await laptop.page.reload()
       await signedInMarker(laptop.page).waitFor({ timeout: 30_000 })
 
-      await devices.getByRole('button', { name: 'Sign out of all other devices' }).click()
+      // Asked once more, starting on Cancel: Escape keeps every device and gives the focus back.
+      const signOutAll = devices.getByRole('button', { name: 'Sign out of all other devices' })
+      await signOutAll.click()
+      const question = devices.getByRole('alertdialog')
+      expect(await question.innerText()).toContain(SETTINGS_TEXTS.signOutOthersQuestion(1))
+      expect(await isFocused(question.getByRole('button', { name: 'Cancel' }))).toBe(true)
+      await page.keyboard.press('Escape')
+      expect(await question.count()).toBe(0)
+      expect(await isFocused(signOutAll)).toBe(true)
+      expect(await rows.count()).toBe(2)
+      await signOutAll.click()
+      await question.getByRole('button', { name: 'Sign out the other device' }).click()
       await toast(page, SETTINGS_TEXTS.otherSessionsSignedOut).waitFor()
       await expect.poll(() => rows.count()).toBe(1)
       expect(await devices.getByRole('button', { name: /Sign out/ }).count()).toBe(0)
+      await expect
+        .poll(() => isFocused(devices.getByRole('heading', { name: 'Devices' })))
+        .toBe(true)
       await laptop.page.reload()
       await laptop.page.getByRole('heading', { name: TITLES.signIn }).waitFor({ timeout: 30_000 })
 

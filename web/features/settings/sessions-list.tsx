@@ -6,6 +6,7 @@ import { NoticeAlert } from '../auth/notice-alert'
 import { useFocusAfterRemoval } from '../../lib/use-focus-after-removal'
 import type { SessionView } from './session-view'
 import { endSessionsById, sessionsQuery } from './sessions-query'
+import { SignOutOthers } from './sign-out-others'
 import './sessions-list.css'
 
 /** Where this account is signed in; any other device can be signed out from here. */
@@ -55,18 +56,16 @@ export function SessionsList() {
         </ul>
       )}
       {others.length > 0 && (
-        <button
-          type="button"
-          className="secondary danger"
-          aria-disabled={end.isPending || undefined}
-          onClick={(e) => {
-            if (end.isPending) return
-            removing(e.currentTarget)
+        // A changed set of other devices asks again (and a done sign-out closes the question).
+        <SignOutOthers
+          key={others.join()}
+          count={others.length}
+          busy={end.isPending}
+          onConfirm={(control) => {
+            removing(control)
             end.mutate({ ids: others, done: SETTINGS_TEXTS.otherSessionsSignedOut })
           }}
-        >
-          Sign out of all other devices
-        </button>
+        />
       )}
     </section>
   )
