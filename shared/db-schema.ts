@@ -55,6 +55,8 @@ export const TABLES = {
       str('typingRoomId', 36),
       // When isTyping was last set: heartbeats rewrite the row, so $updatedAt cannot date it.
       { key: 'typingAt', type: 'datetime' },
+      // What it is about: words ("is typing…") or a voice message being recorded.
+      { key: 'typingKind', type: 'enum', elements: ['text', 'voice'] },
       // The last presence report (visible heartbeat, visibility change, beacon, logout)…
       { key: 'lastSeenAt', type: 'datetime' },
       // …and the last sign of life of any tab, hidden tabs' slow heartbeats included.

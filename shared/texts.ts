@@ -46,9 +46,6 @@ export const SETTINGS_TEXTS = {
   passwordChanged: 'Your password was changed. Your other devices were signed out.',
   sessionSignedOut: 'That device was signed out.',
   otherSessionsSignedOut: 'Your other devices were signed out.',
-  signOutOthersQuestion: (n: number) =>
-    `Sign out of ${n === 1 ? 'your other device' : `your ${n} other devices`}? ` +
-    'Whoever uses them will need your password to sign in again.',
 } as const
 
 /** Attachments (not in the spec): the composer refuses a file before uploading it. */

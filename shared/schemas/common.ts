@@ -26,6 +26,10 @@ export const PRESENCE_STATES = ['online', 'away', 'offline'] as const
 export const PresenceState = z.enum(PRESENCE_STATES)
 export type PresenceState = z.infer<typeof PresenceState>
 
+/** What a typing flag is about: words in the composer, or a voice message being recorded. */
+export const TypingKind = z.enum(['text', 'voice'])
+export type TypingKind = z.infer<typeof TypingKind>
+
 /** Which approved list an email is on: admin, special (announced) or another allowlisted one. */
 export const AvatarList = z.enum(AVATAR_LISTS)
 
@@ -46,6 +50,8 @@ export const Status = z.object({
   typingRoomId: z.string().nullable(),
   /** When isTyping was last set (server time): the flag expires 10 s after it. */
   typingAt: z.string().nullable(),
+  /** What the flag is about ("is typing…" or "is recording a voice message…"); null when off. */
+  typingKind: TypingKind.nullable(),
   location: z.string().nullable(),
   deviceType: DeviceType.nullable(),
   browser: z.string().nullable(),

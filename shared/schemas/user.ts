@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Id } from './common'
+import { Id, TypingKind } from './common'
 
 // POST /api/user/info — name and email of the caller or the chatee.
 export const UserInfoRequest = z.object({
@@ -28,6 +28,8 @@ export const StatusPatch = z
     presence: z.enum(['online', 'away', 'offline']).optional(),
     isTyping: z.boolean().optional(),
     typingRoomId: Id.nullable().optional(),
+    /** With isTyping true: 'voice' while a voice message is recorded; 'text' when omitted. */
+    typingKind: TypingKind.optional(),
     activity: z.string().trim().max(128).nullable().optional(),
   })
   .refine(

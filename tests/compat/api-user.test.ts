@@ -48,7 +48,30 @@ describe.each(adapters(() => world.pair))('/api/user with the %s adapter', (_mod
       { userId: ben.id, payload: { isTyping: true, typingRoomId: 'home' } },
       ben,
     )
-    expect(typing.body).toMatchObject({ isTyping: true, typingRoomId: 'home', isOnline: true })
+    expect(typing.body).toMatchObject({
+      isTyping: true,
+      typingRoomId: 'home',
+      typingKind: 'text',
+      isOnline: true,
+    })
+    // A voice message being recorded is a typing flag of its own kind; off, the kind goes too.
+    const voice = { isTyping: true, typingRoomId: 'home', typingKind: 'voice' }
+    const recording = await post('/user/update-status', { userId: ben.id, payload: voice }, ben)
+    expect(recording.body).toMatchObject(voice)
+    const stopped = await post(
+      '/user/update-status',
+      { userId: ben.id, payload: { isTyping: false } },
+      ben,
+    )
+    expect(stopped.body).toMatchObject({ isTyping: false, typingRoomId: null, typingKind: null })
+    expectError(
+      await post(
+        '/user/update-status',
+        { userId: ben.id, payload: { isTyping: true, typingKind: 'video' } },
+        ben,
+      ),
+      400,
+    )
     expectError(
       await post('/user/update-status', { userId: ada.id, payload: { isOnline: true } }, ben),
       403,

@@ -1,8 +1,9 @@
 import type { Page, Request } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { toneWav } from '../fixtures/wav'
+import { shareBoth } from './helpers/presence-sharing'
 import { v1InPage } from './helpers/page-api'
-import { messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
+import { BEN, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 
 // Voice messages as two people use them: Ada records with the composer's microphone (Chromium's
 // fake device, a beep), Ben plays it in its bubble; an audio file plays the same way; a cancelled
@@ -156,6 +157,37 @@ describe('voice messages', () => {
       expect(await voices(ben.page).count()).toBe(before)
     } finally {
       ada.page.off('request', onRequest)
+    }
+  })
+
+  it('with presence shared, Ada reads that Ben is recording while he does; it goes with Escape', async () => {
+    const { ada, ben } = pair
+    // Typing, and so recording, shows only while both share their presence (Settings).
+    await shareBoth(pair)
+    const recordingNote = ada.page.getByText(`${BEN.name} is recording a voice message…`)
+    const statusReports: string[] = []
+    const onRequest = (r: Request) =>
+      void (r.url().endsWith('/api/user/update-status') && statusReports.push(r.postData() ?? ''))
+    ben.page.on('request', onRequest)
+    try {
+      await ben.page.context().grantPermissions(['microphone'])
+      await mic(ben.page).click()
+      const recording = ben.page.getByRole('group', { name: 'Recording a voice message' })
+      await recording.waitFor()
+      await recordingNote.waitFor()
+      // The recorder renews the flag (which lapses 10 s after a signal) as keys do, every 3 s.
+      const typingReports = () => statusReports.filter((b) => JSON.parse(b).payload.isTyping)
+      await expect.poll(() => typingReports().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+      expect(await recordingNote.count()).toBe(1)
+      await ben.page.keyboard.press('Escape')
+      await recording.waitFor({ state: 'detached' })
+      await recordingNote.waitFor({ state: 'detached', timeout: 5_000 })
+      expect(await ada.page.getByText(`${BEN.name} is typing…`).count()).toBe(0)
+      const kinds = statusReports.map((b) => JSON.parse(b).payload)
+      expect(kinds.filter((p) => p.isTyping && p.typingKind !== 'voice')).toEqual([])
+      expect(kinds.at(-1)).toEqual({ isTyping: false })
+    } finally {
+      ben.page.off('request', onRequest)
     }
   })
 

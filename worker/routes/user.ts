@@ -59,6 +59,7 @@ const user = new Hono<ApiHono>()
       patch.isTyping = payload.isTyping
       patch.typingRoomId = payload.isTyping ? (payload.typingRoomId ?? null) : null
       patch.typingAt = payload.isTyping ? nowIso() : null
+      patch.typingKind = payload.isTyping ? (payload.typingKind ?? 'text') : null
     }
     if (payload.activity !== undefined) patch.activity = payload.activity
     if (presence === 'online') {

@@ -1,4 +1,4 @@
-import type { PresenceState, Status } from '../../shared/schemas'
+import type { PresenceState, Status, TypingKind } from '../../shared/schemas'
 import { isConflict, type BackendPort, type Row } from '../backend'
 import { statusPermissions } from './presence-sharing'
 
@@ -9,6 +9,7 @@ export type StatusData = {
   isTyping: boolean
   typingRoomId: string | null
   typingAt: string | null
+  typingKind: TypingKind | null
   lastSeenAt: string | null
   aliveAt: string | null
   presence: PresenceState | null
@@ -90,6 +91,7 @@ export function toStatus(row: StatusRow, details?: Partial<DetailsData>): Status
     isTyping: row.isTyping === true,
     typingRoomId: row.typingRoomId ?? null,
     typingAt: row.typingAt ?? null,
+    typingKind: row.typingKind ?? null,
     location: details?.location ?? null,
     deviceType: details?.deviceType ?? null,
     browser: details?.browser ?? null,

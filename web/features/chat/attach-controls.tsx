@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
-import { formatFileSize } from './attachment-format'
+import { useRef } from 'react'
 
 /** A real button (focusable, labelled) that opens the file picker of a hidden input. */
 export function AttachButton({ onPick }: { onPick: (file: File | undefined) => void }) {
@@ -30,36 +29,6 @@ export function AttachButton({ onPick }: { onPick: (file: File | undefined) => v
       />
     </>
   )
-}
-
-/** The file that goes with the next message; the text becomes its caption. */
-export function StagedFile({ file, onRemove }: { file: File; onRemove: () => void }) {
-  return (
-    <div className="staged-file" role="group" aria-label="File to send">
-      {file.type.startsWith('image/') ? <StagedThumb file={file} /> : <FileIcon />}
-      <FileName name={file.name} />
-      <span className="file-size">{formatFileSize(file.size)}</span>
-      <button
-        type="button"
-        className="staged-remove"
-        aria-label={`Remove ${file.name}`}
-        onClick={onRemove}
-      >
-        ×
-      </button>
-    </div>
-  )
-}
-
-/** A staged picture as it will go (the same file, from memory), until it is sent or removed. */
-function StagedThumb({ file }: { file: File }) {
-  const [url, setUrl] = useState<string | null>(null)
-  useEffect(() => {
-    const made = URL.createObjectURL(file)
-    setUrl(made)
-    return () => URL.revokeObjectURL(made)
-  }, [file])
-  return url ? <img className="staged-thumb" src={url} alt="" /> : <FileIcon />
 }
 
 /** A file's name cut in its middle when long, so its extension (what kind of file) stays. */

@@ -3,7 +3,7 @@ import { subscribe } from 'valtio'
 import { MESSAGE_MAX_LENGTH } from '../../../shared/constants'
 import { enterSends, isTouchScreen } from '../../lib/enter-sends'
 import { whenSettled } from '../../lib/when-settled'
-import { AttachButton, StagedFile } from './attach-controls'
+import { AttachButton } from './attach-controls'
 import { readDraft, readReplyDraft, writeDraft, writeReplyDraft } from './drafts'
 import { drawnComposer, useDrawnComposer } from './use-drawn-composer'
 import { LengthCount } from './length-count'
@@ -128,7 +128,11 @@ export function Composer({
       }}
     >
       <QuoteBar roomId={roomId} meId={meId} />
-      {staging.file && <StagedFile file={staging.file} onRemove={staging.clear} />}
+      {staging.file && (
+        <Suspense fallback={null}>
+          <MessageParts.StagedFile file={staging.file} onRemove={staging.clear} />
+        </Suspense>
+      )}
       <AttachButton onPick={pick} />
       {onGif && (
         <Suspense fallback={null}>
@@ -155,7 +159,7 @@ export function Composer({
       {/* Nothing to send: the microphone in the send button's place, once its chunk is in. */}
       {empty && voice ? (
         <Suspense fallback={sendButton(true)}>
-          <MessageParts.VoiceRecorder onRecorded={sendVoice} />
+          <MessageParts.VoiceRecorder onRecorded={sendVoice} onRecording={typing.recording} />
         </Suspense>
       ) : (
         sendButton(empty)

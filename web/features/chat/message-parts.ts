@@ -14,10 +14,12 @@ export const MessageParts = {
   // A link the lookup flagged.
   UnsafeLink: preloadable(() => import('./unsafe-link')),
   // Not a message's, but as seldom wanted: the line over a search's results, the composer's GIF
-  // button (only where GIF search is configured), the admin's room options.
+  // button (only where GIF search is configured), the admin's room options, a staged file.
   SearchNote: preloadable(() => import('./search-note')),
   GifButton: preloadable(() => import('./gif-button')),
   RoomOptionsButton: preloadable(() => import('../rooms/room-options-button')),
+  // The composer's file, once one is picked.
+  StagedFile: preloadable(() => import('./staged-file')),
 }
 
 /** Voice messages' player, recorder and measuring (web/features/chat/voice-parts.ts). */

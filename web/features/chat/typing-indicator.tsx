@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { globalState, partnerPresenceShown } from '../../state/global-state'
-import { isTypingIn } from '../presence/presence-model'
+import { isTypingIn, typingWords } from '../presence/presence-model'
 
 /**
- * "<partner> is typing…" while their flag is fresh (10 s) and no newer message of theirs came,
+ * "<partner> is typing…" (or "is recording a voice message…") while their flag is fresh (10 s) and no newer message of theirs came,
  * in the admin view or while both share presence.
  */
 export function TypingIndicator({
@@ -37,7 +37,7 @@ export function TypingIndicator({
             <i />
             <i />
           </span>
-          {chatee!.name} is typing…
+          {chatee!.name} is {typingWords(chateeStatus!)}
         </>
       )}
     </div>

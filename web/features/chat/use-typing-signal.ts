@@ -1,19 +1,21 @@
 import { useEffect, useRef } from 'react'
+import type { TypingKind } from '../../../shared/schemas'
 import { productApi } from '../../lib/product-api'
 import { noteTyping } from '../presence/activity'
 import { createTypingSignal } from './typing-signal'
 
 /**
  * The composer's typing signal to the partner (typing-signal.ts says when): `typed` after each
- * change of the text, `stopped` once it is sent. Leaving the room with a signal live clears it.
+ * change of the text, `stopped` once it is sent; `recording` while a voice message is recorded
+ * (the partner reads "is recording a voice message…"). Leaving the room with a signal live
+ * clears it.
  */
 export function useTypingSignal(roomId: string, meId: string) {
   const typing = useRef(createTypingSignal())
-  const signal = (isTyping: boolean) => {
+  const signal = (isTyping: boolean, typingKind: TypingKind = 'text') => {
     if (isTyping) noteTyping(roomId)
-    void productApi
-      .updateStatus(meId, { isTyping, typingRoomId: isTyping ? roomId : null })
-      .catch(() => undefined)
+    const payload = isTyping ? { isTyping, typingRoomId: roomId, typingKind } : { isTyping }
+    void productApi.updateStatus(meId, payload).catch(() => undefined)
   }
   const stopped = () => {
     if (typing.current.onStop(Date.now())) signal(false)
@@ -26,5 +28,10 @@ export function useTypingSignal(roomId: string, meId: string) {
       else if (typing.current.onInput(Date.now())) signal(true)
     },
     stopped,
+    /** Called on every tick of a recording (true), and once as it ends (false). */
+    recording: (on: boolean) => {
+      if (!on) stopped()
+      else if (typing.current.onInput(Date.now())) signal(true, 'voice')
+    },
   }
 }

@@ -41,9 +41,16 @@ function explain(err: unknown) {
  * The composer's microphone (shown while nothing is typed): a tap records, with the clock and
  * the live level over the composer; Send sends it as a voice message, Cancel or Escape drops it,
  * and at 15 minutes it is sent as it is. Leaving the room mid-recording drops it too, and the
- * microphone is let go whenever the recording ends.
+ * microphone is let go whenever the recording ends. `onRecording` hears each tick of a recording
+ * (true) and its end (false): the partner is told "recording a voice message".
  */
-export default function VoiceRecorder({ onRecorded }: { onRecorded: (file: File) => void }) {
+export default function VoiceRecorder(props: {
+  onRecorded: (file: File) => void
+  onRecording?: (on: boolean) => void
+}) {
+  const { onRecorded } = props
+  const onRecording = useRef(props.onRecording)
+  onRecording.current = props.onRecording
   const [take, setTake] = useState<Take | null>(null)
   const [elapsed, setElapsed] = useState(0)
   const [levels, setLevels] = useState<number[]>([])
@@ -87,6 +94,7 @@ export default function VoiceRecorder({ onRecorded }: { onRecorded: (file: File)
     setTake(null)
     setElapsed(0)
     setLevels([])
+    onRecording.current?.(false)
     const long = performance.now() - t.started >= SHORTEST_MS
     if (keep && !long) notify({ type: 'info', title: 'Too short', body: 'Record a little longer.' })
     t.recorder.onstop = () => {
@@ -112,6 +120,7 @@ export default function VoiceRecorder({ onRecorded }: { onRecorded: (file: File)
       for (const v of data) sum += ((v - 128) / 128) ** 2
       const level = Math.min(1, 1.6 * Math.sqrt(Math.sqrt(sum / data.length)))
       setElapsed(ms)
+      onRecording.current?.(true)
       setLevels((l) => [...l.slice(1 - LIVE_BARS), level])
       if (ms >= VOICE_MAX_MS) finish(true)
     }, 100)

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import type { Status } from '../../state/global-state'
 import { usePopover } from '../layout/use-popover'
 import { formatDate } from '../../../shared/date-format'
-import { isTypingIn, presenceOf } from './presence-model'
+import { isTypingIn, presenceOf, typingWords } from './presence-model'
 
 /**
  * The server's "Idle since 09:12 UTC" in the reader's own clock ("Idle since 10:12 am" in
@@ -21,7 +21,7 @@ export function localActivity(text: string, now: number): string {
 /** The admin's view of the partner's device, each detail labelled; only the known ones. */
 export function detailRows(status: Status, now: number): [label: string, value: string][] {
   const rows: [string, string | null | undefined][] = [
-    ['Typing', isTypingIn({ ...status, typingRoomId: null }, '', now) ? 'typing…' : null],
+    ['Typing', isTypingIn({ ...status, typingRoomId: null }, '', now) ? typingWords(status) : null],
     ['Location', status.location],
     ['Device', status.deviceType],
     ['Browser', status.browser],

@@ -82,3 +82,7 @@ export function isTypingIn(
   if (lastMessageAt !== undefined && lastMessageAt >= since) return false
   return now - since < TYPING_EXPIRE_MS
 }
+
+/** What the partner is seen doing while their flag holds: typing, or recording a voice message. */
+export const typingWords = (status: { typingKind?: string | null }) =>
+  status.typingKind === 'voice' ? 'recording a voice message…' : 'typing…'

@@ -1,5 +1,9 @@
 import { useLayoutEffect, useRef, useState } from 'react'
-import { SETTINGS_TEXTS } from '../../../shared/texts'
+
+// Here, not in shared/texts.ts: the settings page is a chunk of its own, the texts are not.
+const signOutOthersQuestion = (n: number) =>
+  `Sign out of ${n === 1 ? 'your other device' : `your ${n} other devices`}? ` +
+  'Whoever uses them will need your password to sign in again.'
 
 type Props = { count: number; busy: boolean; onConfirm: (control: HTMLElement) => void }
 
@@ -47,7 +51,7 @@ export function SignOutOthers({ count, busy, onConfirm }: Props) {
         answer(false)
       }}
     >
-      <p id="sign-out-others-question">{SETTINGS_TEXTS.signOutOthersQuestion(count)}</p>
+      <p id="sign-out-others-question">{signOutOthersQuestion(count)}</p>
       <div className="sign-out-others-actions">
         <button ref={cancel} type="button" className="secondary" onClick={() => answer(false)}>
           Cancel
