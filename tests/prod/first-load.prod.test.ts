@@ -303,6 +303,29 @@ describe('first load', () => {
     })
     afterAll(() => context?.close())
 
+    /** What the app's room shows, for a failure's message. */
+    const roomState = (page: Page) =>
+      page
+        .evaluate(() => {
+          const box = document.querySelector('#root .message-scroll')
+          const keys = [...document.querySelectorAll('#root [data-vkey]')].map((e) =>
+            e.getAttribute('data-vkey'),
+          )
+          const { scrollTop, scrollHeight, clientHeight } = box ?? {}
+          const line = document.querySelector('#root .unread-divider')?.textContent ?? null
+          return JSON.stringify({
+            scrollTop,
+            scrollHeight,
+            clientHeight,
+            line,
+            keys: keys.length,
+            first: keys.slice(0, 2),
+            last: keys.slice(-2),
+            path: location.pathname,
+          })
+        })
+        .catch((err: Error) => `not read: ${err.message}`)
+
     async function heldLoad(
       use: (page: Page, drawn: Locator, release: () => void) => Promise<void>,
     ) {
@@ -501,7 +524,8 @@ describe('first load', () => {
           expect(await rowInView(drawn)).toBe(true)
           expect(await rowInView(row('#first-paint', texts[0]!))).toBe(true)
           expect(await rowInView(row('#first-paint', texts[29]!))).toBe(false)
-          const top = (line: Locator) => line.evaluate((el) => el.getBoundingClientRect().top)
+          const top = (line: Locator) =>
+            line.evaluate((el) => el.getBoundingClientRect().top, undefined, { timeout: 2_000 })
           const drawnTop = await top(drawn)
           release()
           await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0)
@@ -509,9 +533,14 @@ describe('first load', () => {
           // under load a read came before, at 0; no frame between the two is the test above's).
           const live = page.locator('#root .unread-divider')
           expect(await live.innerText()).toBe('30 new messages')
+          // Once in a full run (97b86cf) the line left the app's room for 30 s here, cause unknown:
+          // a failure says what the room held then.
           await expect
             .poll(async () => Math.abs((await top(live)) - drawnTop), { timeout: 5_000 })
             .toBeLessThanOrEqual(2)
+            .catch(async (err: Error) => {
+              throw new Error(`${err.message}\nthe room then: ${await roomState(page)}`)
+            })
           expect(await rowInView(row('#root', texts[0]!))).toBe(true)
           expect(await rowInView(row('#root', texts[29]!))).toBe(false)
         })
