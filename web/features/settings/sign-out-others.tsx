@@ -2,8 +2,9 @@ import { useLayoutEffect, useRef, useState } from 'react'
 
 // Here, not in shared/texts.ts: the settings page is a chunk of its own, the texts are not.
 const signOutOthersQuestion = (n: number) =>
-  `Sign out of ${n === 1 ? 'your other device' : `your ${n} other devices`}? ` +
-  'Whoever uses them will need your password to sign in again.'
+  n === 1
+    ? 'Sign out of your other device? Whoever uses it will need your password to sign in again.'
+    : `Sign out of your ${n} other devices? Whoever uses them will need your password to sign in again.`
 
 type Props = { count: number; busy: boolean; onConfirm: (control: HTMLElement) => void }
 
