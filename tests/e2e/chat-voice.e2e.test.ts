@@ -209,6 +209,44 @@ describe('voice messages', () => {
     expect(await ben.page.getByRole('group', { name: 'Recording a voice message' }).count()).toBe(0)
   })
 
+  it('voice messages in a row play on, one after the other; a text between them stops it', async () => {
+    const { ada, ben } = pair
+    const tag = `${Date.now()}`
+    const send = async (name: string) => {
+      const before = await voices(ben.page).count()
+      const chooser = ada.page.waitForEvent('filechooser')
+      await ada.page.getByRole('button', { name: 'Attach a file' }).click()
+      const wav = toneWav([[440, 0.6, 0.8]])
+      await (await chooser).setFiles({ name, mimeType: 'audio/wav', buffer: wav })
+      await ada.page.getByRole('group', { name: 'File to send' }).getByText(name).waitFor()
+      await box(ada.page).press('Enter')
+      await expect.poll(() => voices(ben.page).count(), { timeout: 20_000 }).toBe(before + 1)
+    }
+    await send(`first-${tag}.wav`)
+    await send(`second-${tag}.wav`)
+    await sendMessage(ada.page, `Between them ${tag}`)
+    await messageLog(ben.page).getByText(`Between them ${tag}`).waitFor()
+    await send(`third-${tag}.wav`)
+    const n = await voices(ben.page).count()
+    const [first, second, third] = [3, 2, 1].map((back) => voices(ben.page).nth(n - back))
+    const playing = (note: typeof first) => note!.evaluate((el) => el.classList.contains('playing'))
+    // Every start of a sound on Ben's page, counted.
+    await ben.page.evaluate(() => {
+      const w = window as unknown as { plays: number }
+      w.plays = 0
+      document.addEventListener('play', () => w.plays++, true)
+    })
+    const plays = () => ben.page.evaluate(() => (window as unknown as { plays: number }).plays)
+    await first!.getByRole('button', { name: 'Play' }).click()
+    // The first ends and the second begins by itself; the text after it stops the chain.
+    await expect.poll(() => playing(second), { timeout: 10_000 }).toBe(true)
+    expect(await playing(first)).toBe(false)
+    await expect.poll(() => playing(second), { timeout: 10_000 }).toBe(false)
+    await ben.page.waitForTimeout(800)
+    expect(await plays()).toBe(2)
+    expect(await playing(third)).toBe(false)
+  })
+
   it('an audio file sent as a file plays in its bubble with its length and bars', async () => {
     const { ada, ben } = pair
     const wav = toneWav([
@@ -216,16 +254,19 @@ describe('voice messages', () => {
       [0, 0.5, 0],
       [660, 0.5, 0.3],
     ])
+    // Counted first: an earlier test's voice messages may be as long as this one.
+    const before = await voices(ben.page).count()
     const chooser = ada.page.waitForEvent('filechooser')
     await ada.page.getByRole('button', { name: 'Attach a file' }).click()
     await (await chooser).setFiles({ name: 'tones.wav', mimeType: 'audio/wav', buffer: wav })
     await ada.page.getByRole('group', { name: 'File to send' }).getByText('tones.wav').waitFor()
     await box(ada.page).press('Enter')
+    await expect.poll(() => voices(ben.page).count(), { timeout: 20_000 }).toBe(before + 1)
     const voice = messageLog(ben.page)
       .locator('.msg')
       .filter({ has: ben.page.getByRole('group', { name: 'Voice message, 1 second' }) })
       .last()
-    await voice.waitFor({ timeout: 20_000 })
+    await voice.waitFor()
     const row = await newestRow(ben.page)
     expect(row).toMatchObject({ fileType: 'audio/wav', fileName: 'tones.wav' })
     expect(row.fileDuration).toBe(1500)

@@ -32,9 +32,21 @@ function spokenDuration(ms: number): string {
 let current: HTMLAudioElement | null = null
 
 /**
+ * Voice messages in a row play on, as in phone messengers: the one that ended starts the next
+ * message's when that message is one too (day lines and the unread line between them do not
+ * count; any other message stops it).
+ */
+function playNext(ended: HTMLElement) {
+  let row = ended.closest('[data-vkey]')?.nextElementSibling
+  while (row && !row.querySelector('.msg')) row = row.nextElementSibling
+  row?.querySelector<HTMLButtonElement>('.msg .voice-note:not(.playing) .voice-play')?.click()
+}
+
+/**
  * A voice message or audio file in its bubble: play and pause, its bars as the seek bar (a
  * slider: click or drag, arrows ±5 s, Home and End), the clock, and the speed (1×, 1.5×, 2×, the
- * same for every voice message on this device). Nothing is fetched until it is played.
+ * same for every voice message on this device). Nothing is fetched until it is played; the next
+ * message plays on when it is a voice message too.
  */
 export default function VoiceNote({ src, download, name, duration, waveform }: Props) {
   const audio = useRef<HTMLAudioElement>(null)
@@ -171,7 +183,10 @@ export default function VoiceNote({ src, download, name, duration, waveform }: P
         preload={duration ? 'none' : 'metadata'}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
-        onEnded={() => setAt(0)}
+        onEnded={(e) => {
+          setAt(0)
+          playNext(e.currentTarget)
+        }}
         onLoadedMetadata={(e) => {
           const d = e.currentTarget.duration
           if (Number.isFinite(d)) setRead(Math.round(d * 1000))
