@@ -52,11 +52,13 @@ createRoot(document.getElementById('root')!).render(
 startMonitoring(router)
 
 // The service worker once the page has loaded and settled: no screen waits for it.
-// Offline before it came, the next load registers it: no error of the page's.
+// Offline before it came (its chunk, or sw.js for the registration: a phone-touch.e2e run went
+// offline in between), the next load registers it: no error of the page's.
 const registerSw = () =>
-  void import('./features/pwa/register-sw').then(
-    (m) => m.registerServiceWorker(router),
-    () => undefined,
-  )
+  void import('./features/pwa/register-sw')
+    .then((m) => m.registerServiceWorker(router))
+    .catch((err: unknown) => {
+      if (navigator.onLine) console.warn('The service worker was not registered', err)
+    })
 if (document.readyState === 'complete') whenSettled(registerSw)
 else window.addEventListener('load', () => whenSettled(registerSw), { once: true })

@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import type { Frame, Page } from 'playwright-core'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { HOME_ROOM_ID } from '../../shared/constants'
 import {
   BEN,
@@ -48,7 +48,15 @@ describe('presence sharing', () => {
       'request',
       (r) => r.url().endsWith('/api/auth/chatee-status') && asked.push(r.url()),
     )
-    const sharingRead = ben.page.waitForResponse((r) => r.url().endsWith('/api/user/sharing'))
+    // The reloaded page's read: one the page before had under way could match, and its body,
+    // cut off by the reload, never finishes (a run of five files: the test waited out its 60 s).
+    let reloaded = false
+    const onNavigated = (frame: Frame) => void (frame === ben.page.mainFrame() && (reloaded = true))
+    ben.page.on('framenavigated', onNavigated)
+    onTestFinished(() => void ben.page.off('framenavigated', onNavigated))
+    const sharingRead = ben.page.waitForResponse(
+      (r) => reloaded && r.url().endsWith('/api/user/sharing'),
+    )
     await ben.page.reload()
     await (await sharingRead).finished()
     // A read the sharing answer would start goes out at once after it.
