@@ -191,6 +191,49 @@ describe('voice messages', () => {
     }
   })
 
+  it('Stop lets Ada hear it first: Delete drops it, Send sends it', async () => {
+    const { ada, ben } = pair
+    const before = await voices(ben.page).count()
+    const uploads: string[] = []
+    const onRequest = (r: Request) => void (isUpload(r) && uploads.push(r.url()))
+    ada.page.on('request', onRequest)
+    try {
+      await ada.page.context().grantPermissions(['microphone'])
+      await watchMicrophone(ada.page)
+      const review = ada.page.getByRole('group', { name: 'Your voice message' })
+      const recordAndStop = async () => {
+        await mic(ada.page).click()
+        await ada.page.getByRole('group', { name: 'Recording a voice message' }).waitFor()
+        await ada.page.waitForTimeout(1500)
+        await ada.page.getByRole('button', { name: 'Stop and listen' }).click()
+        await review.getByRole('group', { name: /^Voice message, 1 second/ }).waitFor()
+        // The microphone is let go at Stop; the player has the focus, to listen.
+        expect(await liveTracks(ada.page)).toBe(0)
+        await expect
+          .poll(() => ada.page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+          .toBe('Play')
+      }
+      await recordAndStop()
+      await review.getByRole('button', { name: 'Delete the voice message' }).click()
+      await review.waitFor({ state: 'detached' })
+      await mic(ada.page).waitFor()
+      await recordAndStop()
+      await ada.page.keyboard.press('Enter')
+      await expect
+        .poll(() =>
+          review.locator('.voice-note').evaluate((el) => el.classList.contains('playing')),
+        )
+        .toBe(true)
+      await review.getByRole('button', { name: 'Send the voice message' }).click()
+      await review.waitFor({ state: 'detached' })
+      await expect.poll(() => voices(ben.page).count(), { timeout: 20_000 }).toBe(before + 1)
+      await ada.page.waitForTimeout(500)
+      expect(uploads).toHaveLength(1)
+    } finally {
+      ada.page.off('request', onRequest)
+    }
+  })
+
   it('typing puts the send button back in the microphone’s place', async () => {
     const { ada } = pair
     await mic(ada.page).waitFor()

@@ -1,47 +1,17 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { formatDuration, VOICE_MAX_MS } from '../../../shared/voice'
-import { notify } from '../../lib/notify'
+import VoiceReview, { VoiceDrop, VoiceSend } from './voice-review'
+import { endTake, levelOf, startTake, type Take } from './voice-take'
 import './voice.css'
 
-type Take = {
-  recorder: MediaRecorder
-  stream: MediaStream
-  chunks: Blob[]
-  started: number
-  context: AudioContext
-  analyser: AnalyserNode
-}
-
-// Opus at 32 kbit/s: clear speech, and the longest recording stays one upload (under 5 MB).
-const BITS_PER_SECOND = 32_000
-const TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/mp4', 'audio/webm']
-const EXTENSIONS: Record<string, string> = { 'audio/ogg': 'ogg', 'audio/mp4': 'm4a' }
-// Shorter is a tap that was not meant as a message.
-const SHORTEST_MS = 700
 const LIVE_BARS = 80
-
-const fileName = (type: string) => {
-  const stamp = new Date().toISOString().slice(0, 19).replace('T', ' at ').replace(/:/g, '.')
-  return `Voice message ${stamp}.${EXTENSIONS[type] ?? 'webm'}`
-}
-
-function explain(err: unknown) {
-  const name = err instanceof DOMException ? err.name : ''
-  if (name === 'NotAllowedError' || name === 'SecurityError')
-    return notify({
-      title: 'Microphone blocked',
-      body: 'Kathelia may not use your microphone. Allow it for this site in your browser’s settings, then try again.',
-    })
-  if (name === 'NotFoundError' || name === 'OverconstrainedError')
-    return notify({ title: 'No microphone', body: 'No microphone was found on this device.' })
-  notify({ title: 'Recording failed', body: 'The recording could not start. Please try again.' })
-}
 
 /**
  * The composer's microphone (shown while nothing is typed): a tap records, with the clock and
- * the live level over the composer; Send sends it as a voice message, Cancel or Escape drops it,
- * and at 15 minutes it is sent as it is. Leaving the room mid-recording drops it too, and the
- * microphone is let go whenever the recording ends. `onRecording` hears each tick of a recording
+ * the live level over the composer; Send sends it as a voice message, Stop lets it be heard
+ * first (then Send or Delete), Cancel or Escape drops it, and at 15 minutes it is sent as it is.
+ * Leaving the room mid-recording drops it too, and the microphone is let go whenever the
+ * recording ends (voice-take.ts). `onRecording` hears each tick of a recording
  * (true) and its end (false): the partner is told "recording a voice message".
  */
 export default function VoiceRecorder(props: {
@@ -52,42 +22,29 @@ export default function VoiceRecorder(props: {
   const onRecording = useRef(props.onRecording)
   onRecording.current = props.onRecording
   const [take, setTake] = useState<Take | null>(null)
+  // Stopped to be heard first (voice-review.tsx).
+  const [review, setReview] = useState<File | null>(null)
   const [elapsed, setElapsed] = useState(0)
   const [levels, setLevels] = useState<number[]>([])
   const starting = useRef(false)
   const live = useRef<Take | null>(null)
   const sendButton = useRef<HTMLButtonElement>(null)
   const micButton = useRef<HTMLButtonElement>(null)
+  const mounted = useRef(false)
 
   async function start() {
     if (starting.current || live.current) return
     starting.current = true
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({
-        audio: { echoCancellation: true, noiseSuppression: true },
-      })
-      const mimeType = TYPES.find((t) => MediaRecorder.isTypeSupported(t))
-      const recorder = new MediaRecorder(stream, {
-        ...(mimeType && { mimeType }),
-        audioBitsPerSecond: BITS_PER_SECOND,
-      })
-      const chunks: Blob[] = []
-      recorder.ondataavailable = (e) => void (e.data.size && chunks.push(e.data))
-      const context = new AudioContext()
-      const analyser = context.createAnalyser()
-      analyser.fftSize = 1024
-      context.createMediaStreamSource(stream).connect(analyser)
-      recorder.start(1000)
-      live.current = { recorder, stream, chunks, started: performance.now(), context, analyser }
-      setTake(live.current)
-    } catch (err) {
-      explain(err)
-    } finally {
-      starting.current = false
-    }
+    const t = await startTake()
+    starting.current = false
+    // Left meanwhile (the microphone's permission prompt can take long): let it go at once.
+    if (!mounted.current) return t && endTake(t)
+    live.current = t
+    setTake(t)
   }
 
-  function finish(keep: boolean) {
+  /** Ends the take (the microphone let go at once); `then` gets its file, if long enough. */
+  function end(then?: (file: File) => void) {
     const t = live.current
     if (!t) return
     live.current = null
@@ -95,16 +52,16 @@ export default function VoiceRecorder(props: {
     setElapsed(0)
     setLevels([])
     onRecording.current?.(false)
-    const long = performance.now() - t.started >= SHORTEST_MS
-    if (keep && !long) notify({ type: 'info', title: 'Too short', body: 'Record a little longer.' })
-    t.recorder.onstop = () => {
-      const type = t.recorder.mimeType.split(';', 1)[0] || 'audio/webm'
-      const blob = new Blob(t.chunks, { type })
-      if (keep && long && blob.size) onRecorded(new File([blob], fileName(type), { type }))
-    }
-    if (t.recorder.state !== 'inactive') t.recorder.stop()
-    for (const track of t.stream.getTracks()) track.stop()
-    void t.context.close().catch(() => undefined)
+    endTake(t, then)
+  }
+
+  const closeReview = useCallback(() => {
+    setReview(null)
+    micButton.current?.focus()
+  }, [])
+
+  function finish(keep: boolean) {
+    end(keep ? onRecorded : undefined)
     micButton.current?.focus()
   }
 
@@ -115,10 +72,7 @@ export default function VoiceRecorder(props: {
     const data = new Uint8Array(take.analyser.fftSize)
     const timer = setInterval(() => {
       const ms = performance.now() - take.started
-      take.analyser.getByteTimeDomainData(data)
-      let sum = 0
-      for (const v of data) sum += ((v - 128) / 128) ** 2
-      const level = Math.min(1, 1.6 * Math.sqrt(Math.sqrt(sum / data.length)))
+      const level = levelOf(take, data)
       setElapsed(ms)
       onRecording.current?.(true)
       setLevels((l) => [...l.slice(1 - LIVE_BARS), level])
@@ -133,7 +87,13 @@ export default function VoiceRecorder(props: {
     // finish reads the live take from its ref: the effect belongs to one take.
   }, [take])
 
-  useEffect(() => () => finish(false), [])
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+      finish(false)
+    }
+  }, [])
 
   return (
     <>
@@ -151,17 +111,7 @@ export default function VoiceRecorder(props: {
       </button>
       {take && (
         <div className="voice-recording" role="group" aria-label="Recording a voice message">
-          <button
-            type="button"
-            className="voice-action"
-            aria-label="Cancel the voice message"
-            title="Cancel (Esc)"
-            onClick={() => finish(false)}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
-              <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-            </svg>
-          </button>
+          <VoiceDrop label="Cancel the voice message" onClick={() => finish(false)} />
           <span className="rec-dot" aria-hidden="true" />
           <span className="voice-time" role="timer">
             {formatDuration(elapsed)}
@@ -172,17 +122,28 @@ export default function VoiceRecorder(props: {
             ))}
           </div>
           <button
-            ref={sendButton}
             type="button"
-            className="send-button"
-            aria-label="Send the voice message"
-            onClick={() => finish(true)}
+            className="voice-action"
+            aria-label="Stop and listen"
+            title="Stop, to listen before sending"
+            onClick={() => end(setReview)}
           >
             <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
-              <path d="M4 12 20 4l-6 16-2.5-6.5z" />
+              <rect x="7" y="7" width="10" height="10" rx="1.5" />
             </svg>
           </button>
+          <VoiceSend ref={sendButton} onClick={() => finish(true)} />
         </div>
+      )}
+      {review && (
+        <VoiceReview
+          file={review}
+          onSend={() => {
+            onRecorded(review)
+            closeReview()
+          }}
+          onDelete={closeReview}
+        />
       )}
     </>
   )
