@@ -5,7 +5,14 @@ import VoiceNote from './voice-note'
 /** The strip's bin: drops what was recorded (Escape does the same). */
 export function VoiceDrop({ label, onClick }: { label: string; onClick: () => void }) {
   return (
-    <button type="button" className="voice-action" aria-label={label} title="Esc" onClick={onClick}>
+    <button
+      type="button"
+      className="voice-action"
+      aria-label={label}
+      // "Cancel (Esc)", "Delete (Esc)": the label's verb, and the key that does the same.
+      title={`${label.split(' ', 1)[0]} (Esc)`}
+      onClick={onClick}
+    >
       <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
         <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
       </svg>
