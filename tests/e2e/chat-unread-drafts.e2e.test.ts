@@ -224,6 +224,55 @@ describe('the unread line', () => {
       `After the phone ${tag}`,
     )
   })
+
+  it('a message written on an earlier visit and only sent now ends no line, nor takes Ada past what is new', async (ctx) => {
+    const { server, ada, ben } = pair
+    const tag = `#${++attempt}`
+    const badge = sidebarRoom(ada.page, garden).locator('.unread-badge')
+    const gardenPath = (await sidebarRoom(ada.page, garden).getAttribute('href'))!
+    const gardenId = decodeURIComponent(gardenPath.split('/').pop()!)
+    if (isRetry(ctx)) {
+      await sidebarRoom(ada.page, garden).click()
+      await logScroller(ada.page).evaluate((el) => (el.scrollTop = el.scrollHeight))
+      await badge.waitFor({ state: 'detached' })
+    }
+    // A second tab writes while offline and is closed with the message unsent: kept for later.
+    const context = ada.page.context()
+    const earlier = await context.newPage()
+    const old = `Written on the train ${tag}`
+    try {
+      await earlier.goto(new URL(gardenPath, server.url).href)
+      await composer(earlier).waitFor()
+      await context.setOffline(true)
+      await sendMessage(earlier, old)
+      await messageLog(earlier).getByText('Waiting for the connection to send').waitFor()
+    } finally {
+      await earlier.close()
+      await context.setOffline(false)
+    }
+    await sidebarRoom(ada.page, 'Home').click()
+    await chatTitle(ada.page, 'Home')
+    const texts = Array.from({ length: 30 }, (_, i) => `Meanwhile ${i + 1} ${tag}`)
+    await postMessagesAs(ben.page, server.url, gardenId, texts)
+    await badge.filter({ hasText: '30' }).waitFor()
+
+    // The next visit sends the kept message: it is stored after Ben's thirty, yet the room
+    // still opens at his first, under the line, and stays there.
+    await ada.page.goto(new URL(gardenPath, server.url).href)
+    const line = unreadLine(ada.page)
+    await line.waitFor()
+    await messageLog(ada.page)
+      .locator('.msg[data-seq]', { has: ada.page.getByText(old, { exact: true }) })
+      .waitFor({ state: 'attached', timeout: 20_000 })
+    await ada.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
+    expect(await line.innerText()).toBe('30 new messages')
+    expect(await rowInView(messageInLog(ada.page, texts[0]!))).toBe(true)
+    expect((await scrollState(ada.page)).fromBottom).toBeGreaterThan(100)
+    // Read down to her message: read, and the line stays until she writes now.
+    await logScroller(ada.page).evaluate((el) => (el.scrollTop = el.scrollHeight))
+    await badge.waitFor({ state: 'detached' })
+    expect(await line.count()).toBe(1)
+  })
 })
 
 describe('drafts per room', () => {

@@ -8,7 +8,7 @@ import { flattenPages, unconfirmed } from './message-model'
 import { LogRows } from './log-rows'
 import { OlderPageStatus } from './older-page-status'
 import { messagesQuery } from './messages-query'
-import { outbox, removePending } from './outbox'
+import { isResent, outbox, removePending } from './outbox'
 import { receiptsQuery } from './receipts-query'
 import { SearchTermCtx } from './room-context'
 import { buildTimeline } from '../../../shared/timeline'
@@ -71,7 +71,7 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     oldestKey: shown[0]?.key,
     newestKey: newest?.key,
     count: shown.length,
-    newestIsMine: newest?.senderId === meId && newest.kind === 'user',
+    newestIsMine: newest?.senderId === meId && newest.kind === 'user' && !isResent(newest.clientId),
     ownTail: ownTail && `${ownTail.key}:${ownTail.state}`,
     onNearTop,
   })

@@ -8,6 +8,15 @@ export const outbox = proxy({ items: [] as PendingMessage[] })
 
 const PREFIX = 'kathelia-outbox'
 
+/**
+ * Client ids of messages written on an earlier visit and sent again on this one. Stored, they come
+ * after whatever arrived meanwhile, but they answer none of it: no unread line ends for one, and
+ * the reader is not taken down to it past what they came to read.
+ */
+const resentIds = new Set<string>()
+export const isResent = (clientId: string | null | undefined) =>
+  !!clientId && resentIds.has(clientId)
+
 export function addPending(item: PendingMessage) {
   outbox.items.push(item)
 }
@@ -61,6 +70,7 @@ export function openOutbox(userId: string): () => void {
   const known = new Set(outbox.items.map((i) => i.clientId))
   const restored = readStored(key).filter((i) => i.senderId === userId && !known.has(i.clientId))
   outbox.items = [...restored.map((i) => ({ ...i, state: 'failed' as const })), ...outbox.items]
+  for (const i of restored) resentIds.add(i.clientId)
   // Every message this tab has held: the stored ones it never had are another tab's, and stay.
   const mine = new Set<string>()
   let written: string | undefined

@@ -9,6 +9,7 @@ import {
 import { firstLoadReadSeq } from '../../lib/first-load'
 import type { DisplayItem } from './display-item'
 import { awaitsReading, countUnread, type Message } from './message-model'
+import { isResent } from './outbox'
 import { readState } from './read-state'
 import { receiptsKey, type Receipts } from './receipts-query'
 
@@ -76,7 +77,9 @@ export function useUnreadLine(args: Args) {
   let found = lineAfter(next, args)
   const arrived = found.first && !next.pending
   if (found.answeredBy || (watching && newest !== next.seq && (next.seq === null || arrived))) {
-    const lastOwn = messages.findLast((m) => m.senderId === meId && m.kind === 'user')
+    const lastOwn = messages.findLast(
+      (m) => m.senderId === meId && m.kind === 'user' && !isResent(m.clientId),
+    )
     const seq = found.answeredBy === 'stored' && !watching ? lastOwn!.seq : newest
     next = { ...next, seq, upTo: newest }
     found = lineAfter(next, args)
@@ -91,8 +94,9 @@ export function useUnreadLine(args: Args) {
 
 /**
  * The first message from the partner after the base, and whether the reader has written since
- * it: a stored message of theirs after it (from any device), or one on its way, sent from here
- * since the room opened (not one restored from an earlier visit, nor one that failed).
+ * it: a stored message of theirs after it (from any device; not one written on an earlier visit
+ * and only sent now, outbox.ts), or one on its way, sent from here since the room opened (not one
+ * restored from an earlier visit, nor one that failed).
  */
 function lineAfter(base: Base, { messages, items, meId }: Args) {
   const { seq } = base
@@ -100,7 +104,7 @@ function lineAfter(base: Base, { messages, items, meId }: Args) {
     seq === null ? undefined : messages.find((m) => m.seq > seq && awaitsReading(m, meId))
   if (!first) return { first, answeredBy: null }
   const own = (i: { senderId: string; kind: string }) => i.senderId === meId && i.kind === 'user'
-  const answeredBy = messages.some((m) => m.seq > first.seq && own(m))
+  const answeredBy = messages.some((m) => m.seq > first.seq && own(m) && !isResent(m.clientId))
     ? ('stored' as const)
     : items.some((i) => i.seq === null && own(i) && i.state === 'sending' && +i.at >= base.openedAt)
       ? ('pending' as const)
