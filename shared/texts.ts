@@ -115,3 +115,9 @@ export const RECOVERY_TEXTS = {
   linkIncomplete: 'This reset link is incomplete. Please open the link from the email again.',
   askAgain: 'Ask for a new link',
 } as const
+
+/**
+ * A bookmark's message deleted since it was saved: the room's jump to it says so. Here, not in
+ * bookmark-texts.ts: that module's texts would all come with the room's first script with it.
+ */
+export const BOOKMARKED_MESSAGE_DELETED = 'This message was deleted.'

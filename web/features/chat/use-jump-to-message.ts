@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { BOOKMARK_TEXTS } from '../../../shared/bookmark-texts'
+import { BOOKMARKED_MESSAGE_DELETED } from '../../../shared/texts'
 import { notify } from '../../lib/notify'
 import { jumpTargetFor, setJumpTarget } from './jump-target'
 import { showRow } from './row-reveal'
@@ -33,7 +33,7 @@ export function useJumpToMessage(
     setJumpTarget(null)
     const id = messages.find((m) => m.seq === target.seq)?.$id
     if (!id) {
-      notify({ type: 'warning', title: 'Bookmarks', body: BOOKMARK_TEXTS.deletedMessage })
+      notify({ type: 'warning', title: 'Bookmarks', body: BOOKMARKED_MESSAGE_DELETED })
       return
     }
     // After the list's own scroll-to-bottom of a first render.
