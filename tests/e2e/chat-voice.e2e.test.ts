@@ -1,5 +1,5 @@
 import type { Page, Request } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { toneWav } from '../fixtures/wav'
 import { shareBoth } from './helpers/presence-sharing'
 import { v1InPage } from './helpers/page-api'
@@ -27,6 +27,15 @@ const newestRow = async (page: Page) =>
       )}&queries[]=${encodeURIComponent(JSON.stringify({ method: 'limit', values: [1] }))}`,
     )) as { rows: Row[] }
   ).rows[0]!
+
+/** The page's requests that `match`, from now until the test ends. */
+function requestsOf(page: Page, match: (r: Request) => boolean): Request[] {
+  const seen: Request[] = []
+  const onRequest = (r: Request) => void (match(r) && seen.push(r))
+  page.on('request', onRequest)
+  onTestFinished(() => void page.off('request', onRequest))
+  return seen
+}
 
 /** Keeps the streams the page's getUserMedia hands out, to see whether they were let go. */
 const watchMicrophone = (page: Page) =>
@@ -137,27 +146,21 @@ describe('voice messages', () => {
   it('Escape drops a recording: nothing is uploaded or sent, and the microphone is let go', async () => {
     const { ada, ben } = pair
     const before = await voices(ben.page).count()
-    const uploads: string[] = []
-    const onRequest = (r: Request) => void (isUpload(r) && uploads.push(r.url()))
-    ada.page.on('request', onRequest)
-    try {
-      await ada.page.context().grantPermissions(['microphone'])
-      await watchMicrophone(ada.page)
-      await mic(ada.page).click()
-      const recording = ada.page.getByRole('group', { name: 'Recording a voice message' })
-      await recording.waitFor()
-      await ada.page.waitForTimeout(1200)
-      await ada.page.keyboard.press('Escape')
-      await recording.waitFor({ state: 'detached' })
-      expect(await liveTracks(ada.page)).toBe(0)
-      // The composer is as it was, its microphone back in the send button's place.
-      await mic(ada.page).waitFor()
-      await ada.page.waitForTimeout(1500)
-      expect(uploads).toEqual([])
-      expect(await voices(ben.page).count()).toBe(before)
-    } finally {
-      ada.page.off('request', onRequest)
-    }
+    const uploads = requestsOf(ada.page, isUpload)
+    await ada.page.context().grantPermissions(['microphone'])
+    await watchMicrophone(ada.page)
+    await mic(ada.page).click()
+    const recording = ada.page.getByRole('group', { name: 'Recording a voice message' })
+    await recording.waitFor()
+    await ada.page.waitForTimeout(1200)
+    await ada.page.keyboard.press('Escape')
+    await recording.waitFor({ state: 'detached' })
+    expect(await liveTracks(ada.page)).toBe(0)
+    // The composer is as it was, its microphone back in the send button's place.
+    await mic(ada.page).waitFor()
+    await ada.page.waitForTimeout(1500)
+    expect(uploads).toEqual([])
+    expect(await voices(ben.page).count()).toBe(before)
   })
 
   it('with presence shared, Ada reads that Ben is recording while he does; it goes with Escape', async () => {
@@ -165,73 +168,59 @@ describe('voice messages', () => {
     // Typing, and so recording, shows only while both share their presence (Settings).
     await shareBoth(pair)
     const recordingNote = ada.page.getByText(`${BEN.name} is recording a voice message…`)
-    const statusReports: string[] = []
-    const onRequest = (r: Request) =>
-      void (r.url().endsWith('/api/user/update-status') && statusReports.push(r.postData() ?? ''))
-    ben.page.on('request', onRequest)
-    try {
-      await ben.page.context().grantPermissions(['microphone'])
-      await mic(ben.page).click()
-      const recording = ben.page.getByRole('group', { name: 'Recording a voice message' })
-      await recording.waitFor()
-      await recordingNote.waitFor()
-      // The recorder renews the flag (which lapses 10 s after a signal) as keys do, every 3 s.
-      const typingReports = () => statusReports.filter((b) => JSON.parse(b).payload.isTyping)
-      await expect.poll(() => typingReports().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
-      expect(await recordingNote.count()).toBe(1)
-      await ben.page.keyboard.press('Escape')
-      await recording.waitFor({ state: 'detached' })
-      await recordingNote.waitFor({ state: 'detached', timeout: 5_000 })
-      expect(await ada.page.getByText(`${BEN.name} is typing…`).count()).toBe(0)
-      const kinds = statusReports.map((b) => JSON.parse(b).payload)
-      expect(kinds.filter((p) => p.isTyping && p.typingKind !== 'voice')).toEqual([])
-      expect(kinds.at(-1)).toEqual({ isTyping: false })
-    } finally {
-      ben.page.off('request', onRequest)
-    }
+    const statusReports = requestsOf(ben.page, (r) => r.url().endsWith('/api/user/update-status'))
+    await ben.page.context().grantPermissions(['microphone'])
+    await mic(ben.page).click()
+    const recording = ben.page.getByRole('group', { name: 'Recording a voice message' })
+    await recording.waitFor()
+    await recordingNote.waitFor()
+    // The recorder renews the flag (which lapses 10 s after a signal) as keys do, every 3 s.
+    const payloads = () => statusReports.map((r) => JSON.parse(r.postData()!).payload)
+    const typingReports = () => payloads().filter((p) => p.isTyping)
+    await expect.poll(() => typingReports().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+    expect(await recordingNote.count()).toBe(1)
+    await ben.page.keyboard.press('Escape')
+    await recording.waitFor({ state: 'detached' })
+    await recordingNote.waitFor({ state: 'detached', timeout: 5_000 })
+    expect(await ada.page.getByText(`${BEN.name} is typing…`).count()).toBe(0)
+    const kinds = payloads()
+    expect(kinds.filter((p) => p.isTyping && p.typingKind !== 'voice')).toEqual([])
+    expect(kinds.at(-1)).toEqual({ isTyping: false })
   })
 
   it('Stop lets Ada hear it first: Delete drops it, Send sends it', async () => {
     const { ada, ben } = pair
     const before = await voices(ben.page).count()
-    const uploads: string[] = []
-    const onRequest = (r: Request) => void (isUpload(r) && uploads.push(r.url()))
-    ada.page.on('request', onRequest)
-    try {
-      await ada.page.context().grantPermissions(['microphone'])
-      await watchMicrophone(ada.page)
-      const review = ada.page.getByRole('group', { name: 'Your voice message' })
-      const recordAndStop = async () => {
-        await mic(ada.page).click()
-        await ada.page.getByRole('group', { name: 'Recording a voice message' }).waitFor()
-        await ada.page.waitForTimeout(1500)
-        await ada.page.getByRole('button', { name: 'Stop and listen' }).click()
-        await review.getByRole('group', { name: /^Voice message, 1 second/ }).waitFor()
-        // The microphone is let go at Stop; the player has the focus, to listen.
-        expect(await liveTracks(ada.page)).toBe(0)
-        await expect
-          .poll(() => ada.page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-          .toBe('Play')
-      }
-      await recordAndStop()
-      await review.getByRole('button', { name: 'Delete the voice message' }).click()
-      await review.waitFor({ state: 'detached' })
-      await mic(ada.page).waitFor()
-      await recordAndStop()
-      await ada.page.keyboard.press('Enter')
+    const uploads = requestsOf(ada.page, isUpload)
+    await ada.page.context().grantPermissions(['microphone'])
+    await watchMicrophone(ada.page)
+    const review = ada.page.getByRole('group', { name: 'Your voice message' })
+    const recordAndStop = async () => {
+      await mic(ada.page).click()
+      await ada.page.getByRole('group', { name: 'Recording a voice message' }).waitFor()
+      await ada.page.waitForTimeout(1500)
+      await ada.page.getByRole('button', { name: 'Stop and listen' }).click()
+      await review.getByRole('group', { name: /^Voice message, 1 second/ }).waitFor()
+      // The microphone is let go at Stop; the player has the focus, to listen.
+      expect(await liveTracks(ada.page)).toBe(0)
       await expect
-        .poll(() =>
-          review.locator('.voice-note').evaluate((el) => el.classList.contains('playing')),
-        )
-        .toBe(true)
-      await review.getByRole('button', { name: 'Send the voice message' }).click()
-      await review.waitFor({ state: 'detached' })
-      await expect.poll(() => voices(ben.page).count(), { timeout: 20_000 }).toBe(before + 1)
-      await ada.page.waitForTimeout(500)
-      expect(uploads).toHaveLength(1)
-    } finally {
-      ada.page.off('request', onRequest)
+        .poll(() => ada.page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe('Play')
     }
+    await recordAndStop()
+    await review.getByRole('button', { name: 'Delete the voice message' }).click()
+    await review.waitFor({ state: 'detached' })
+    await mic(ada.page).waitFor()
+    await recordAndStop()
+    await ada.page.keyboard.press('Enter')
+    await expect
+      .poll(() => review.locator('.voice-note').evaluate((el) => el.classList.contains('playing')))
+      .toBe(true)
+    await review.getByRole('button', { name: 'Send the voice message' }).click()
+    await review.waitFor({ state: 'detached' })
+    await expect.poll(() => voices(ben.page).count(), { timeout: 20_000 }).toBe(before + 1)
+    await ada.page.waitForTimeout(500)
+    expect(uploads).toHaveLength(1)
   })
 
   it('typing puts the send button back in the microphone’s place', async () => {
