@@ -4,11 +4,12 @@ import { Id } from './common'
 /**
  * What the user is doing, as the SPA observes it, sent with the heartbeat (no request of its own).
  * The server turns it into the admin-only `status_details.activity` text ("Reading Home", "Typing
- * in Garden", "Searching", "In Settings", "Idle since 09:12 UTC"), naming rooms from its own rows.
+ * in Garden", "Recording a voice message in Garden", "Searching", "In Settings", "Idle since 09:12
+ * UTC"), naming rooms from its own rows.
  */
 export const Activity = z
   .object({
-    kind: z.enum(['reading', 'typing', 'searching', 'settings', 'idle']),
+    kind: z.enum(['reading', 'typing', 'recording', 'searching', 'settings', 'idle']),
     roomId: Id.optional(),
     // idle: when the last input was (or the tab was hidden).
     since: z.iso.datetime({ offset: true }).optional(),

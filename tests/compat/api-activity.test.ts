@@ -30,6 +30,8 @@ describe.each([
     expect(await seenByAdmin()).toBe('Reading Home')
     await beat({ kind: 'typing', roomId: 'home' })
     expect(await seenByAdmin()).toBe('Typing in Home')
+    await beat({ kind: 'recording', roomId: 'home' })
+    expect(await seenByAdmin()).toBe('Recording a voice message in Home')
     await beat({ kind: 'reading', roomId: 'no-such-room' })
     expect(await seenByAdmin()).toBe('Reading')
     await beat({ kind: 'searching' })

@@ -29,6 +29,10 @@ describe('activityOf', () => {
     expect(activityOf(typing)).toEqual({ kind: 'typing', roomId: 'garden' })
     expect(activityOf({ ...typing, typingAt: now - 10_000 })?.kind).toBe('reading')
     expect(activityOf({ ...typing, path: '/' })).toEqual({ kind: 'reading', roomId: 'home' })
+    // A voice message being recorded is its own kind; the signal lapses the same way.
+    const recording = { ...typing, typingKind: 'voice' as const }
+    expect(activityOf(recording)).toEqual({ kind: 'recording', roomId: 'garden' })
+    expect(activityOf({ ...recording, typingAt: now - 10_000 })?.kind).toBe('reading')
   })
 
   it('searching while the box holds a term; Settings; nothing on other screens', () => {

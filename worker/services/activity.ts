@@ -9,8 +9,12 @@ import type { DetailsData } from './status'
  */
 
 const hhmm = (d: Date) => d.toISOString().slice(11, 16)
+const DOING = { reading: 'Reading', typing: 'Typing', recording: 'Recording a voice message' }
 
-/** The activity text: "Reading Home", "Typing in Garden", "Searching", "In Settings", "Idle since 09:12 UTC". */
+/**
+ * The activity text: "Reading Home", "Typing in Garden", "Recording a voice message in Garden",
+ * "Searching", "In Settings", "Idle since 09:12 UTC".
+ */
 export async function describeActivity(
   backend: BackendPort,
   activity: Activity,
@@ -27,12 +31,13 @@ export async function describeActivity(
       return `Idle since ${hhmm(since > now ? now : since)} UTC`
     }
     case 'reading':
-    case 'typing': {
+    case 'typing':
+    case 'recording': {
       const room = activity.roomId
         ? await backend.getRow<{ name: string }>('rooms', activity.roomId)
         : undefined
-      if (activity.kind === 'typing') return room ? `Typing in ${room.name}` : 'Typing'
-      return room ? `Reading ${room.name}` : 'Reading'
+      const doing = DOING[activity.kind]
+      return room ? `${doing}${activity.kind === 'reading' ? '' : ' in'} ${room.name}` : doing
     }
   }
 }

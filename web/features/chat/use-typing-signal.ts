@@ -13,7 +13,7 @@ import { createTypingSignal } from './typing-signal'
 export function useTypingSignal(roomId: string, meId: string) {
   const typing = useRef(createTypingSignal())
   const signal = (isTyping: boolean, typingKind: TypingKind = 'text') => {
-    if (isTyping) noteTyping(roomId)
+    if (isTyping) noteTyping(roomId, typingKind)
     const payload = isTyping ? { isTyping, typingRoomId: roomId, typingKind } : { isTyping }
     void productApi.updateStatus(meId, payload).catch(() => undefined)
   }

@@ -1,5 +1,5 @@
 import { HOME_ROOM_ID, TYPING_EXPIRE_MS } from '../../../shared/constants'
-import type { Activity } from '../../../shared/schemas'
+import type { Activity, TypingKind } from '../../../shared/schemas'
 
 // What the user is doing, sent with each heartbeat for the admin's view of the partner (spec §6).
 // Coarse on purpose: the screen, typing, searching, or idle since the last input.
@@ -14,6 +14,8 @@ export type Observed = {
   lastInputAt: number
   typingAt: number
   typingRoomId: string | null
+  /** What the last typing signal was about: keys, or a voice message being recorded. */
+  typingKind?: TypingKind
   searching: boolean
   now: number
 }
@@ -37,7 +39,7 @@ export function activityOf(o: Observed): Activity | undefined {
   const roomId = roomOf(o.path)
   if (!roomId) return undefined
   if (o.typingRoomId === roomId && o.now - o.typingAt < TYPING_EXPIRE_MS)
-    return { kind: 'typing', roomId }
+    return { kind: o.typingKind === 'voice' ? 'recording' : 'typing', roomId }
   if (o.searching) return { kind: 'searching' }
   return { kind: 'reading', roomId }
 }
@@ -47,12 +49,14 @@ const state = {
   lastInputAt: Date.now(),
   typingAt: 0,
   typingRoomId: null as string | null,
+  typingKind: 'text' as TypingKind,
   searching: false,
 }
 
-/** The composer sent a typing signal for this room. */
-export function noteTyping(roomId: string) {
-  Object.assign(state, { typingAt: Date.now(), typingRoomId: roomId, lastInputAt: Date.now() })
+/** The composer sent a typing signal for this room (a recording's too). */
+export function noteTyping(roomId: string, typingKind: TypingKind = 'text') {
+  const now = Date.now()
+  Object.assign(state, { typingAt: now, typingRoomId: roomId, typingKind, lastInputAt: now })
 }
 
 /** The room's search box holds a term (or no longer does). */
