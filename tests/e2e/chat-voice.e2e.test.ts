@@ -223,6 +223,29 @@ describe('voice messages', () => {
     expect(uploads).toHaveLength(1)
   })
 
+  it('a recording can pause: the clock holds, and the pause is not in the message', async () => {
+    const { ada, ben } = pair
+    const before = await voices(ben.page).count()
+    await ada.page.context().grantPermissions(['microphone'])
+    await mic(ada.page).click()
+    const recording = ada.page.getByRole('group', { name: 'Recording a voice message' })
+    await recording.waitFor()
+    await ada.page.waitForTimeout(1300)
+    await recording.getByRole('button', { name: 'Pause recording' }).click()
+    const clock = recording.getByRole('timer')
+    const held = await clock.innerText()
+    await ada.page.waitForTimeout(2500)
+    expect(await clock.innerText()).toBe(held)
+    await recording.getByRole('button', { name: 'Resume recording' }).click()
+    await ada.page.waitForTimeout(1300)
+    await recording.getByRole('button', { name: 'Send the voice message' }).click()
+    await expect.poll(() => voices(ben.page).count(), { timeout: 20_000 }).toBe(before + 1)
+    // About 2.6 s recorded over more than 5 s: the pause is not in it.
+    expect(await voices(ben.page).last().getAttribute('aria-label')).toMatch(
+      /^Voice message, [234] seconds$/,
+    )
+  })
+
   it('typing puts the send button back in the microphone’s place', async () => {
     const { ada } = pair
     await mic(ada.page).waitFor()

@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { formatDuration, VOICE_MAX_MS } from '../../../shared/voice'
 import VoiceReview, { VoiceDrop, VoiceSend } from './voice-review'
-import { endTake, levelOf, startTake, type Take } from './voice-take'
+import { endTake, levelOf, recordedMs, setPaused, startTake, type Take } from './voice-take'
 import './voice.css'
 
 const LIVE_BARS = 80
+const MIC_PATH = 'M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5 11a7 7 0 0 0 14 0M12 18v3'
 
 /**
  * The composer's microphone (shown while nothing is typed): a tap records, with the clock and
- * the live level over the composer; Send sends it as a voice message, Stop lets it be heard
- * first (then Send or Delete), Cancel or Escape drops it, and at 15 minutes it is sent as it is.
+ * the live level over the composer; Pause and Resume, Send sends it as a voice message, Stop lets
+ * it be heard first (then Send or Delete), Cancel or Escape drops it, and at 15 minutes it is sent as it is.
  * Leaving the room mid-recording drops it too, and the microphone is let go whenever the
  * recording ends (voice-take.ts). `onRecording` hears each tick of a recording
  * (true) and its end (false): the partner is told "recording a voice message".
@@ -24,6 +25,7 @@ export default function VoiceRecorder(props: {
   const [take, setTake] = useState<Take | null>(null)
   // Stopped to be heard first (voice-review.tsx).
   const [review, setReview] = useState<File | null>(null)
+  const [paused, setPausedState] = useState(false)
   const [elapsed, setElapsed] = useState(0)
   const [levels, setLevels] = useState<number[]>([])
   const starting = useRef(false)
@@ -49,6 +51,7 @@ export default function VoiceRecorder(props: {
     if (!t) return
     live.current = null
     setTake(null)
+    setPausedState(false)
     setElapsed(0)
     setLevels([])
     onRecording.current?.(false)
@@ -71,7 +74,9 @@ export default function VoiceRecorder(props: {
     sendButton.current?.focus()
     const data = new Uint8Array(take.analyser.fftSize)
     const timer = setInterval(() => {
-      const ms = performance.now() - take.started
+      // Paused: the clock and the level hold, and the partner's "recording…" lapses.
+      if (take.pausedAt !== null) return
+      const ms = recordedMs(take)
       const level = levelOf(take, data)
       setElapsed(ms)
       onRecording.current?.(true)
@@ -106,13 +111,13 @@ export default function VoiceRecorder(props: {
         onClick={() => void start()}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
-          <path d="M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5 11a7 7 0 0 0 14 0M12 18v3" />
+          <path d={MIC_PATH} />
         </svg>
       </button>
       {take && (
         <div className="voice-recording" role="group" aria-label="Recording a voice message">
           <VoiceDrop label="Cancel the voice message" onClick={() => finish(false)} />
-          <span className="rec-dot" aria-hidden="true" />
+          <span className={`rec-dot${paused ? ' paused' : ''}`} aria-hidden="true" />
           <span className="voice-time" role="timer">
             {formatDuration(elapsed)}
           </span>
@@ -121,6 +126,20 @@ export default function VoiceRecorder(props: {
               <i key={i} style={{ height: `${10 + 90 * level}%` }} />
             ))}
           </div>
+          <button
+            type="button"
+            className="voice-action"
+            aria-label={paused ? 'Resume recording' : 'Pause recording'}
+            onClick={() => {
+              setPaused(take, !paused)
+              setPausedState(!paused)
+              onRecording.current?.(paused)
+            }}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
+              <path d={paused ? MIC_PATH : 'M8 6v12M16 6v12'} />
+            </svg>
+          </button>
           <button
             type="button"
             className="voice-action"

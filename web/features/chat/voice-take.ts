@@ -8,6 +8,9 @@ export type Take = {
   started: number
   context: AudioContext
   analyser: AnalyserNode
+  /** Time spent paused so far, and since when it is paused now (null while recording). */
+  pausedMs: number
+  pausedAt: number | null
 }
 
 // Opus at 32 kbit/s: clear speech, and the longest recording stays one upload (under 5 MB).
@@ -52,10 +55,28 @@ export async function startTake(): Promise<Take | null> {
     analyser.fftSize = 1024
     context.createMediaStreamSource(stream).connect(analyser)
     recorder.start(1000)
-    return { recorder, stream, chunks, started: performance.now(), context, analyser }
+    const started = performance.now()
+    return { recorder, stream, chunks, started, context, analyser, pausedMs: 0, pausedAt: null }
   } catch (err) {
     explain(err)
     return null
+  }
+}
+
+/** How much has been recorded: the time since the start, less the pauses. */
+export const recordedMs = (t: Take, now = performance.now()) =>
+  now - t.started - t.pausedMs - (t.pausedAt === null ? 0 : now - t.pausedAt)
+
+/** Pauses or resumes the recording (nothing is recorded meanwhile; the microphone stays open). */
+export function setPaused(t: Take, paused: boolean) {
+  if (paused === (t.pausedAt !== null) || t.recorder.state === 'inactive') return
+  if (paused) {
+    t.recorder.pause()
+    t.pausedAt = performance.now()
+  } else {
+    t.recorder.resume()
+    t.pausedMs += performance.now() - t.pausedAt!
+    t.pausedAt = null
   }
 }
 
@@ -72,7 +93,7 @@ export function levelOf(take: Take, data: Uint8Array<ArrayBuffer>): number {
  * enough to be a message (a shorter one, meant to be kept, says "Too short").
  */
 export function endTake(t: Take, then?: (file: File) => void) {
-  const long = performance.now() - t.started >= SHORTEST_MS
+  const long = recordedMs(t) >= SHORTEST_MS
   if (then && !long) notify({ type: 'info', title: 'Too short', body: 'Record a little longer.' })
   t.recorder.onstop = () => {
     const type = t.recorder.mimeType.split(';', 1)[0] || 'audio/webm'
