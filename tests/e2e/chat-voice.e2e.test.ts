@@ -57,13 +57,19 @@ const liveTracks = (page: Page) =>
         .filter((t) => t.readyState === 'live').length,
   )
 
-/** Records for about `ms` and sends with the recorder's Send button. */
-async function record(page: Page, ms: number) {
+/** Taps the microphone (allowed) and waits for the recording strip, which it returns. */
+async function startRecording(page: Page) {
   await page.context().grantPermissions(['microphone'])
-  await watchMicrophone(page)
   await mic(page).click()
   const recording = page.getByRole('group', { name: 'Recording a voice message' })
   await recording.waitFor()
+  return recording
+}
+
+/** Records for about `ms` and sends with the recorder's Send button. */
+async function record(page: Page, ms: number) {
+  await watchMicrophone(page)
+  const recording = await startRecording(page)
   // Send has the focus, so Enter would send: a keyboard user needs no hunting.
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
@@ -147,11 +153,8 @@ describe('voice messages', () => {
     const { ada, ben } = pair
     const before = await voices(ben.page).count()
     const uploads = requestsOf(ada.page, isUpload)
-    await ada.page.context().grantPermissions(['microphone'])
     await watchMicrophone(ada.page)
-    await mic(ada.page).click()
-    const recording = ada.page.getByRole('group', { name: 'Recording a voice message' })
-    await recording.waitFor()
+    const recording = await startRecording(ada.page)
     await ada.page.waitForTimeout(1200)
     await ada.page.keyboard.press('Escape')
     await recording.waitFor({ state: 'detached' })
@@ -169,10 +172,7 @@ describe('voice messages', () => {
     await shareBoth(pair)
     const recordingNote = ada.page.getByText(`${BEN.name} is recording a voice message…`)
     const statusReports = requestsOf(ben.page, (r) => r.url().endsWith('/api/user/update-status'))
-    await ben.page.context().grantPermissions(['microphone'])
-    await mic(ben.page).click()
-    const recording = ben.page.getByRole('group', { name: 'Recording a voice message' })
-    await recording.waitFor()
+    const recording = await startRecording(ben.page)
     await recordingNote.waitFor()
     // The recorder renews the flag (which lapses 10 s after a signal) as keys do, every 3 s.
     const payloads = () => statusReports.map((r) => JSON.parse(r.postData()!).payload)
@@ -192,12 +192,10 @@ describe('voice messages', () => {
     const { ada, ben } = pair
     const before = await voices(ben.page).count()
     const uploads = requestsOf(ada.page, isUpload)
-    await ada.page.context().grantPermissions(['microphone'])
     await watchMicrophone(ada.page)
     const review = ada.page.getByRole('group', { name: 'Your voice message' })
     const recordAndStop = async () => {
-      await mic(ada.page).click()
-      await ada.page.getByRole('group', { name: 'Recording a voice message' }).waitFor()
+      await startRecording(ada.page)
       await ada.page.waitForTimeout(1500)
       await ada.page.getByRole('button', { name: 'Stop and listen' }).click()
       await review.getByRole('group', { name: /^Voice message, 1 second/ }).waitFor()
@@ -226,10 +224,7 @@ describe('voice messages', () => {
   it('a recording can pause: the clock holds, and the pause is not in the message', async () => {
     const { ada, ben } = pair
     const before = await voices(ben.page).count()
-    await ada.page.context().grantPermissions(['microphone'])
-    await mic(ada.page).click()
-    const recording = ada.page.getByRole('group', { name: 'Recording a voice message' })
-    await recording.waitFor()
+    const recording = await startRecording(ada.page)
     await ada.page.waitForTimeout(1300)
     await recording.getByRole('button', { name: 'Pause recording' }).click()
     const clock = recording.getByRole('timer')
