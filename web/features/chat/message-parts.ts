@@ -33,10 +33,13 @@ export const loadBookmarkWrite = () => import('../bookmarks/bookmark-write')
 /** The message menu's Bookmark and Remove bookmark, with their notices. */
 export const loadMessageBookmarks = () => import('../bookmarks/save-message')
 export const loadMessageOps = () => import('./message-ops')
+/** A message's file on its way: its upload, thumbnail and guard against leaving the page. */
+export const loadUploads = () => import('./upload-run')
 
 export function preloadMessageParts() {
   for (const part of Object.values(MessageParts)) void part.preload().catch(() => undefined)
   void loadBookmarkWrite().catch(() => undefined)
   void loadMessageBookmarks().catch(() => undefined)
   void loadMessageOps().catch(() => undefined)
+  void loadUploads().catch(() => undefined)
 }
