@@ -118,6 +118,9 @@ export const TABLES = {
     columns: [
       str('roomId', 36, { required: true }),
       str('message', MESSAGE_MAX_LENGTH, { required: true }),
+      // The text as read when its formatting markers make it differ (shared/text-format.ts
+      // searchTextOf), else null: the room's search looks in both, so "see you" finds "*see* you".
+      str('searchText', MESSAGE_MAX_LENGTH),
       str('senderId', 36, { required: true }),
       { key: 'kind', type: 'enum', elements: ['user', 'system'], default: 'user' },
       str('clientId', 36),

@@ -121,11 +121,31 @@ export function formatText(text: string): FormattedPart[] {
   return out
 }
 
-/** The text as read, markers gone (a block stays a line of its own): reply quotes, notifications. */
-export const plainText = (text: string) =>
-  formatText(text)
-    .map((p, i, all) => (p.code === 'block' && i < all.length - 1 ? `${p.text}\n` : p.text))
-    .join('')
+/**
+ * The parts as read, markers gone (a block stays a line of its own), and where each part starts
+ * in that text: a search matches it, and marks a match across the parts it spans.
+ */
+export function readAs(parts: FormattedPart[]): { text: string; starts: number[] } {
+  let text = ''
+  const starts = parts.map((p, i) => {
+    const at = text.length
+    text += p.code === 'block' && i < parts.length - 1 ? `${p.text}\n` : p.text
+    return at
+  })
+  return { text, starts }
+}
+
+/** The text as read: reply quotes, notifications, search. */
+export const plainText = (text: string) => readAs(formatText(text)).text
+
+/**
+ * What a message's `searchText` column holds (shared/db-schema.ts): its text as read when that
+ * differs from the text as typed, so the server's search finds "see you" in "*see* you".
+ */
+export const searchTextOf = (text: string) => {
+  const read = /[*_~`]/.test(text) ? plainText(text) : text
+  return read === text ? null : read
+}
 
 /**
  * Long enough to fold to its first lines with "Read more", as messengers do (the SPA's rows and

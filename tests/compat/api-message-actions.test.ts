@@ -132,6 +132,44 @@ describe.each(adapters(() => pair))('message actions, %s adapter', (_, url) => {
     await refused(ben, 'react', { messageId: m.$id, emoji: '👍', on: true }, 409, 'message_deleted')
   })
 
+  it('finds a message by its text as read (markers gone), through an edit and a delete', async () => {
+    // The room's search as the SPA asks it (web/features/chat/messages-query.ts), with Ben's session.
+    const search = async (term: string) =>
+      (
+        await new WebTables(ben.web.client).listRows({
+          ...DB,
+          tableId: 'messages',
+          queries: [
+            Query.or([Query.contains('message', [term]), Query.contains('searchText', [term])]),
+          ],
+        })
+      ).rows.map((r) => r.$id)
+    // Words of this run's own: both adapters share one backend.
+    const w = `q${Math.random().toString(36).slice(2, 8)}`
+    const m = await send(ada, `see *you* at _${w} past_`)
+    const plain = await send(ada, `${w} to nine, no markers`)
+    const stored = () => tables().getRow({ ...DB, tableId: 'messages', rowId: m.$id })
+    expect(await stored()).toMatchObject({ searchText: `see you at ${w} past` })
+    expect(
+      (await tables().getRow({ ...DB, tableId: 'messages', rowId: plain.$id })).searchText,
+    ).toBeNull()
+    expect(await search(`you at ${w}`)).toEqual([m.$id])
+    expect((await search(w)).sort()).toEqual([m.$id, plain.$id].sort())
+    // The answer is the message as before: the column is the search's alone.
+    expect(m).not.toHaveProperty('searchText')
+
+    await post(ada, 'edit', { messageId: m.$id, message: 'see ~you~ at *half past*' })
+    expect(await stored()).toMatchObject({ searchText: 'see you at half past' })
+    expect(await search(`you at ${w}`)).toEqual([])
+    expect(await search('you at half')).toEqual([m.$id])
+    await post(ada, 'edit', { messageId: m.$id, message: 'see you at half past' })
+    expect((await stored()).searchText).toBeNull()
+    await post(ada, 'edit', { messageId: m.$id, message: '*see you* at half past' })
+    await post(ada, 'delete', { messageId: m.$id })
+    expect((await stored()).searchText).toBeNull()
+    expect(await search('half past')).toEqual([])
+  })
+
   it('keeps one reaction per person and emoji, toggled, and never as the partner', async () => {
     const m = await send(ada, 'Good news')
     for (let i = 0; i < 2; i++)

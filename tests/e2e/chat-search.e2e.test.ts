@@ -10,13 +10,15 @@ import { sidebarRoom } from './helpers/rooms'
 const pair = useOnboardedPair()
 
 beforeAll(async () => {
-  // 130 messages from Ben; Ada's Home loads the newest 100, so #5 is not loaded.
+  // 130 messages from Ben; Ada's Home loads the newest 100, so #3 and #5 are not loaded.
   const texts = [...Array(130)].map((_, i) =>
-    i + 1 === 5
-      ? 'The needle is in the hay'
-      : i + 1 === 120
-        ? 'Another needle here'
-        : `Note ${i + 1}`,
+    i + 1 === 3
+      ? 'Meet *at the* _old bridge_'
+      : i + 1 === 5
+        ? 'The needle is in the hay'
+        : i + 1 === 120
+          ? 'Another needle here'
+          : `Note ${i + 1}`,
   )
   await postMessagesAs(pair.ben.page, pair.server.url, HOME_ROOM_ID, texts)
   await pair.ada.page.reload()
@@ -38,6 +40,29 @@ describe('searching messages', () => {
     expect(await shownTexts(ada.page)).toEqual(['The needle is in the hay', 'Another needle here'])
   })
 
+  it('finds a message as it reads, across its formatting, and marks the match in each styled run', async () => {
+    const { ada } = pair
+    const target = messageInLog(ada.page, 'Meet at the old bridge')
+    expect(await target.count()).toBe(0)
+    await searchBox(ada.page).fill('AT THE OLD')
+    await note(ada.page)
+      .filter({ hasText: /^1 message matching “AT THE OLD” in this room$/ })
+      .waitFor()
+    // The markers are not in the text shown; the match runs through the bold, the space and the italic.
+    expect(await target.locator('mark.search-hit').allTextContents()).toEqual([
+      'at the',
+      ' ',
+      'old',
+    ])
+    expect(await target.locator('strong mark, em mark').count()).toBe(2)
+    // As typed, markers and all, it is not what the message reads.
+    await searchBox(ada.page).fill('*at the*')
+    await note(ada.page)
+      .filter({ hasText: /^No messages match “\*at the\*” in this room$/ })
+      .waitFor()
+    await searchBox(ada.page).fill('')
+  })
+
   it('pages through more than 100 matches, newest first, and says so', async () => {
     const { ada } = pair
     await searchBox(ada.page).fill('note')
@@ -50,7 +75,7 @@ describe('searching messages', () => {
     expect(await rowInView(note(ada.page))).toBe(true)
     await note(ada.page).getByRole('button', { name: 'Load older matches' }).click()
     await note(ada.page)
-      .filter({ hasText: /^128 messages matching “note” in this room$/ })
+      .filter({ hasText: /^127 messages matching “note” in this room$/ })
       .waitFor()
     const all = await shownTexts(ada.page)
     expect(all[0]).toBe('Note 1')

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { matchesSearch, searchRuns } from '../../web/features/chat/display-item'
+import { readAs, formatText, searchTextOf } from '../../shared/text-format'
+import { matchesSearch, searchHits, searchRuns } from '../../web/features/chat/display-item'
 
 const marked = (text: string, term: string) =>
-  searchRuns(text, term)
+  searchRuns(text, searchHits(text, term))
     .map((r) => (r.hit ? `[${r.text}]` : r.text))
     .join('')
 
@@ -12,7 +13,7 @@ describe('searchRuns: the matches a search result marks', () => {
     expect(marked('a needle in the hay', '  Hay ')).toBe('a needle in the [hay]')
     for (const text of ['aaaa', 'xaax', 'Hello'])
       expect(
-        searchRuns(text, 'aa')
+        searchRuns(text, searchHits(text, 'aa'))
           .map((r) => r.text)
           .join(''),
       ).toBe(text)
@@ -31,7 +32,7 @@ describe('searchRuns: the matches a search result marks', () => {
       ['Straße', 'STRASSE'],
       ['ÉCOLE', 'école'],
     ] as const)
-      expect(searchRuns(text, term).some((r) => r.hit)).toBe(
+      expect(searchHits(text, term).length > 0).toBe(
         matchesSearch({ text } as Parameters<typeof matchesSearch>[0], term),
       )
   })
@@ -39,5 +40,31 @@ describe('searchRuns: the matches a search result marks', () => {
   it('leaves a text whose lowercase changes its length unmarked rather than marked wrong', () => {
     // 'İ' lowercases to two code units: indexes in the lowercase would be off by one after it.
     expect(marked('İstanbul needle', 'needle')).toBe('İstanbul needle')
+  })
+
+  it('finds and marks a message as read: a match across formatting markers and styled runs', () => {
+    const text = 'see *you* at _eight_, ok?'
+    const item = (t: string) => ({ text: t }) as Parameters<typeof matchesSearch>[0]
+    expect(matchesSearch(item(text), 'you at eight')).toBe(true)
+    expect(matchesSearch(item(text), '*you*')).toBe(false)
+    // Each styled run marks its share of the one match, as MessageText draws it.
+    const parts = formatText(text)
+    const read = readAs(parts)
+    expect(read.text).toBe('see you at eight, ok?')
+    const hits = searchHits(read.text, 'YOU AT EIGHT')
+    const drawn = parts
+      .map((p, i) =>
+        searchRuns(p.text, hits, read.starts[i])
+          .map((r) => (r.hit ? `[${r.text}]` : r.text))
+          .join(''),
+      )
+      .join('|')
+    expect(drawn).toBe('see |[you]|[ at ]|[eight]|, ok?')
+  })
+
+  it('stores the text as read only where the markers make it differ', () => {
+    expect(searchTextOf('plain words, 2*3*4 and snake_case')).toBeNull()
+    expect(searchTextOf('*see* you')).toBe('see you')
+    expect(searchTextOf('look:\n```\nx\n```\nok')).toBe('look:\nx\nok')
   })
 })

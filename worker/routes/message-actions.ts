@@ -13,11 +13,13 @@ import { validate } from '../lib/validate'
 import { assertSelf } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
 import { ownMessage } from '../services/message-row'
+import { searchTextOf } from '../../shared/text-format'
 import { toMessage, type MessageData } from './message'
 
 /** What a tombstone keeps: who said something when, and nothing of what. */
 const TOMBSTONE = {
   message: '',
+  searchText: null,
   fileId: null,
   fileName: null,
   fileType: null,
@@ -54,6 +56,7 @@ const actions = new Hono<ApiHono>()
     // The row is overwritten in place: the old text is kept nowhere (no history, no copy).
     const updated = await backend.updateRow<MessageData>('messages', messageId, {
       message: text,
+      searchText: searchTextOf(text),
       editedAt: new Date().toISOString(),
     })
     return c.json(toMessage(updated), 200)

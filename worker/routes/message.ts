@@ -23,7 +23,8 @@ import { pushToOthers, roomPayload } from '../services/push/deliver'
 import { plainText } from '../../shared/text-format'
 import { voiceLabel } from '../../shared/voice'
 
-export type MessageData = Omit<Message, '$id' | '$createdAt'>
+// The stored row: the answer's columns, and the text as read that only search uses (db-schema.ts).
+export type MessageData = Omit<Message, '$id' | '$createdAt'> & { searchText?: string | null }
 
 /** A notification's words for a message without text. */
 const attachmentWords = (row: Partial<MessageData>, gif: unknown) => {

@@ -6,15 +6,23 @@ import { validate } from '../lib/validate'
 import type { ApiHono } from '../middleware/context'
 import type { Prefetch } from '../middleware/prefetch'
 import { checkGif } from './gif-message'
+import { searchTextOf } from '../../shared/text-format'
 import { vapidOf } from './push/push-config'
 import { SUBSCRIPTIONS_LIST } from './push/deliver'
 
 type AddBody = (typeof AddMessageRequest)['_zod']['output']
 
+/** The `searchText` column of a message whose text is `text`, when it has one. */
+export const withSearchText = (text: string) => {
+  const searchText = searchTextOf(text)
+  return searchText === null ? {} : { searchText }
+}
+
 /** A user message's columns, as /add writes them (the row's file or GIF columns in `extra`). */
 export const messageData = (senderId: string, body: AddBody, extra?: Record<string, unknown>) => ({
   roomId: body.roomId,
   message: body.message,
+  ...withSearchText(body.message),
   senderId,
   kind: 'user' as const,
   ...(body.clientId ? { clientId: body.clientId } : {}),

@@ -1,3 +1,4 @@
+import { searchTextOf } from '../../../shared/text-format'
 import type { Attachment, GifRef, Message, PendingMessage } from './message-model'
 
 /** One row of the message list: a confirmed message or an optimistic one. */
@@ -75,26 +76,44 @@ export const fromPending = onePerObject<PendingMessage>((p) => ({
   gif: p.gif ?? null,
 }))
 
-// Captions only, as the server's search (`contains` on the message text) finds them.
+// Captions only, as read: the server's search (`contains` on the message, or on its text as read
+// where formatting makes them differ) finds "see you" in "*see* you" too. Only a text with a
+// marker's character is parsed for it.
 export const matchesSearch = (item: DisplayItem, search: string) =>
-  !search.trim() || item.text.toLowerCase().includes(search.trim().toLowerCase())
+  !search.trim() ||
+  (searchTextOf(item.text) ?? item.text).toLowerCase().includes(search.trim().toLowerCase())
+
+export type Hit = [start: number, end: number]
 
 /**
- * `text` cut into runs, those equal to `term` (case-insensitive, as matchesSearch) flagged: the
- * search's matches, marked where a result is shown. A text whose lowercase changes its length
- * (a few letters do) is one unmarked run rather than marked at the wrong place.
+ * Where `term` is in `text` (case-insensitive, as matchesSearch), never overlapping. A text whose
+ * lowercase changes its length (a few letters do) has none rather than some at the wrong place.
  */
-export function searchRuns(text: string, term: string): { text: string; hit: boolean }[] {
+export function searchHits(text: string, term: string): Hit[] {
   const needle = term.trim().toLowerCase()
   const hay = text.toLowerCase()
-  if (!needle || hay.length !== text.length) return [{ text, hit: false }]
+  const hits: Hit[] = []
+  if (!needle || hay.length !== text.length) return hits
+  for (let at = hay.indexOf(needle); at !== -1; at = hay.indexOf(needle, at + needle.length))
+    hits.push([at, at + needle.length])
+  return hits
+}
+
+/**
+ * A run of text that starts at `offset` of the text searched, cut into pieces, those inside a hit
+ * flagged: the search's matches, marked where a result is shown, also across styled runs.
+ */
+export function searchRuns(text: string, hits: Hit[], offset = 0) {
   const runs: { text: string; hit: boolean }[] = []
   let from = 0
-  for (let at = hay.indexOf(needle); at !== -1; at = hay.indexOf(needle, at + needle.length)) {
-    if (at > from) runs.push({ text: text.slice(from, at), hit: false })
-    runs.push({ text: text.slice(at, at + needle.length), hit: true })
-    from = at + needle.length
+  for (const [a, b] of hits) {
+    const start = Math.max(a - offset, from)
+    const end = Math.min(b - offset, text.length)
+    if (end <= start) continue
+    if (start > from) runs.push({ text: text.slice(from, start), hit: false })
+    runs.push({ text: text.slice(start, end), hit: true })
+    from = end
   }
-  if (from < text.length) runs.push({ text: text.slice(from), hit: false })
+  if (from < text.length || !runs.length) runs.push({ text: text.slice(from), hit: false })
   return runs
 }

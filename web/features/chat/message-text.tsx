@@ -1,6 +1,6 @@
 import { Fragment, Suspense, useMemo, useState, type ReactNode } from 'react'
-import { formatText, isLongText, type FormattedPart } from '../../../shared/text-format'
-import { messageTextId, searchRuns, type DisplayItem } from './display-item'
+import { formatText, isLongText, readAs, type FormattedPart } from '../../../shared/text-format'
+import { messageTextId, searchHits, searchRuns, type DisplayItem, type Hit } from './display-item'
 import { useUnsafeLinks } from './link-safety'
 import { useSearchTerm } from './room-context'
 import { MessageParts } from './message-parts'
@@ -41,8 +41,13 @@ function MessageText({ text }: { text: string }) {
   const parts = useMemo(() => formatText(text), [text])
   const unsafe = useUnsafeLinks(text)
   const term = useSearchTerm()
+  // Matched in the text as read, as the search found it: a match may span styled runs.
+  const { hits, starts } = useMemo(() => {
+    const read = readAs(parts)
+    return { hits: term ? searchHits(read.text, term) : [], starts: read.starts }
+  }, [parts, term])
   return parts.map((p, i) => {
-    const marked = <Marked text={p.text} term={term} />
+    const marked = <Marked text={p.text} hits={hits} offset={starts[i]!} />
     const run =
       p.href && unsafe?.has(p.href) ? (
         // Inert until its chunk is in (preloaded once the room is idle): never a plain link.
@@ -70,9 +75,9 @@ function styled(p: FormattedPart, run: ReactNode): ReactNode {
 }
 
 /** The search's matches in a run of text, as <mark>. */
-function Marked({ text, term }: { text: string; term: string }) {
-  if (!term) return text
-  return searchRuns(text, term).map((r, i) =>
+function Marked({ text, hits, offset }: { text: string; hits: Hit[]; offset: number }) {
+  if (!hits.length) return text
+  return searchRuns(text, hits, offset).map((r, i) =>
     r.hit ? (
       <mark key={i} className="search-hit">
         {r.text}
