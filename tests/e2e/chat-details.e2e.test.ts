@@ -23,6 +23,7 @@ import {
   type Pair,
 } from './helpers/pair'
 import { shareBoth } from './helpers/presence-sharing'
+import { createRooms } from './helpers/rooms'
 
 // Issue 5's chat details the journey does not reach: older pages, "N new", unread counts, a
 // failed send and its retry, the typing indicator's expiry. Ada and Ben, two real browsers.
@@ -147,6 +148,36 @@ describe('chat details in two browsers', () => {
     await sidebarRoom(ada.page, library).click()
     await messageInLog(ada.page, 'Come over').waitFor()
     await badge.waitFor({ state: 'detached' })
+  })
+
+  it('Ada’s sidebar says in which room Ben is typing; the open room’s own line says it there', async () => {
+    const { ada, ben } = pair
+    const porch = `Porch ${++attempt}`
+    await sidebarRoom(ada.page, 'Home').click()
+    await chatTitle(ada.page, 'Home')
+    await createRooms(ada.page, porch)
+    await sidebarRoom(ben.page, porch).click()
+    await chatTitle(ben.page, porch)
+    const box = ben.page.getByRole('textbox', { name: 'Message' })
+    const mark = (room: string) => sidebarRoom(ada.page, room).locator('.typing-mark')
+    await box.pressSequentially('On my way')
+    await mark(porch)
+      .filter({ hasText: /^typing…$/ })
+      .waitFor()
+    // Not in Home, where Ada is: neither its line nor its entry.
+    const line = ada.page.getByText(`${BEN.name} is typing…`)
+    expect(await line.count()).toBe(0)
+    expect(await mark('Home').count()).toBe(0)
+    await sidebarRoom(ada.page, porch).click()
+    await line.waitFor()
+    expect(await mark(porch).isVisible()).toBe(false)
+    // Sent: the flag goes with the message.
+    await box.press('Enter')
+    await line.waitFor({ state: 'detached' })
+    expect(await mark(porch).count()).toBe(0)
+    await sidebarRoom(ben.page, 'Home').click()
+    await sidebarRoom(ada.page, 'Home').click()
+    await chatTitle(ada.page, 'Home')
   })
 
   it('a send whose answer is lost says so; Retry stores it once for both', async () => {

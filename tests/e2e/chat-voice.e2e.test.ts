@@ -2,6 +2,7 @@ import type { Page, Request } from 'playwright-core'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { toneWav } from '../fixtures/wav'
 import { shareBoth } from './helpers/presence-sharing'
+import { createRooms, sidebarRoom } from './helpers/rooms'
 import { v1InPage } from './helpers/page-api'
 import { BEN, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 
@@ -172,7 +173,12 @@ describe('voice messages', () => {
     await shareBoth(pair)
     const recordingNote = ada.page.getByText(`${BEN.name} is recording a voice message…`)
     const statusReports = requestsOf(ben.page, (r) => r.url().endsWith('/api/user/update-status'))
+    // Ada in another room first: Home's entry in her sidebar says it.
+    await createRooms(ada.page, 'Shed')
+    await sidebarRoom(ada.page, 'Shed').click()
     const recording = await startRecording(ben.page)
+    await sidebarRoom(ada.page, 'Home').locator('.typing-mark', { hasText: 'recording…' }).waitFor()
+    await sidebarRoom(ada.page, 'Home').click()
     await recordingNote.waitFor()
     // The recorder renews the flag (which lapses 10 s after a signal) as keys do, every 3 s.
     const payloads = () => statusReports.map((r) => JSON.parse(r.postData()!).payload)

@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react'
-import { useSnapshot } from 'valtio'
-import { globalState, partnerPresenceShown } from '../../state/global-state'
 import { isTypingIn, typingWords } from '../presence/presence-model'
+import { usePartnerTyping } from '../presence/use-partner-typing'
 
 /**
- * "<partner> is typing…" (or "is recording a voice message…") while their flag is fresh (10 s) and no newer message of theirs came,
- * in the admin view or while both share presence.
+ * "<partner> is typing…" (or "is recording a voice message…") while their flag is fresh (10 s)
+ * and no newer message of theirs came, in the admin view or while both share presence.
  */
 export function TypingIndicator({
   roomId,
@@ -14,20 +12,8 @@ export function TypingIndicator({
   roomId: string
   lastChateeMessageAt?: number
 }) {
-  const snap = useSnapshot(globalState)
-  const { chatee } = snap
-  // Typing is presence: shown in the admin view or while both share it.
-  const chateeStatus = partnerPresenceShown(snap) ? snap.chateeStatus : null
-  const [now, setNow] = useState(() => Date.now())
-  const flagged = !!chateeStatus?.isTyping
-  useEffect(() => {
-    if (!flagged) return
-    setNow(Date.now())
-    const id = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(id)
-  }, [flagged, chateeStatus?.$updatedAt])
-  const typing =
-    !!chatee && !!chateeStatus && isTypingIn(chateeStatus, roomId, now, lastChateeMessageAt)
+  const { chatee, status, now } = usePartnerTyping()
+  const typing = !!status && isTypingIn(status, roomId, now, lastChateeMessageAt)
   return (
     <div className="typing-indicator" aria-live="polite">
       {typing && (
@@ -37,7 +23,7 @@ export function TypingIndicator({
             <i />
             <i />
           </span>
-          {chatee!.name} is {typingWords(chateeStatus!)}
+          {chatee!.name} is {typingWords(status)}
         </>
       )}
     </div>

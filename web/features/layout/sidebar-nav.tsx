@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio'
 import { HOME_ROOM_ID } from '../../../shared/constants'
 import { globalState } from '../../state/global-state'
 import { UnreadBadge } from '../chat/unread-badge'
+import { TypingMark } from '../presence/typing-mark'
 import { isNavActive, NAV_ITEMS } from '../../../shared/nav-model'
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -26,7 +27,10 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
               </svg>
               <span>{item.label}</span>
               {item.href === '/' && account && (
-                <UnreadBadge roomId={HOME_ROOM_ID} meId={account.$id} />
+                <>
+                  <TypingMark roomId={HOME_ROOM_ID} />
+                  <UnreadBadge roomId={HOME_ROOM_ID} meId={account.$id} />
+                </>
               )}
             </Link>
           </li>

@@ -6,6 +6,7 @@ import { globalState } from '../../state/global-state'
 import { draftWrites, roomsWithDraft } from '../chat/drafts'
 import { UnreadBadge } from '../chat/unread-badge'
 import { roomPath } from '../../../shared/nav-model'
+import { TypingMark } from '../presence/typing-mark'
 import { visibleRooms } from './room-model'
 import { roomsQuery } from './rooms-query'
 
@@ -46,8 +47,10 @@ export function RoomList({ onNavigate }: { onNavigate?: () => void }) {
               {room.name}
             </span>
             {room.isDeleted && <span className="tag">deleted</span>}
-            {/* As messengers mark a chat left with unsent text; not on the open room. */}
-            {drafts.has(room.$id) && <span className="draft-mark">Draft</span>}
+            {/* As messengers mark a chat left with unsent text, or the partner typing in it first. */}
+            <TypingMark roomId={room.$id}>
+              {drafts.has(room.$id) && <span className="draft-mark">Draft</span>}
+            </TypingMark>
             {account && <UnreadBadge roomId={room.$id} meId={account.$id} />}
           </Link>
         </li>

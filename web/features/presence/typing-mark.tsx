@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react'
+import { isTypingIn } from './presence-model'
+import { usePartnerTyping } from './use-partner-typing'
+
+/**
+ * "typing…" or "recording…" beside a room in the sidebar while the partner does so there (where
+ * typing shows at all), as messengers mark a chat; otherwise `children` (the room's draft mark).
+ * CSS hides it on the open room, whose own line says it (typing-indicator.tsx).
+ */
+export function TypingMark({ roomId, children }: { roomId: string; children?: ReactNode }) {
+  const { status, now } = usePartnerTyping()
+  if (!status || !isTypingIn(status, roomId, now)) return children
+  return (
+    <span className="typing-mark">{status.typingKind === 'voice' ? 'recording…' : 'typing…'}</span>
+  )
+}

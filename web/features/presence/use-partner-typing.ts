@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react'
+import { useSnapshot } from 'valtio'
+import { globalState, partnerPresenceShown } from '../../state/global-state'
+
+/**
+ * The partner's status where this viewer may see their typing (the admin view, or both sharing
+ * presence), and a clock that ticks while their flag is up, so "typing…" lapses on time (10 s,
+ * presence-model.ts isTypingIn) with no update of theirs. The room's line and the sidebar's marks.
+ */
+export function usePartnerTyping() {
+  const snap = useSnapshot(globalState)
+  const status = snap.chatee && partnerPresenceShown(snap) ? snap.chateeStatus : null
+  const [now, setNow] = useState(Date.now)
+  const flagged = !!status?.isTyping
+  useEffect(() => {
+    if (!flagged) return
+    setNow(Date.now())
+    const id = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(id)
+  }, [flagged, status?.$updatedAt])
+  return { chatee: snap.chatee, status, now }
+}
