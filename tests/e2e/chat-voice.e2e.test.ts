@@ -199,6 +199,18 @@ describe('voice messages', () => {
     const before = await voices(ben.page).count()
     const uploads = requestsOf(ada.page, isUpload)
     await watchMicrophone(ada.page)
+    // Each recording is decoded once: the review's measure is the send's too.
+    await ada.page.evaluate(() => {
+      const w = window as unknown as { decodes: number }
+      w.decodes = 0
+      const decode = OfflineAudioContext.prototype.decodeAudioData
+      OfflineAudioContext.prototype.decodeAudioData = function (...args) {
+        w.decodes++
+        return decode.apply(this, args)
+      }
+    })
+    const decodes = () =>
+      ada.page.evaluate(() => (window as unknown as { decodes: number }).decodes)
     const review = ada.page.getByRole('group', { name: 'Your voice message' })
     const recordAndStop = async () => {
       await startRecording(ada.page)
@@ -225,6 +237,7 @@ describe('voice messages', () => {
     await expect.poll(() => voices(ben.page).count(), { timeout: 20_000 }).toBe(before + 1)
     await ada.page.waitForTimeout(500)
     expect(uploads).toHaveLength(1)
+    expect(await decodes()).toBe(2)
   })
 
   it('a recording can pause: the clock holds, and the pause is not in the message', async () => {

@@ -13,7 +13,16 @@ export type AudioMeasure = { duration: number; waveform?: string }
  * browser before the upload: the player shows both before a byte of the file is fetched (a
  * recording's WebM header has no length at all). Null when the browser cannot read it.
  */
-export async function measureAudio(file: Blob): Promise<AudioMeasure | null> {
+export function measureAudio(file: Blob): Promise<AudioMeasure | null> {
+  // A recording heard before it goes (voice-review.tsx) is the same File the send measures.
+  let measuring = measures.get(file)
+  if (!measuring) measures.set(file, (measuring = measure(file)))
+  return measuring
+}
+
+const measures = new WeakMap<Blob, Promise<AudioMeasure | null>>()
+
+async function measure(file: Blob): Promise<AudioMeasure | null> {
   const measured = file.size <= DECODE_MAX_BYTES ? await decoded(file) : await headerLength(file)
   if (!measured || !(measured.duration >= 1)) return null
   return { ...measured, duration: Math.min(measured.duration, AUDIO_DURATION_MAX_MS) }
