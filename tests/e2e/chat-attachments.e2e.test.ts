@@ -270,6 +270,34 @@ describe('attachments', () => {
     await bubbleWith(ben.page, `Second try #${n}`).getByText(file.name).waitFor()
   })
 
+  it('a file sent before its upload script could arrive fails as an upload does; Retry upload sends it', async () => {
+    const { ada, ben } = pair
+    const caption = `Script late #${++attempt}`
+    // A fresh tab of Ada's that cannot fetch the upload's chunk (upload-run.ts): no service
+    // worker to serve it from its cache, so the network is asked, and refuses.
+    const context = await pair.chrome.browser.newContext({ serviceWorkers: 'block' })
+    onTestFinished(() => context.close())
+    await context.addCookies(await ada.page.context().cookies())
+    const page = await context.newPage()
+    let blocked = true
+    await page.route(/\/assets\/upload-run-[\w-]+\.js$/, (route) =>
+      blocked ? route.abort() : route.continue(),
+    )
+    await page.goto(pair.server.url)
+    const file = {
+      name: `late-${attempt}.txt`,
+      mimeType: 'text/plain',
+      buffer: Buffer.from('late'),
+    }
+    await attach(page, file, caption)
+    const failed = bubbleWith(page, caption).locator('..').getByRole('alert')
+    await failed.getByText('Upload failed.').waitFor()
+    blocked = false
+    await failed.getByRole('button', { name: 'Retry upload' }).click()
+    await bubbleWith(ben.page, caption).getByText(file.name).waitFor()
+    await failed.waitFor({ state: 'detached' })
+  })
+
   it('an upload can be cancelled: the bubble goes, nothing is sent, what was stored is deleted', async () => {
     const { ada, ben } = pair
     const caption = `Never mind #${++attempt}`

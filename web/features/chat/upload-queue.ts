@@ -1,11 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { loadUploads } from './message-parts'
-import { outbox } from './outbox'
+import { outbox, removePending, setPendingState, setUpload } from './outbox'
 
 // The files of messages whose upload has not finished, while the page lives: a File cannot be
 // stored with the outbox, so a failed upload can be retried only until the page is left. The
 // upload itself is upload-run.ts, a chunk of its own.
 export const files = new Map<string, File>()
+
+// Uploads cancelled by their sender: a run sees it after its current request and cleans up.
+export const cancelled = new Set<string>()
 
 /** Uploads the file of an outbox message (queued with `upload` set), then sends it. */
 export function uploadAndSend(queryClient: QueryClient, clientId: string, file: File) {
@@ -16,8 +19,15 @@ export function uploadAndSend(queryClient: QueryClient, clientId: string, file: 
 /** Whether a failed upload can still be retried (its File is still in memory). */
 export const canRetryUpload = (clientId: string) => files.has(clientId)
 
-export const retryUpload = async (queryClient: QueryClient, clientId: string, again = true) =>
-  (await loadUploads()).runUpload(queryClient, clientId, again)
+/** An upload that could not start (its chunk did not load: offline before it was cached) failed. */
+export const retryUpload = (queryClient: QueryClient, clientId: string, again = true) =>
+  loadUploads().then(
+    (m) => m.runUpload(queryClient, clientId, again),
+    () => {
+      setUpload(clientId, { progress: 0, failed: true })
+      setPendingState(clientId, 'failed')
+    },
+  )
 
 /** The uploads a lost connection failed, tried again (the connection is back). */
 export function retryFailedUploads(queryClient: QueryClient) {
@@ -28,7 +38,15 @@ export function retryFailedUploads(queryClient: QueryClient) {
 
 /**
  * Stops an upload and takes its message back (the bubble goes): what was already stored of it
- * is deleted once its request ends, and nothing is sent. Only an upload under way offers it, so
- * its chunk is in.
+ * is deleted once its request ends, and nothing is sent.
  */
-export const cancelUpload = async (clientId: string) => (await loadUploads()).cancelUpload(clientId)
+export function cancelUpload(clientId: string) {
+  cancelled.add(clientId)
+  files.delete(clientId)
+  removePending(new Set([clientId]))
+  // Leaving asks first only while a file is on its way: the runner's, in once any upload ran.
+  void loadUploads().then(
+    (m) => m.guardLeaving(),
+    () => undefined,
+  )
+}

@@ -3,15 +3,12 @@ import { ID, Permission, Role } from 'appwrite'
 import { BUCKET_ID, TEAMS } from '../../../shared/db-ids'
 import { storage } from '../../lib/appwrite'
 import { readDraft, writeDraft } from './drafts'
-import { outbox, removePending, setFileId, setPendingState, setThumbId, setUpload } from './outbox'
+import { outbox, setFileId, setPendingState, setThumbId, setUpload } from './outbox'
 import { flushOutbox } from './send-queue'
-import { files } from './upload-queue'
+import { cancelled, files } from './upload-queue'
 
 // A message's file on its way (upload-queue.ts starts it): a chunk of its own, asked for once
 // the room has settled (message-parts.ts), since most visits send no file.
-
-// Uploads cancelled by their sender: a run sees it after its current request and cleans up.
-const cancelled = new Set<string>()
 
 /** Readable by the team (the partner), changeable and deletable by the uploader alone. */
 const permissionsFor = (meId: string) => [
@@ -19,17 +16,6 @@ const permissionsFor = (meId: string) => [
   Permission.update(Role.user(meId)),
   Permission.delete(Role.user(meId)),
 ]
-
-/**
- * Stops an upload and takes its message back (the bubble goes): what was already stored of it
- * is deleted once its request ends, and nothing is sent.
- */
-export function cancelUpload(clientId: string) {
-  cancelled.add(clientId)
-  files.delete(clientId)
-  removePending(new Set([clientId]))
-  guardLeaving()
-}
 
 export async function runUpload(queryClient: QueryClient, clientId: string, again: boolean) {
   const file = files.get(clientId)
@@ -89,7 +75,7 @@ const guards = { asking: false, keeping: false }
  * room's draft when the room has none: the file cannot come back after a reload, what was typed
  * can. Listening only then, so an idle page stays fit for the back-forward cache.
  */
-function guardLeaving() {
+export function guardLeaving() {
   const asking = outbox.items.some((i) => i.upload && !i.upload.failed)
   // Failed ones too: leaving aborts the request, which fails the upload before pagehide.
   const keeping = outbox.items.some((i) => i.upload)

@@ -9,7 +9,8 @@ import { usePartnerTyping } from './use-partner-typing'
  */
 export function TypingMark({ roomId, children }: { roomId: string; children?: ReactNode }) {
   const { status, now } = usePartnerTyping()
-  if (!status || !isTypingIn(status, roomId, now)) return children
+  // A flag without a room (the API allows it) is the open room's line's only: not every entry's.
+  if (status?.typingRoomId !== roomId || !isTypingIn(status, roomId, now)) return children
   return (
     <span className="typing-mark">{status.typingKind === 'voice' ? 'recording…' : 'typing…'}</span>
   )
