@@ -1,6 +1,12 @@
+import { env } from 'cloudflare:workers'
+import { runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { TABLES } from '../../shared/db-schema'
+import type { EdgeBackend } from '../../worker/appwrite-edge'
+import { MIGRATIONS } from '../../worker/appwrite-edge/db/migrations'
 import { rowModel } from '../../worker/appwrite-edge/rows/model'
+import { backendStub } from '../../worker/appwrite-edge/stub'
+import { getConfig } from '../../worker/config'
 
 // The embedded backend keeps a row's columns as JSON, so a column added to the shared schema
 // needs no SQLite migration: a message stored before the attachment columns existed (e.g. in an
@@ -20,5 +26,53 @@ describe('a message row stored before the attachment columns', () => {
     expect(row).toMatchObject({ message: 'Hi', seq: 3, clientId: null })
     for (const key of ['fileId', 'fileName', 'fileType', 'fileSize', 'fileWidth', 'fileHeight'])
       expect(row[key], key).toBeNull()
+  })
+})
+
+describe('a message stored before the searchText column', () => {
+  it('gets its text as read from the migration that adds it, once', async () => {
+    const stub = backendStub(env, getConfig(env)) as DurableObjectStub<EdgeBackend>
+    const stored = await runInDurableObject(stub, (backend) => {
+      const sql = backend.sql
+      const put = (id: string, message: string) =>
+        sql.run(
+          `INSERT INTO rows (table_id, id, data, created_at, updated_at) VALUES ('messages', ?, ?, ?, ?)`,
+          id,
+          JSON.stringify({ roomId: 'home', message, senderId: 'u1', kind: 'user' }),
+          '2026-01-01T00:00:00.000+00:00',
+          '2026-01-01T00:00:00.000+00:00',
+        )
+      put('old-styled', 'see *you* at _eight_')
+      put('old-plain', 'snake_case stays, 2*3*4 too')
+      put('old-none', 'nothing to read differently')
+      // As an object that had applied every migration before this one starts again.
+      sql.run('DELETE FROM _migrations WHERE n = ?', MIGRATIONS.length)
+      sql.migrate()
+      const data = (id: string) =>
+        JSON.parse(
+          sql.one<{ data: string }>(
+            "SELECT data FROM rows WHERE table_id = 'messages' AND id = ?",
+            id,
+          )!.data,
+        )
+      return {
+        styled: data('old-styled'),
+        plain: data('old-plain'),
+        none: data('old-none'),
+        applied: sql.one<{ n: number }>('SELECT max(n) AS n FROM _migrations')!.n,
+        updated: sql.one<{ updated_at: string }>(
+          "SELECT updated_at FROM rows WHERE id = 'old-styled'",
+        )!.updated_at,
+      }
+    })
+    expect(stored.styled).toMatchObject({
+      message: 'see *you* at _eight_',
+      searchText: 'see you at eight',
+    })
+    expect(stored.plain).not.toHaveProperty('searchText')
+    expect(stored.none).not.toHaveProperty('searchText')
+    expect(stored.applied).toBe(MIGRATIONS.length)
+    // Not an edit: the row keeps its time.
+    expect(stored.updated).toBe('2026-01-01T00:00:00.000+00:00')
   })
 })

@@ -1,6 +1,10 @@
+import { backfillSearchText } from './backfill-search-text'
+import type { Sql } from './sql'
+
 // The embedded backend's SQLite schema. Append a new entry to change it; never edit a shipped one,
-// because each object records how many it has applied.
-export const MIGRATIONS: string[] = [
+// because each object records how many it has applied. An entry is SQL, or a step over the rows
+// that SQL alone cannot express.
+export const MIGRATIONS: (string | ((sql: Sql) => void))[] = [
   `
   CREATE TABLE users (
     id TEXT PRIMARY KEY,
@@ -130,4 +134,6 @@ export const MIGRATIONS: string[] = [
     table_id, json_extract(data, '$.clientId'), json_extract(data, '$.senderId')
   );
   `,
+  // Messages: the text as read of those stored before `searchText` existed (2026-11-28).
+  backfillSearchText,
 ]

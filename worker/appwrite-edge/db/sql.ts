@@ -22,8 +22,9 @@ export class Sql {
   migrate(): void {
     this.sql.exec('CREATE TABLE IF NOT EXISTS _migrations (n INTEGER NOT NULL)')
     const done = (this.one<{ n: number }>('SELECT max(n) AS n FROM _migrations')?.n ?? 0) as number
-    MIGRATIONS.slice(done).forEach((ddl, i) => {
-      this.sql.exec(ddl)
+    MIGRATIONS.slice(done).forEach((step, i) => {
+      if (typeof step === 'string') this.sql.exec(step)
+      else step(this)
       this.sql.exec('INSERT INTO _migrations (n) VALUES (?)', done + i + 1)
     })
   }
