@@ -43,11 +43,12 @@ function MessageText({ text }: { text: string }) {
   const term = useSearchTerm()
   // Matched in the text as read, as the search found it: a match may span styled runs.
   const { hits, starts } = useMemo(() => {
+    if (!term) return { hits: [], starts: [] }
     const read = readAs(parts)
-    return { hits: term ? searchHits(read.text, term) : [], starts: read.starts }
+    return { hits: searchHits(read.text, term), starts: read.starts }
   }, [parts, term])
   return parts.map((p, i) => {
-    const marked = <Marked text={p.text} hits={hits} offset={starts[i]!} />
+    const marked = <Marked text={p.text} hits={hits} offset={starts[i] ?? 0} />
     const run =
       p.href && unsafe?.has(p.href) ? (
         // Inert until its chunk is in (preloaded once the room is idle): never a plain link.
