@@ -171,10 +171,17 @@ describe('chat details in two browsers', () => {
     await sidebarRoom(ada.page, porch).click()
     await line.waitFor()
     expect(await mark(porch).isVisible()).toBe(false)
-    // Sent: the flag goes with the message.
-    await box.press('Enter')
-    await line.waitFor({ state: 'detached' })
-    await mark(porch).waitFor({ state: 'detached' })
+    // Sent: the message ends the typing, in the room's line and beside the room, even when
+    // Ben's "not typing" is lost (the flag itself would lapse only 10 s after his last signal).
+    const statusCall = '**/api/user/update-status'
+    await ben.page.route(statusCall, (route) => route.abort())
+    try {
+      await box.press('Enter')
+      await line.waitFor({ state: 'detached', timeout: 4_000 })
+      await mark(porch).waitFor({ state: 'detached', timeout: 4_000 })
+    } finally {
+      await ben.page.unroute(statusCall)
+    }
     await sidebarRoom(ben.page, 'Home').click()
     await sidebarRoom(ada.page, 'Home').click()
     await chatTitle(ada.page, 'Home')

@@ -9,6 +9,7 @@ import { patchSingleMessage } from './single-message-query'
 import { unreadKey } from './unread-query'
 import { activeChat } from './active-chat'
 import { markRead, readState } from './read-state'
+import { partnerSpoke } from '../presence/use-partner-typing'
 
 /** One message row event → the room's cached pages, the outbox and the unread counts. */
 export function applyMessageEvent(
@@ -34,6 +35,7 @@ export function applyMessageEvent(
   }
   storeMessage(queryClient, message)
   if (action !== 'create' || !awaitsReading(message, meId)) return
+  partnerSpoke[message.roomId] = Date.parse(message.$createdAt)
   if (activeChat.roomId === message.roomId && activeChat.atBottom && !document.hidden) {
     markRead(message.roomId, message.seq)
   } else {

@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react'
-import { useSnapshot } from 'valtio'
+import { proxy, useSnapshot } from 'valtio'
 import { globalState, partnerPresenceShown } from '../../state/global-state'
+
+/**
+ * When the partner's newest message of each room was made, as realtime brought it: their typing
+ * there ends with it, even when their "not typing" comes late (apply-message-event.ts).
+ */
+export const partnerSpoke = proxy<Record<string, number>>({})
 
 /**
  * The partner's status where this viewer may see their typing (the admin view, or both sharing
