@@ -14,6 +14,9 @@ const world = useRoutesWorld()
 
 describe.each(adapters(() => world.pair))('/api/user with the %s adapter', (_mode, url) => {
   const post = poster(world, url)
+  /** Ben reports his own status. */
+  const benStatus = (payload: Record<string, unknown>) =>
+    post('/user/update-status', { userId: world.ben.id, payload }, world.ben)
   /** Ben comes online on his iPhone, claiming another device and place (both ignored). */
   const benOnline = () =>
     post(
@@ -43,11 +46,7 @@ describe.each(adapters(() => world.pair))('/api/user with the %s adapter', (_mod
       location: 'Austin, Texas, United States',
     })
     expect(Date.now() - Date.parse(r.body.lastSeenAt)).toBeLessThan(60_000)
-    const typing = await post(
-      '/user/update-status',
-      { userId: ben.id, payload: { isTyping: true, typingRoomId: 'home' } },
-      ben,
-    )
+    const typing = await benStatus({ isTyping: true, typingRoomId: 'home' })
     expect(typing.body).toMatchObject({
       isTyping: true,
       typingRoomId: 'home',
@@ -56,35 +55,17 @@ describe.each(adapters(() => world.pair))('/api/user with the %s adapter', (_mod
     })
     // A voice message being recorded is a typing flag of its own kind; off, the kind goes too.
     const voice = { isTyping: true, typingRoomId: 'home', typingKind: 'voice' }
-    const recording = await post('/user/update-status', { userId: ben.id, payload: voice }, ben)
+    const recording = await benStatus(voice)
     expect(recording.body).toMatchObject(voice)
-    const stopped = await post(
-      '/user/update-status',
-      { userId: ben.id, payload: { isTyping: false } },
-      ben,
-    )
+    const stopped = await benStatus({ isTyping: false })
     expect(stopped.body).toMatchObject({ isTyping: false, typingRoomId: null, typingKind: null })
-    expectError(
-      await post(
-        '/user/update-status',
-        { userId: ben.id, payload: { isTyping: true, typingKind: 'video' } },
-        ben,
-      ),
-      400,
-    )
+    expectError(await benStatus({ isTyping: true, typingKind: 'video' }), 400)
     expectError(
       await post('/user/update-status', { userId: ada.id, payload: { isOnline: true } }, ben),
       403,
     )
     await expect401(url(), '/user/update-status', { userId: ben.id, payload: {} })
-    expectError(
-      await post(
-        '/user/update-status',
-        { userId: ben.id, payload: { isOnline: false, presence: 'online' } },
-        ben,
-      ),
-      400,
-    )
+    expectError(await benStatus({ isOnline: false, presence: 'online' }), 400)
   })
 
   it('/auth/chatee and /auth/chatee-status: the partner only; details for the admin only', async () => {
