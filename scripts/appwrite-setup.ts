@@ -1,9 +1,11 @@
 // Provisions a real Appwrite project (≥ 1.8) from shared/db-schema.ts: database, tables, columns,
-// indexes, permissions, bucket, teams and fixed rows. Safe to re-run: existing parts are kept.
+// indexes, permissions, bucket, teams and fixed rows, then the values of columns added to rows
+// stored before them (searchText). Safe to re-run: existing parts are kept.
 // Usage: APPWRITE_ENDPOINT=… APPWRITE_PROJECT_ID=… APPWRITE_API_KEY=… npm run appwrite:setup
 import { AppwriteException, Client, Storage, TablesDB, Teams } from 'node-appwrite'
 import type { Column, TableSchema } from '../shared/db-schema'
 import { BUCKET, DATABASE_ID, SEED_ROWS, TABLES, TEAMS } from '../shared/db-schema'
+import { backfillSearchText } from './appwrite-search-text'
 
 const { APPWRITE_ENDPOINT, APPWRITE_PROJECT_ID, APPWRITE_API_KEY } = process.env
 if (!APPWRITE_ENDPOINT || !APPWRITE_PROJECT_ID || !APPWRITE_API_KEY) {
@@ -150,4 +152,6 @@ for (const seed of SEED_ROWS)
       data: seed.data,
     }),
   )
+// Messages older than their searchText column: found by their text as read, as new ones are.
+console.log(`updated  ${await backfillSearchText(db)} messages' searchText`)
 console.log('Appwrite project is ready.')

@@ -138,12 +138,16 @@ export function readAs(parts: FormattedPart[]): { text: string; starts: number[]
 /** The text as read: reply quotes, notifications, search. */
 export const plainText = (text: string) => readAs(formatText(text)).text
 
+/** The characters of formatting markers: a text without any reads as typed (backfills look for them). */
+export const FORMAT_MARKERS = '*_~`'
+const MARKED = new RegExp(`[${FORMAT_MARKERS}]`)
+
 /**
  * What a message's `searchText` column holds (shared/db-schema.ts): its text as read when that
  * differs from the text as typed, so the server's search finds "see you" in "*see* you".
  */
 export const searchTextOf = (text: string) => {
-  const read = /[*_~`]/.test(text) ? plainText(text) : text
+  const read = MARKED.test(text) ? plainText(text) : text
   return read === text ? null : read
 }
 

@@ -1,5 +1,5 @@
 import { TABLE_IDS } from '../../../shared/db-ids'
-import { searchTextOf } from '../../../shared/text-format'
+import { FORMAT_MARKERS, searchTextOf } from '../../../shared/text-format'
 import type { Sql } from './sql'
 
 /**
@@ -8,12 +8,13 @@ import type { Sql } from './sql'
  * in an old "*see* you" as in a new one. Only texts with a marker's character are read back.
  */
 export function backfillSearchText(sql: Sql): void {
+  const marked = [...FORMAT_MARKERS].map((ch) => `instr(message, '${ch}')`).join(' OR ')
   const rows = sql.all<{ seq: number; message: unknown }>(
     `WITH m AS (
        SELECT seq, json_extract(data, '$.message') AS message, data FROM rows WHERE table_id = ?
      )
      SELECT seq, message FROM m WHERE json_extract(data, '$.searchText') IS NULL
-       AND (instr(message, '*') OR instr(message, '_') OR instr(message, '~') OR instr(message, '\`'))`,
+       AND (${marked})`,
     TABLE_IDS.messages,
   )
   for (const { seq, message } of rows) {
