@@ -118,8 +118,9 @@ export const TABLES = {
     columns: [
       str('roomId', 36, { required: true }),
       str('message', MESSAGE_MAX_LENGTH, { required: true }),
-      // The text as read when its formatting markers make it differ (shared/text-format.ts
-      // searchTextOf), else null: the room's search looks in both, so "see you" finds "*see* you".
+      // The search's words the text as typed lacks (shared/text-format.ts searchTextOf): a
+      // document's name, the text as read when formatting markers make it differ; else null. The
+      // room's search looks in both, so "see you" finds "*see* you" and "minutes" "minutes.pdf".
       str('searchText', MESSAGE_MAX_LENGTH),
       str('senderId', 36, { required: true }),
       { key: 'kind', type: 'enum', elements: ['user', 'system'], default: 'user' },

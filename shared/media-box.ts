@@ -12,3 +12,24 @@ export function isPlayableAudio(type: string, durationMs?: number | null): boole
   const t = type.toLowerCase()
   return t.startsWith('audio/') || (!!durationMs && /^video\/(webm|mp4)\b/.test(t))
 }
+
+/** Shown inline (an <img>) rather than as a download chip. SVG stays a download: it may script. */
+export const isInlineImage = (type: string) => /^image\/(png|jpeg|gif|webp|avif|bmp)$/i.test(type)
+
+/** Played inline with controls (MP4, WebM); other videos are downloads. */
+export const isInlineVideo = (type: string) => /^video\/(mp4|webm)$/i.test(type)
+
+/**
+ * The name a room shows a file by: a download chip's (a document, an archive). A photo, a video or
+ * a recording is seen or heard instead, its name (often "image.png") not read: search skips it.
+ */
+export function shownFileName(
+  type: string | null | undefined,
+  name: string | null | undefined,
+  durationMs?: number | null,
+): string | null {
+  if (!name || !type) return null
+  const inline =
+    isInlineImage(type) || (isInlineVideo(type) && !durationMs) || isPlayableAudio(type, durationMs)
+  return inline ? null : name
+}

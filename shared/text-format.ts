@@ -1,4 +1,5 @@
 import { linkify, type TextPart } from './linkify'
+import { MESSAGE_MAX_LENGTH } from './constants'
 
 // Message formatting as WhatsApp writes it: *bold*, _italic_, ~strikethrough~, `code` and
 // ```code blocks```. Shared: the SPA's rows and the Worker's drawn room render the same runs, and
@@ -143,12 +144,15 @@ export const FORMAT_MARKERS = '*_~`'
 const MARKED = new RegExp(`[${FORMAT_MARKERS}]`)
 
 /**
- * What a message's `searchText` column holds (shared/db-schema.ts): its text as read when that
- * differs from the text as typed, so the server's search finds "see you" in "*see* you".
+ * What a message's `searchText` column holds (shared/db-schema.ts), the search's words that its
+ * text as typed lacks: the name of a file it shows by name (media-box.ts shownFileName), then its
+ * text as read when that differs, so the server's search finds "report.pdf", and "see you" in
+ * "*see* you". Null when there are none. Cut to the column's size (a formatted caption's end).
  */
-export const searchTextOf = (text: string) => {
+export const searchTextOf = (text: string, fileName?: string | null) => {
   const read = MARKED.test(text) ? plainText(text) : text
-  return read === text ? null : read
+  const words = [fileName, read === text ? '' : read].filter(Boolean).join('\n')
+  return words ? words.slice(0, MESSAGE_MAX_LENGTH) : null
 }
 
 /**

@@ -132,18 +132,19 @@ describe.each(adapters(() => pair))('message actions, %s adapter', (_, url) => {
     await refused(ben, 'react', { messageId: m.$id, emoji: '👍', on: true }, 409, 'message_deleted')
   })
 
+  // The room's search as the SPA asks it (web/features/chat/messages-query.ts), with Ben's session.
+  const search = async (term: string) =>
+    (
+      await new WebTables(ben.web.client).listRows({
+        ...DB,
+        tableId: 'messages',
+        queries: [
+          Query.or([Query.contains('message', [term]), Query.contains('searchText', [term])]),
+        ],
+      })
+    ).rows.map((r) => r.$id)
+
   it('finds a message by its text as read (markers gone), through an edit and a delete', async () => {
-    // The room's search as the SPA asks it (web/features/chat/messages-query.ts), with Ben's session.
-    const search = async (term: string) =>
-      (
-        await new WebTables(ben.web.client).listRows({
-          ...DB,
-          tableId: 'messages',
-          queries: [
-            Query.or([Query.contains('message', [term]), Query.contains('searchText', [term])]),
-          ],
-        })
-      ).rows.map((r) => r.$id)
     // Words of this run's own: both adapters share one backend.
     const w = `q${Math.random().toString(36).slice(2, 8)}`
     const m = await send(ada, `see *you* at _${w} past_`)
@@ -168,6 +169,26 @@ describe.each(adapters(() => pair))('message actions, %s adapter', (_, url) => {
     await post(ada, 'delete', { messageId: m.$id })
     expect((await stored()).searchText).toBeNull()
     expect(await search('half past')).toEqual([])
+  })
+
+  it("finds a document by its name, not a photo's, through a caption edit and a delete", async () => {
+    const w = `f${Math.random().toString(36).slice(2, 8)}`
+    const doc = await upload(ada, `${w} minutes.pdf`, 'application/pdf')
+    const photo = await upload(ada, `${w} beach.png`, 'image/png')
+    const m = await send(ada, '', { attachment: { fileId: doc.$id } })
+    const p = await send(ada, 'the *view*', { attachment: { fileId: photo.$id } })
+    const stored = (id: string) => tables().getRow({ ...DB, tableId: 'messages', rowId: id })
+    expect(await stored(m.$id)).toMatchObject({ searchText: `${w} minutes.pdf` })
+    // A photo is seen, not read by its name: only its caption as read is searched.
+    expect(await stored(p.$id)).toMatchObject({ searchText: 'the view' })
+    expect(await search(`${w} minutes`)).toEqual([m.$id])
+    expect(await search(`${w} beach`)).toEqual([])
+
+    await post(ada, 'edit', { messageId: m.$id, message: 'for *Tuesday*' })
+    expect(await stored(m.$id)).toMatchObject({ searchText: `${w} minutes.pdf\nfor Tuesday` })
+    expect(await search(`${w} minutes`)).toEqual([m.$id])
+    await post(ada, 'delete', { messageId: m.$id })
+    expect(await search(`${w} minutes`)).toEqual([])
   })
 
   it('keeps one reaction per person and emoji, toggled, and never as the partner', async () => {

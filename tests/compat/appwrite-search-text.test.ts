@@ -11,11 +11,11 @@ const db = () => new TablesDB(keyClient())
 // A room of its own per run, so a retry on the same server starts from nothing.
 const room = `backfill-${ID.unique()}`
 
-const seed = (message: string) =>
+const seed = (message: string, file = {}) =>
   db().createRow({
     ...DB,
     rowId: ID.unique(),
-    data: { roomId: room, senderId: 'backfill-sender', message },
+    data: { roomId: room, senderId: 'backfill-sender', message, ...file },
   })
 const searchTexts = async () =>
   Object.fromEntries(
@@ -28,10 +28,13 @@ const searchTexts = async () =>
   )
 
 describe('searchText backfill on an Appwrite project', () => {
-  it('gives formatted old messages their text as read, page after page, once', async () => {
+  it('gives old messages their text as read and a document its name, page after page, once', async () => {
     // More than one page of 100 that needs it, a text whose markers are only characters, a plain one.
     const marked = Array.from({ length: 130 }, (_, i) => `Meet *at the* _old bridge_ ${i}`)
     for (const m of [...marked, 'snake_case_name', 'plain words', '2 * 3 = 6']) await seed(m)
+    // A document is found by its name; a photo is seen, not read by it.
+    await seed('minutes', { fileName: 'minutes of May.pdf', fileType: 'application/pdf' })
+    await seed('beach', { fileName: 'beach.png', fileType: 'image/png' })
 
     expect(await backfillSearchText(db())).toBeGreaterThanOrEqual(marked.length)
     const after = await searchTexts()
@@ -39,6 +42,8 @@ describe('searchText backfill on an Appwrite project', () => {
     expect(after['snake_case_name']).toBeNull()
     expect(after['plain words']).toBeNull()
     expect(after['2 * 3 = 6']).toBeNull()
+    expect(after['minutes']).toBe('minutes of May.pdf')
+    expect(after['beach']).toBeNull()
 
     // The room's search finds them by their text as read, as it does new ones.
     const found = await db().listRows({
@@ -60,7 +65,7 @@ describe('searchText backfill on an Appwrite project', () => {
       queries: [Query.equal('roomId', room), Query.isNull('searchText')],
     })
     expect(again.rows.map((r) => r.message).sort()).toEqual(
-      ['2 * 3 = 6', 'plain words', 'snake_case_name'].sort(),
+      ['2 * 3 = 6', 'beach', 'plain words', 'snake_case_name'].sort(),
     )
   }, 60_000)
 })

@@ -10,6 +10,19 @@ import { sidebarRoom } from './helpers/rooms'
 const pair = useOnboardedPair()
 
 beforeAll(async () => {
+  // First a document from Ben, sent as a user sends one; it is older than every page Ada loads.
+  const ben = pair.ben.page
+  const chooser = ben.waitForEvent('filechooser')
+  await ben.getByRole('button', { name: 'Attach a file' }).click()
+  const pdf = {
+    name: 'Minutes of May.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF'),
+  }
+  await (await chooser).setFiles(pdf)
+  await ben.getByRole('group', { name: 'File to send' }).getByText('Minutes of May').waitFor()
+  await sendMessage(ben, 'Agenda attached')
+  await docRow(ben).getByRole('link', { name: 'Download' }).waitFor()
   // 130 messages from Ben; Ada's Home loads the newest 100, so #3 and #5 are not loaded.
   const texts = [...Array(130)].map((_, i) =>
     i + 1 === 3
@@ -25,6 +38,8 @@ beforeAll(async () => {
   await messageInLog(pair.ada.page, 'Note 130').waitFor()
 }, 120_000)
 
+const docRow = (page: Page) =>
+  messageLog(page).locator('.msg').filter({ hasText: 'Agenda attached' })
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search messages' })
 const note = (page: Page) => messageLog(page).locator('.search-note')
 const shownTexts = (page: Page) => messageLog(page).locator('.msg-text').allInnerTexts()
@@ -60,6 +75,21 @@ describe('searching messages', () => {
     await note(ada.page)
       .filter({ hasText: /^No messages match “\*at the\*” in this room$/ })
       .waitFor()
+    await searchBox(ada.page).fill('')
+  })
+
+  it('finds a document by its name, older than the loaded pages, and marks it in the name', async () => {
+    const { ada } = pair
+    const doc = docRow(ada.page)
+    expect(await doc.count()).toBe(0)
+    await searchBox(ada.page).fill('MAY.PDF')
+    await note(ada.page)
+      .filter({ hasText: /^1 message matching “MAY.PDF” in this room$/ })
+      .waitFor()
+    // The name's stem and its extension are shown apart; the match runs through both.
+    const name = doc.locator('.file-chip .file-name')
+    expect(await name.textContent()).toBe('Minutes of May.pdf')
+    expect(await name.locator('mark.search-hit').allTextContents()).toEqual(['May', '.pdf'])
     await searchBox(ada.page).fill('')
   })
 

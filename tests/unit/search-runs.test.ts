@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { MESSAGE_MAX_LENGTH } from '../../shared/constants'
+import { shownFileName } from '../../shared/media-box'
 import { readAs, formatText, searchTextOf } from '../../shared/text-format'
 import { matchesSearch, searchHits, searchRuns } from '../../web/features/chat/display-item'
 
@@ -66,5 +68,31 @@ describe('searchRuns: the matches a search result marks', () => {
     expect(searchTextOf('plain words, 2*3*4 and snake_case')).toBeNull()
     expect(searchTextOf('*see* you')).toBe('see you')
     expect(searchTextOf('look:\n```\nx\n```\nok')).toBe('look:\nx\nok')
+  })
+
+  it('stores and matches the name of a file shown by name, not of one seen or heard', () => {
+    const pdf = { type: 'application/pdf', name: 'Minutes of May.pdf', duration: null }
+    expect(searchTextOf('', pdf.name)).toBe('Minutes of May.pdf')
+    expect(searchTextOf('plain', pdf.name)).toBe('Minutes of May.pdf')
+    expect(searchTextOf('*see* you', pdf.name)).toBe('Minutes of May.pdf\nsee you')
+    // Within the column's size: a long formatted caption loses its end, never the name.
+    const long = searchTextOf(`*${'a'.repeat(MESSAGE_MAX_LENGTH - 2)}*`, pdf.name)!
+    expect(long).toHaveLength(MESSAGE_MAX_LENGTH)
+    expect(long.startsWith('Minutes of May.pdf\naaa')).toBe(true)
+
+    expect(shownFileName(pdf.type, pdf.name)).toBe(pdf.name)
+    expect(shownFileName('image/svg+xml', 'logo.svg')).toBe('logo.svg')
+    expect(shownFileName('video/quicktime', 'clip.mov')).toBe('clip.mov')
+    expect(shownFileName('image/png', 'image.png')).toBeNull()
+    expect(shownFileName('video/mp4', 'clip.mp4')).toBeNull()
+    expect(shownFileName('audio/mpeg', 'song.mp3')).toBeNull()
+    expect(shownFileName('video/webm', 'voice.webm', 4000)).toBeNull()
+
+    const item = (attachment: unknown) =>
+      ({ text: 'the _notes_', attachment }) as Parameters<typeof matchesSearch>[0]
+    expect(matchesSearch(item(pdf), 'of may')).toBe(true)
+    expect(matchesSearch(item(pdf), 'the notes')).toBe(true)
+    expect(matchesSearch(item({ ...pdf, type: 'image/png' }), 'of may')).toBe(false)
+    expect(matchesSearch(item(null), 'of may')).toBe(false)
   })
 })

@@ -30,21 +30,27 @@ describe('a message row stored before the attachment columns', () => {
 })
 
 describe('a message stored before the searchText column', () => {
-  it('gets its text as read from the migration that adds it, once', async () => {
+  it('gets its text as read and a document its name from the migration, once', async () => {
     const stub = backendStub(env, getConfig(env)) as DurableObjectStub<EdgeBackend>
     const stored = await runInDurableObject(stub, (backend) => {
       const sql = backend.sql
-      const put = (id: string, message: string) =>
+      const put = (id: string, message: string, file = {}) =>
         sql.run(
           `INSERT INTO rows (table_id, id, data, created_at, updated_at) VALUES ('messages', ?, ?, ?, ?)`,
           id,
-          JSON.stringify({ roomId: 'home', message, senderId: 'u1', kind: 'user' }),
+          JSON.stringify({ roomId: 'home', message, senderId: 'u1', kind: 'user', ...file }),
           '2026-01-01T00:00:00.000+00:00',
           '2026-01-01T00:00:00.000+00:00',
         )
       put('old-styled', 'see *you* at _eight_')
       put('old-plain', 'snake_case stays, 2*3*4 too')
       put('old-none', 'nothing to read differently')
+      put('old-doc', '', { fileName: 'minutes.pdf', fileType: 'application/pdf' })
+      const photo = { fileName: 'image.png', fileType: 'image/png' }
+      put('old-photo', 'the _view_', photo)
+      put('old-photo-plain', '', photo)
+      const voice = { fileName: 'voice-1.webm', fileType: 'video/webm', fileDuration: 4000 }
+      put('old-voice', '', voice)
       // As an object that had applied every migration before this one starts again.
       sql.run('DELETE FROM _migrations WHERE n = ?', MIGRATIONS.length)
       sql.migrate()
@@ -59,6 +65,10 @@ describe('a message stored before the searchText column', () => {
         styled: data('old-styled'),
         plain: data('old-plain'),
         none: data('old-none'),
+        doc: data('old-doc'),
+        photo: data('old-photo'),
+        photoPlain: data('old-photo-plain'),
+        voice: data('old-voice'),
         applied: sql.one<{ n: number }>('SELECT max(n) AS n FROM _migrations')!.n,
         updated: sql.one<{ updated_at: string }>(
           "SELECT updated_at FROM rows WHERE id = 'old-styled'",
@@ -71,6 +81,11 @@ describe('a message stored before the searchText column', () => {
     })
     expect(stored.plain).not.toHaveProperty('searchText')
     expect(stored.none).not.toHaveProperty('searchText')
+    expect(stored.doc).toMatchObject({ searchText: 'minutes.pdf' })
+    // Seen or heard, not read by name: a photo's caption as read only, a recording nothing.
+    expect(stored.photo).toMatchObject({ searchText: 'the view' })
+    expect(stored.photoPlain).not.toHaveProperty('searchText')
+    expect(stored.voice).not.toHaveProperty('searchText')
     expect(stored.applied).toBe(MIGRATIONS.length)
     // Not an edit: the row keeps its time.
     expect(stored.updated).toBe('2026-01-01T00:00:00.000+00:00')

@@ -7,14 +7,19 @@ import type { ApiHono } from '../middleware/context'
 import type { Prefetch } from '../middleware/prefetch'
 import { checkGif } from './gif-message'
 import { searchTextOf } from '../../shared/text-format'
+import { shownFileName } from '../../shared/media-box'
+import type { MessageData } from '../routes/message'
 import { vapidOf } from './push/push-config'
 import { SUBSCRIPTIONS_LIST } from './push/deliver'
 
 type AddBody = (typeof AddMessageRequest)['_zod']['output']
 
-/** The `searchText` column of a message whose text is `text`, when it has one. */
-export const withSearchText = (text: string) => {
-  const searchText = searchTextOf(text)
+/** The `searchText` column of a message of `text` and its file's columns, when it has one. */
+const withSearchText = (text: string, file: Partial<MessageData> = {}) => {
+  const searchText = searchTextOf(
+    text,
+    shownFileName(file.fileType, file.fileName, file.fileDuration),
+  )
   return searchText === null ? {} : { searchText }
 }
 
@@ -22,7 +27,7 @@ export const withSearchText = (text: string) => {
 export const messageData = (senderId: string, body: AddBody, extra?: Record<string, unknown>) => ({
   roomId: body.roomId,
   message: body.message,
-  ...withSearchText(body.message),
+  ...withSearchText(body.message, extra),
   senderId,
   kind: 'user' as const,
   ...(body.clientId ? { clientId: body.clientId } : {}),

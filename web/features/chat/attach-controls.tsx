@@ -1,4 +1,6 @@
 import { useRef } from 'react'
+import type { Hit } from './display-item'
+import { Marked } from './search-mark'
 
 /** A real button (focusable, labelled) that opens the file picker of a hidden input. */
 export function AttachButton({ onPick }: { onPick: (file: File | undefined) => void }) {
@@ -32,13 +34,15 @@ export function AttachButton({ onPick }: { onPick: (file: File | undefined) => v
 }
 
 /** A file's name cut in its middle when long, so its extension (what kind of file) stays. */
-export function FileName({ name }: { name: string }) {
+export function FileName({ name, hits = [] }: { name: string; hits?: Hit[] }) {
   const dot = name.lastIndexOf('.')
   const cut = dot > 0 && name.length - dot <= 8 ? dot : name.length
   return (
     <span className="file-name" title={name}>
-      <span className="file-stem">{name.slice(0, cut)}</span>
-      {name.slice(cut)}
+      <span className="file-stem">
+        <Marked text={name.slice(0, cut)} hits={hits} offset={0} />
+      </span>
+      <Marked text={name.slice(cut)} hits={hits} offset={cut} />
     </span>
   )
 }

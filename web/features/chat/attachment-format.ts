@@ -1,4 +1,4 @@
-import { isPlayableAudio } from '../../../shared/media-box'
+import { isInlineImage, isPlayableAudio } from '../../../shared/media-box'
 import type { Attachment } from './message-model'
 
 /** A byte count for people: "512 B", "2.4 KB", "30 MB" (1024-based, one decimal below 10). */
@@ -20,14 +20,9 @@ export function formatFileSize(bytes: number): string {
 export const attachmentLabel = (a: Attachment) =>
   a.duration && isPlayableAudio(a.type, a.duration) ? 'Voice message' : a.name
 
-/** Shown inline (an <img>) rather than as a download chip. SVG stays a download: it may script. */
-export const isInlineImage = (type: string) => /^image\/(png|jpeg|gif|webp|avif|bmp)$/i.test(type)
-
-/** Played inline with controls (MP4, WebM); other videos are downloads. */
-export const isInlineVideo = (type: string) => /^video\/(mp4|webm)$/i.test(type)
-
-// The SPA's rows and the Worker's first paint size a picture's box alike.
-export { shownWidth } from '../../../shared/media-box'
+// The SPA's rows and the Worker's first paint size a picture's box alike; the Worker's search
+// column names the files the rows show by name.
+export { isInlineImage, isInlineVideo, shownWidth } from '../../../shared/media-box'
 
 /** Within the API's limit on an image side; anything else is sent without a pixel size. */
 const SIDE_MAX = 20_000

@@ -1,6 +1,6 @@
 import { Suspense, useState, type MouseEvent, type ReactNode } from 'react'
 import { BUCKET_ID } from '../../../shared/db-ids'
-import { isPlayableAudio } from '../../../shared/media-box'
+import { isPlayableAudio, shownFileName } from '../../../shared/media-box'
 import { storage } from '../../lib/appwrite'
 import { FileIcon, FileName } from './attach-controls'
 import { BlurGate, InlineVideo } from '../media/blur-gate'
@@ -11,10 +11,11 @@ import {
   isInlineVideo,
   shownWidth,
 } from './attachment-format'
-import type { DisplayItem } from './display-item'
+import { searchHits, type DisplayItem } from './display-item'
 import type { Attachment } from './message-model'
 import { MessageParts } from './message-parts'
 import { cancelUpload } from './upload-queue'
+import { useSearchTerm } from './room-context'
 
 type Props = {
   attachment: Attachment
@@ -32,6 +33,9 @@ type Props = {
 export function AttachmentView({ attachment, upload, clientId }: Props) {
   const { fileId, name, type, size, width, height, thumbId } = attachment
   const file = { bucketId: BUCKET_ID, fileId }
+  // A search finds a file shown by name by it (display-item.ts matchesSearch): marked there too.
+  const term = useSearchTerm()
+  const named = term && shownFileName(type, name, attachment.duration)
   if (!upload && isInlineImage(type)) {
     const view = storage.getFileView(file)
     // The bubble loads the small WebP the sender's browser made; a click opens the original.
@@ -62,7 +66,10 @@ export function AttachmentView({ attachment, upload, clientId }: Props) {
     <div className="file-chip">
       <FileIcon />
       {/* A voice message on its way is one, not a file name with a date in it. */}
-      <FileName name={attachmentLabel(attachment)} />
+      <FileName
+        name={attachmentLabel(attachment)}
+        hits={named ? searchHits(named, term) : undefined}
+      />
       <span className="file-size">{formatFileSize(size)}</span>
       {upload ? (
         !upload.failed && (

@@ -1,3 +1,4 @@
+import { shownFileName } from '../../../shared/media-box'
 import { searchTextOf } from '../../../shared/text-format'
 import type { Attachment, GifRef, Message, PendingMessage } from './message-model'
 
@@ -76,12 +77,18 @@ export const fromPending = onePerObject<PendingMessage>((p) => ({
   gif: p.gif ?? null,
 }))
 
-// Captions only, as read: the server's search (`contains` on the message, or on its text as read
-// where formatting makes them differ) finds "see you" in "*see* you" too. Only a text with a
-// marker's character is parsed for it.
-export const matchesSearch = (item: DisplayItem, search: string) =>
-  !search.trim() ||
-  (searchTextOf(item.text) ?? item.text).toLowerCase().includes(search.trim().toLowerCase())
+// The text as read, and the name of a file shown by name: the server's search (`contains` on the
+// message, or on `searchText`, shared/text-format.ts) finds "see you" in "*see* you" and
+// "report" in a "report.pdf". Only a text with a marker's character is parsed for it.
+export function matchesSearch(item: DisplayItem, search: string) {
+  const term = search.trim().toLowerCase()
+  const a = item.attachment
+  const words = [
+    searchTextOf(item.text) ?? item.text,
+    a && shownFileName(a.type, a.name, a.duration),
+  ]
+  return !term || words.some((w) => w?.toLowerCase().includes(term))
+}
 
 export type Hit = [start: number, end: number]
 

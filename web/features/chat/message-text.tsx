@@ -1,6 +1,7 @@
 import { Fragment, Suspense, useMemo, useState, type ReactNode } from 'react'
 import { formatText, isLongText, readAs, type FormattedPart } from '../../../shared/text-format'
-import { messageTextId, searchHits, searchRuns, type DisplayItem, type Hit } from './display-item'
+import { messageTextId, searchHits, type DisplayItem } from './display-item'
+import { Marked } from './search-mark'
 import { useUnsafeLinks } from './link-safety'
 import { useSearchTerm } from './room-context'
 import { MessageParts } from './message-parts'
@@ -73,18 +74,4 @@ function styled(p: FormattedPart, run: ReactNode): ReactNode {
   if (p.strike) run = <s>{run}</s>
   if (p.italic) run = <em>{run}</em>
   return p.bold ? <strong>{run}</strong> : run
-}
-
-/** The search's matches in a run of text, as <mark>. */
-function Marked({ text, hits, offset }: { text: string; hits: Hit[]; offset: number }) {
-  if (!hits.length) return text
-  return searchRuns(text, hits, offset).map((r, i) =>
-    r.hit ? (
-      <mark key={i} className="search-hit">
-        {r.text}
-      </mark>
-    ) : (
-      <Fragment key={i}>{r.text}</Fragment>
-    ),
-  )
 }

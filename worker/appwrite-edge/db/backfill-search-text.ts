@@ -1,24 +1,33 @@
 import { TABLE_IDS } from '../../../shared/db-ids'
+import { shownFileName } from '../../../shared/media-box'
 import { FORMAT_MARKERS, searchTextOf } from '../../../shared/text-format'
 import type { Sql } from './sql'
 
+type Stored = { seq: number; message: unknown; type: unknown; name: unknown; ms: unknown }
+const str = (v: unknown) => (typeof v === 'string' ? v : null)
+
 /**
- * Gives the messages stored before the `searchText` column existed their text as read where
- * formatting markers make it differ (shared/db-schema.ts), so the room's search finds "see you"
- * in an old "*see* you" as in a new one. Only texts with a marker's character are read back.
+ * Gives the messages stored before the `searchText` column held it their search words
+ * (shared/db-schema.ts): the text as read where formatting markers make it differ, a file's name,
+ * so the room's search finds "see you" in an old "*see* you" and "report" in its "report.pdf" as
+ * in new ones. Only rows without the column whose text has a marker's character, or with a file,
+ * are read back.
  */
 export function backfillSearchText(sql: Sql): void {
   const marked = [...FORMAT_MARKERS].map((ch) => `instr(message, '${ch}')`).join(' OR ')
-  const rows = sql.all<{ seq: number; message: unknown }>(
+  const rows = sql.all<Stored>(
     `WITH m AS (
-       SELECT seq, json_extract(data, '$.message') AS message, data FROM rows WHERE table_id = ?
+       SELECT seq, json_extract(data, '$.message') AS message, json_extract(data, '$.fileName') AS name,
+         json_extract(data, '$.fileType') AS type, json_extract(data, '$.fileDuration') AS ms, data
+       FROM rows WHERE table_id = ?
      )
-     SELECT seq, message FROM m WHERE json_extract(data, '$.searchText') IS NULL
-       AND (${marked})`,
+     SELECT seq, message, type, name, ms FROM m WHERE json_extract(data, '$.searchText') IS NULL
+       AND (${marked} OR name IS NOT NULL)`,
     TABLE_IDS.messages,
   )
-  for (const { seq, message } of rows) {
-    const text = typeof message === 'string' ? searchTextOf(message) : null
+  for (const { seq, message, type, name, ms } of rows) {
+    const file = shownFileName(str(type), str(name), typeof ms === 'number' ? ms : null)
+    const text = searchTextOf(str(message) ?? '', file)
     if (text !== null)
       sql.run("UPDATE rows SET data = json_set(data, '$.searchText', ?) WHERE seq = ?", text, seq)
   }
