@@ -6,6 +6,7 @@ import { FORMAT_MARKERS, searchTextOf } from '../shared/text-format'
 const PAGE = 100
 type Stored = {
   message: string
+  searchText: string | null
   fileType: string | null
   fileName: string | null
   fileDuration: number | null
@@ -16,8 +17,8 @@ type Stored = {
  * (worker/appwrite-edge/db/backfill-search-text.ts): messages stored before the `searchText`
  * column held them get their search words: the text as read where formatting markers make it
  * differ, a file's name, so the room's search finds "see you" in an old "*see* you" and "report" in
- * its "report.pdf". Only rows without the column, with a marker's character or a file, are listed;
- * re-running it changes nothing more. Answers how many rows it wrote.
+ * its "report.pdf". Listed: rows without the column whose text has a marker's character, and rows
+ * with a file; written where it changes, so re-running it writes nothing. Answers how many it wrote.
  */
 export async function backfillSearchText(db: TablesDB): Promise<number> {
   const where = { databaseId: DATABASE_ID, tableId: TABLE_IDS.messages }
@@ -27,12 +28,15 @@ export async function backfillSearchText(db: TablesDB): Promise<number> {
     const { rows } = await db.listRows<Models.Row & Stored>({
       ...where,
       queries: [
-        Query.isNull('searchText'),
         Query.or([
-          ...[...FORMAT_MARKERS].map((ch) => Query.contains('message', ch)),
+          Query.and([
+            Query.isNull('searchText'),
+            Query.or([...FORMAT_MARKERS].map((ch) => Query.contains('message', ch))),
+          ]),
+          // Its column may hold its caption as read only, from before it held names.
           Query.isNotNull('fileName'),
         ]),
-        Query.select(['$id', 'message', 'fileType', 'fileName', 'fileDuration']),
+        Query.select(['$id', 'message', 'searchText', 'fileType', 'fileName', 'fileDuration']),
         Query.limit(PAGE),
         // The cursor row may no longer match (it was just written); Appwrite pages from its place.
         ...(after ? [Query.cursorAfter(after)] : []),
@@ -42,7 +46,7 @@ export async function backfillSearchText(db: TablesDB): Promise<number> {
     for (const row of rows) {
       const file = shownFileName(row.fileType, row.fileName, row.fileDuration)
       const searchText = searchTextOf(row.message ?? '', file)
-      if (searchText === null) continue
+      if (searchText === (row.searchText ?? null)) continue
       await db.updateRow({ ...where, rowId: row.$id, data: { searchText } })
       written++
     }

@@ -45,7 +45,10 @@ describe('a message stored before the searchText column', () => {
       put('old-styled', 'see *you* at _eight_')
       put('old-plain', 'snake_case stays, 2*3*4 too')
       put('old-none', 'nothing to read differently')
-      put('old-doc', '', { fileName: 'minutes.pdf', fileType: 'application/pdf' })
+      const doc = { fileName: 'minutes.pdf', fileType: 'application/pdf' }
+      put('old-doc', '', doc)
+      // Stored when the column held a caption as read only.
+      put('old-doc-read', '*see* you', { ...doc, searchText: 'see you' })
       const photo = { fileName: 'image.png', fileType: 'image/png' }
       put('old-photo', 'the _view_', photo)
       put('old-photo-plain', '', photo)
@@ -66,6 +69,7 @@ describe('a message stored before the searchText column', () => {
         plain: data('old-plain'),
         none: data('old-none'),
         doc: data('old-doc'),
+        docRead: data('old-doc-read'),
         photo: data('old-photo'),
         photoPlain: data('old-photo-plain'),
         voice: data('old-voice'),
@@ -82,6 +86,7 @@ describe('a message stored before the searchText column', () => {
     expect(stored.plain).not.toHaveProperty('searchText')
     expect(stored.none).not.toHaveProperty('searchText')
     expect(stored.doc).toMatchObject({ searchText: 'minutes.pdf' })
+    expect(stored.docRead).toMatchObject({ searchText: 'minutes.pdf\nsee you' })
     // Seen or heard, not read by name: a photo's caption as read only, a recording nothing.
     expect(stored.photo).toMatchObject({ searchText: 'the view' })
     expect(stored.photoPlain).not.toHaveProperty('searchText')

@@ -24,7 +24,7 @@ const withSearchText = (text: string, file: Partial<MessageData> = {}) => {
 }
 
 /** A user message's columns, as /add writes them (the row's file or GIF columns in `extra`). */
-export const messageData = (senderId: string, body: AddBody, extra?: Record<string, unknown>) => ({
+export const messageData = (senderId: string, body: AddBody, extra?: Partial<MessageData>) => ({
   roomId: body.roomId,
   message: body.message,
   ...withSearchText(body.message, extra),
@@ -65,7 +65,7 @@ export async function addPlan(c: Context<ApiHono>, claimed: string): Promise<Pre
     rowId ? [{ table: 'messages', rowId, unlessCreated }] : []
   const plain = { reads: [room, ...retry(false)] }
   if (body.attachment || body.replyToId) return plain
-  let gifColumns: Record<string, unknown> | undefined
+  let gifColumns: ReturnType<typeof checkGif> | undefined
   try {
     gifColumns = body.gif && checkGif(config, body.gif)
   } catch {

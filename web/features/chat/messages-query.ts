@@ -65,9 +65,9 @@ export const messagesQuery = (roomId: string) =>
 /**
  * The room's messages containing `term` (case-insensitive substring, Appwrite's `contains` on
  * a string; no full-text index needed), newest 100 first, older ones page by page. One retry:
- * after that the list says it searched only what is loaded. The text as typed or, where its
- * formatting markers make it differ, as read (`searchText`), so "see you" finds "*see* you";
- * the list keeps those that match as read (matchesSearch).
+ * after that the list says it searched only what is loaded. The text as typed, or what it lacks
+ * (`searchText`: a document's name, the text as read where formatting markers make it differ), so
+ * "see you" finds "*see* you"; the list keeps those that match as read (matchesSearch).
  */
 export const searchMessagesQuery = (roomId: string, term: string) =>
   infiniteQueryOptions({

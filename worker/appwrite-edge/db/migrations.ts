@@ -136,6 +136,6 @@ export const MIGRATIONS: (string | ((sql: Sql) => void))[] = [
   `,
   // Messages: the text as read of those stored before `searchText` existed (2026-11-28).
   backfillSearchText,
-  // Again, since `searchText` holds a file's name too: those with a file (the rest are done).
+  // Again, since `searchText` holds a file's name too: those with a file, whatever it held.
   backfillSearchText,
 ]
