@@ -15,12 +15,12 @@ beforeAll(async () => {
   const chooser = ben.waitForEvent('filechooser')
   await ben.getByRole('button', { name: 'Attach a file' }).click()
   const pdf = {
-    name: 'Minutes of May.pdf',
+    name: 'Minutes of the May meeting of the garden club.pdf',
     mimeType: 'application/pdf',
     buffer: Buffer.from('%PDF'),
   }
   await (await chooser).setFiles(pdf)
-  await ben.getByRole('group', { name: 'File to send' }).getByText('Minutes of May').waitFor()
+  await ben.getByRole('group', { name: 'File to send' }).getByText('Minutes of the May').waitFor()
   await sendMessage(ben, 'Agenda attached')
   await docRow(ben).getByRole('link', { name: 'Download' }).waitFor()
   // 130 messages from Ben; Ada's Home loads the newest 100, so #3 and #5 are not loaded.
@@ -82,14 +82,26 @@ describe('searching messages', () => {
     const { ada } = pair
     const doc = docRow(ada.page)
     expect(await doc.count()).toBe(0)
-    await searchBox(ada.page).fill('MAY.PDF')
+    await searchBox(ada.page).fill('GARDEN CLUB.PDF')
     await note(ada.page)
-      .filter({ hasText: /^1 message matching “MAY.PDF” in this room$/ })
+      .filter({ hasText: /^1 message matching “GARDEN CLUB.PDF” in this room$/ })
       .waitFor()
     // The name's stem and its extension are shown apart; the match runs through both.
     const name = doc.locator('.file-chip .file-name')
-    expect(await name.textContent()).toBe('Minutes of May.pdf')
-    expect(await name.locator('mark.search-hit').allTextContents()).toEqual(['May', '.pdf'])
+    expect(await name.textContent()).toBe('Minutes of the May meeting of the garden club.pdf')
+    const marks = name.locator('mark.search-hit')
+    expect(await marks.allTextContents()).toEqual(['garden club', '.pdf'])
+    // On a phone the name would be cut before its match: a result shows it whole.
+    const size = ada.page.viewportSize()!
+    await ada.page.setViewportSize({ width: 390, height: 800 })
+    try {
+      const stem = (await name.locator('.file-stem').boundingBox())!
+      const mark = (await marks.first().boundingBox())!
+      expect(mark.x + mark.width).toBeLessThanOrEqual(stem.x + stem.width + 0.5)
+      expect(stem.x + stem.width).toBeLessThanOrEqual(390)
+    } finally {
+      await ada.page.setViewportSize(size)
+    }
     await searchBox(ada.page).fill('')
   })
 
