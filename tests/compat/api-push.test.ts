@@ -150,29 +150,37 @@ describe('/api/push', () => {
     await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
   })
 
-  it('says "Sent a voice message" and its length for a voice message without a caption', async () => {
+  it('says what a message without a caption shows: a voice message and its length, a photo, a file by name', async () => {
     await setPresence(ben, benJwt, 'away')
     // Uploaded as Ada's own (the server key may grant her the rights her upload would have).
-    const file = await new Storage(keyClient(app.url)).createFile({
-      bucketId: BUCKET_ID,
-      fileId: ID.unique(),
-      file: InputFile.fromBuffer(new Uint8Array(512), 'Voice message.webm'),
-      permissions: [
-        Permission.read(Role.team('user')),
-        Permission.update(Role.user(ada.id)),
-        Permission.delete(Role.user(ada.id)),
-      ],
-    })
-    const sub = await subscribe(benJwt, 'ben-voice')
-    try {
-      const attachment = { fileId: file.$id, durationMs: 75_400 }
-      const r = await call(app.url, '/message/add', { roomId: HOME_ROOM_ID, attachment }, adaJwt)
-      expect(r.status, JSON.stringify(r.body)).toBe(201)
-      const [push] = await service.waitFor(1)
-      expect(sub.decrypt(push.body)).toMatchObject({
-        title: 'Ada',
-        body: 'Sent a voice message (1:15)',
+    const upload = (name: string) =>
+      new Storage(keyClient(app.url)).createFile({
+        bucketId: BUCKET_ID,
+        fileId: ID.unique(),
+        file: InputFile.fromBuffer(new Uint8Array(512), name),
+        permissions: [
+          Permission.read(Role.team('user')),
+          Permission.update(Role.user(ada.id)),
+          Permission.delete(Role.user(ada.id)),
+        ],
       })
+    const sub = await subscribe(benJwt, 'ben-files')
+    try {
+      const sent = [
+        [
+          { fileId: (await upload('Voice message.webm')).$id, durationMs: 75_400 },
+          'Sent a voice message (1:15)',
+        ],
+        [{ fileId: (await upload('IMG_0042.png')).$id }, 'Sent a photo'],
+        [{ fileId: (await upload('clip.mp4')).$id }, 'Sent a video'],
+        [{ fileId: (await upload('Minutes of May.pdf')).$id }, 'Sent “Minutes of May.pdf”'],
+      ] as const
+      for (const [i, [attachment, words]] of sent.entries()) {
+        const r = await call(app.url, '/message/add', { roomId: HOME_ROOM_ID, attachment }, adaJwt)
+        expect(r.status, JSON.stringify(r.body)).toBe(201)
+        const push = (await service.waitFor(i + 1))[i]!
+        expect(sub.decrypt(push.body)).toMatchObject({ title: 'Ada', body: words })
+      }
     } finally {
       await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
     }
