@@ -141,6 +141,23 @@ describe('attachments', () => {
     expect(await link.evaluate((el) => el === document.activeElement)).toBe(true)
   })
 
+  it('a photo without a caption is quoted as "Photo", not by its file name', async () => {
+    const { ada, ben } = pair
+    const name = `IMG_${++attempt}.png`
+    await attach(ada.page, { name, mimeType: 'image/png', buffer: solidPng(20, 20, [90, 20, 200]) })
+    const photo = messageLog(ben.page)
+      .locator('.msg')
+      .filter({ has: ben.page.getByRole('link', { name }) })
+    await photo.hover()
+    await photo.getByRole('button', { name: 'Message actions' }).click()
+    await ben.page.getByRole('menuitem', { name: 'Reply' }).click()
+    await expect.poll(() => ben.page.locator('.quote-bar').textContent()).toContain('Photo')
+    expect(await ben.page.locator('.quote-bar').textContent()).not.toContain(name)
+    await sendMessage(ben.page, `Lovely colour #${attempt}`)
+    const reply = bubbleWith(ada.page, `Lovely colour #${attempt}`).locator('.reply-quote')
+    await expect.poll(() => reply.textContent()).toContain('Photo')
+  })
+
   it('a photo being viewed that its sender deletes closes, the focus going to the messages', async () => {
     const { ada, ben, server } = pair
     const caption = `Deleted while viewed #${++attempt}`

@@ -1,4 +1,4 @@
-import { isInlineImage, isPlayableAudio } from '../../../shared/media-box'
+import { isInlineImage, isInlineVideo, isPlayableAudio } from '../../../shared/media-box'
 import type { Attachment } from './message-model'
 
 /** A byte count for people: "512 B", "2.4 KB", "30 MB" (1024-based, one decimal below 10). */
@@ -16,9 +16,18 @@ export function formatFileSize(bytes: number): string {
   return `${shown} ${units[unit]}`
 }
 
-/** What names a file where it stands alone (a quote, a bookmark): a voice message as such. */
+/**
+ * What names a file where it stands alone (a quote, a bookmark): a voice message, a photo or a
+ * video as such (a notification says the same, worker/routes/message.ts), other files by name.
+ */
 export const attachmentLabel = (a: Attachment) =>
-  a.duration && isPlayableAudio(a.type, a.duration) ? 'Voice message' : a.name
+  a.duration && isPlayableAudio(a.type, a.duration)
+    ? 'Voice message'
+    : isInlineImage(a.type)
+      ? 'Photo'
+      : isInlineVideo(a.type) && !a.duration
+        ? 'Video'
+        : a.name
 
 // The SPA's rows and the Worker's first paint size a picture's box alike; the Worker's search
 // column names the files the rows show by name.
