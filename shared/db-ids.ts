@@ -19,4 +19,5 @@ export const TABLE_IDS = {
   profiles: 'profiles',
   receipts: 'receipts',
   push_subscriptions: 'push_subscriptions',
+  session_activity: 'session_activity',
 } as const

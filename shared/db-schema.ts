@@ -276,6 +276,20 @@ export const TABLES = {
     ],
     indexes: [{ key: 'user', type: 'key', columns: ['userId'] }],
   },
+  session_activity: {
+    id: TABLE_IDS.session_activity,
+    name: 'Session activity',
+    // When each signed-in device was last in use (row id = its session id), for Settings' device
+    // list: Appwrite's session model has no such field. Written only by /api/user/update-status
+    // (server key, at most once a minute a device), readable by its owner alone.
+    permissions: [],
+    rowSecurity: true,
+    columns: [
+      str('userId', 36, { required: true }),
+      { key: 'activeAt', type: 'datetime', required: true },
+    ],
+    indexes: [{ key: 'user', type: 'key', columns: ['userId'] }],
+  },
 } satisfies Record<string, TableSchema>
 
 export type TableId = keyof typeof TABLES

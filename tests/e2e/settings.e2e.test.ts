@@ -167,7 +167,12 @@ describe('settings', () => {
     const phone = await phoneContext.newPage()
     const laptop = await openPage(app.chrome.browser)
     try {
+      // The phone's room reports it in view: its device is then known as in use.
+      const phoneInUse = phone.waitForResponse(
+        (r) => r.url().endsWith('/api/user/update-status') && r.ok(),
+      )
       await signInViaUi(phone, app.server.url, ADA.email, password)
+      await phoneInUse
       await signInViaUi(laptop.page, app.server.url, ADA.email, password)
 
       await openSettings(page)
@@ -177,11 +182,13 @@ describe('settings', () => {
       const mine = rows.filter({ hasText: 'This device' })
       expect(await mine.count()).toBe(1)
       expect(await mine.getByRole('button', { name: 'Sign out' }).count()).toBe(0)
+      expect(await mine.innerText()).toContain('Active now')
       const phoneRow = rows.filter({ hasText: 'on iOS 17.5' })
       expect(await phoneRow.innerText()).toMatch(/Mobile · Apple iPhone/)
       expect(await phoneRow.innerText()).toMatch(
         /Signed in \w+ \d{1,2}, \d{4} \d\d:\d\d:\d\d [AP]M/,
       )
+      expect(await phoneRow.innerText()).toContain('Last active just now')
 
       await phoneRow.getByRole('button', { name: 'Sign out' }).click()
       await toast(page, SETTINGS_TEXTS.sessionSignedOut).waitFor()

@@ -137,10 +137,11 @@ describe('realtime leaks', () => {
     for (const [who, s] of Object.entries({ ada: mine, ...spies }))
       await s.until(sawFence(s), `fence for ${who}`)
 
-    // Ada's own socket got her private events: the account, six rows, status, file, presence.
+    // Ada's own socket got her private events: the account, six rows, status, her device's
+    // activity (the report above), file, presence.
     const own = mine.events().flatMap((e) => e.channels ?? [])
     expect(own).toContain(`account.${ada.userId}`)
-    for (const t of ['bookmarks', 'scans', 'push_subscriptions', 'status'])
+    for (const t of ['bookmarks', 'scans', 'push_subscriptions', 'status', 'session_activity'])
       expect(
         own.some((c) => c.startsWith(`databases.${DATABASE_ID}.tables.${t}.rows.`)),
         t,

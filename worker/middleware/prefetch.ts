@@ -6,30 +6,34 @@ import { BoundedMap } from '../lib/bounded-map'
 import { authenticateWith, bearer } from './auth'
 import type { ApiHono } from './context'
 
+type Claims = { userId?: string; sessionId?: string }
 // Claimed ids by JWT: a client repeats its token with every call (bounded, per isolate).
-const claims = new BoundedMap<string, string | undefined>(512)
+const claims = new BoundedMap<string, Claims>(512)
 
 /**
- * The user id a JWT claims, unverified: it only names rows read beside the caller check, and
- * those rows are used only when the verified caller is that user. Embedded and Appwrite JWTs
- * carry `userId` in their payload.
+ * The user and session ids a JWT claims, unverified: they only name rows read beside the caller
+ * check, and those rows are used only when the verified caller is that user (a verified JWT's
+ * claims are its own). Embedded and Appwrite JWTs carry `userId` and `sessionId` in their payload.
  */
-export function claimedUserId(jwt: string | undefined): string | undefined {
-  if (!jwt) return undefined
-  if (claims.has(jwt)) return claims.get(jwt)
-  let id: unknown
+function claimsOf(jwt: string | undefined): Claims {
+  if (!jwt) return {}
+  let found = claims.get(jwt)
+  if (found) return found
+  let payload: Record<string, unknown> | undefined
   try {
     const part = jwt.split('.')[1]
-    id =
-      part &&
-      (JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { userId?: unknown }).userId
+    payload = part && JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')))
   } catch {
-    id = undefined
+    payload = undefined
   }
-  const claimed = typeof id === 'string' && id ? id : undefined
-  claims.set(jwt, claimed)
-  return claimed
+  const id = (v: unknown) => (typeof v === 'string' && v ? v : undefined)
+  found = { userId: id(payload?.userId), sessionId: id(payload?.sessionId) }
+  claims.set(jwt, found)
+  return found
 }
+
+export const claimedUserId = (jwt: string | undefined) => claimsOf(jwt).userId
+export const claimedSessionId = (jwt: string | undefined) => claimsOf(jwt).sessionId
 
 const keyOf = (table: TableId, rowId: string) => `${table}/${rowId}`
 
@@ -77,6 +81,16 @@ export const ownStatusRows = async (_c: Context<ApiHono>, claimed: string): Prom
     { table: 'status_details', rowId: claimed },
   ],
 })
+
+/** The caller's status rows and this device's activity row (a presence report writes them). */
+export const ownStatusAndDevice = async (
+  c: Context<ApiHono>,
+  claimed: string,
+): Promise<Prefetch> => {
+  const session = claimedSessionId(bearer(c.req.header('authorization')))
+  const { reads } = await ownStatusRows(c, claimed)
+  return { reads: session ? [...reads, { table: 'session_activity', rowId: session }] : reads }
+}
 
 /** A row read beside the caller check (once: a second read asks the backend again), or read now. */
 export async function readRow<T>(

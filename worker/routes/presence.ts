@@ -5,8 +5,9 @@ import { later } from '../lib/background'
 import { invalidRequest, validate } from '../lib/validate'
 import { authenticate, bearer, withBackend } from '../middleware/auth'
 import type { PublicHono } from '../middleware/context'
-import { ownStatusRows, readRow, requireCallerReading } from '../middleware/prefetch'
+import { ownStatusAndDevice, readRow, requireCallerReading } from '../middleware/prefetch'
 import { recordActivity } from '../services/activity'
+import { noteDeviceInUse } from '../services/device-activity'
 import { announce } from '../services/notifier'
 import { keepAlive, presenceTimings, reportPresence } from '../services/presence'
 import { syncSharing } from '../services/presence-sharing'
@@ -17,7 +18,7 @@ const MAX_BEACON_BYTES = 8 * 1024
 const presence = new Hono<PublicHono>()
   .use('*', withBackend)
   // The caller's status row comes in the caller check's round trip; the report then writes it.
-  .use('/heartbeat', requireCallerReading(ownStatusRows))
+  .use('/heartbeat', requireCallerReading(ownStatusAndDevice))
   // A visible tab's heartbeat reports online; a hidden tab's (presence 'away') only says it is open.
   .post('/heartbeat', validate('json', HeartbeatRequest), async (c) => {
     const { caller, backend, config } = c.var
@@ -32,6 +33,7 @@ const presence = new Hono<PublicHono>()
         : await reportPresence(backend, caller, {}, 'online', { tab, read, graceMs })
     const { row } = report
     if (report.regrant) await syncSharing(backend, config, caller)
+    if (presence !== 'away') await noteDeviceInUse(c)
     if ('notice' in report && report.notice)
       later(c, announce(backend, config, report.notice.kind, caller, report.notice.key))
     const lastSeenAt = row.lastSeenAt ?? ''

@@ -28,10 +28,13 @@ export function lastSeenText(
   now = new Date(),
 ) {
   const at = lastSeenAt(status, presence)
-  if (!at) return ''
-  if (!isSameDay(at, now) && at < now) return `last seen ${formatDate(at, 'date')}`
-  if (now.getTime() - at.getTime() < 60_000) return 'last seen just now'
-  return `last seen ${ago(at, now)}`
+  return at ? `last seen ${since(at, now)}` : ''
+}
+
+/** "just now", "5 minutes ago" today, "April 29, 2024" before (the spec's date format). */
+export function since(at: Date, now = new Date()) {
+  if (!isSameDay(at, now) && at < now) return formatDate(at, 'date')
+  return now.getTime() - at.getTime() < 60_000 ? 'just now' : ago(at, now)
 }
 
 // The browser's own wording ("5 minutes ago"), with date-fns' strict units and rounding, so the

@@ -12,6 +12,8 @@ export type SessionView = {
   createdAt: string
   /** The spec's datetime format ("MMMM d, yyyy hh:mm:ss aa"). */
   created: string
+  /** When the device was last in use (shared/db-schema.ts session_activity), if known. */
+  activeAt: string | null
 }
 
 type SessionFields = Pick<
@@ -33,7 +35,7 @@ type SessionFields = Pick<
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 const join = (parts: string[], by: string) => parts.filter(Boolean).join(by)
 
-export function describeSession(s: SessionFields): SessionView {
+export function describeSession(s: SessionFields, activeAt?: string): SessionView {
   // A major version is enough to recognise a browser; "126.0.6478.126" is noise.
   const client = join([s.clientName, s.clientVersion.split('.')[0] ?? ''], ' ')
   const os = join([s.osName, s.osVersion], ' ')
@@ -47,6 +49,7 @@ export function describeSession(s: SessionFields): SessionView {
     details: join([capitalise(s.deviceName), model, country, s.ip], ' · '),
     createdAt: s.$createdAt,
     created: fullDateTime(new Date(s.$createdAt)),
+    activeAt: activeAt ?? null,
   }
 }
 

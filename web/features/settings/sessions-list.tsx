@@ -5,6 +5,7 @@ import { notify } from '../../lib/notify'
 import { NoticeAlert } from '../auth/notice-alert'
 import { useFocusAfterRemoval } from '../../lib/use-focus-after-removal'
 import type { SessionView } from './session-view'
+import { since } from '../presence/presence-model'
 import { endSessionsById, sessionsQuery } from './sessions-query'
 import { SignOutOthers } from './sign-out-others'
 import './sessions-list.css'
@@ -86,6 +87,15 @@ function SessionRow({ session: s, busy, onSignOut }: RowProps) {
         <p className="session-meta">
           Signed in <time dateTime={s.createdAt}>{s.created}</time>
         </p>
+        {s.current ? (
+          <p className="session-meta">Active now</p>
+        ) : (
+          s.activeAt && (
+            <p className="session-meta">
+              Last active <time dateTime={s.activeAt}>{since(new Date(s.activeAt))}</time>
+            </p>
+          )
+        )}
       </div>
       {!s.current && (
         <button

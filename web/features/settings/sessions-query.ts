@@ -1,14 +1,34 @@
 import { queryOptions } from '@tanstack/react-query'
-import { account } from '../../lib/appwrite'
+import { Query } from 'appwrite'
+import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
+import { account, tablesDB } from '../../lib/appwrite'
 import { isBackendError } from '../../lib/errors'
 import { describeSession, orderSessions } from './session-view'
 
-/** The account's live sessions, this device first (GET /v1/account/sessions). */
+/**
+ * The account's live sessions, this device first (GET /v1/account/sessions), each with when it
+ * was last in use where known (the rows only their owner reads; without them, the list as is).
+ */
 export const sessionsQuery = () =>
   queryOptions({
     queryKey: ['sessions'],
-    queryFn: async () =>
-      orderSessions((await account.listSessions()).sessions).map(describeSession),
+    queryFn: async () => {
+      const [{ sessions }, activity] = await Promise.all([
+        account.listSessions(),
+        tablesDB
+          .listRows({
+            databaseId: DATABASE_ID,
+            tableId: TABLE_IDS.session_activity,
+            queries: [Query.limit(100)],
+          })
+          .then(
+            (list) => list.rows,
+            () => [],
+          ),
+      ])
+      const activeAt = new Map(activity.map((r) => [r.$id, String(r.activeAt)]))
+      return orderSessions(sessions).map((s) => describeSession(s, activeAt.get(s.$id)))
+    },
   })
 
 /**
