@@ -280,15 +280,19 @@ export const TABLES = {
     id: TABLE_IDS.session_activity,
     name: 'Session activity',
     // When each signed-in device was last in use (row id = its session id), for Settings' device
-    // list: Appwrite's session model has no such field. Written only by /api/user/update-status
-    // (server key, at most once a minute a device), readable by its owner alone.
+    // list: Appwrite's session model has no such field. Written only by the presence reports
+    // (server key, at most once a minute a device; worker/services/device-activity.ts), readable
+    // by its owner alone; the cron deletes rows of long-ended sessions.
     permissions: [],
     rowSecurity: true,
     columns: [
       str('userId', 36, { required: true }),
       { key: 'activeAt', type: 'datetime', required: true },
     ],
-    indexes: [{ key: 'user', type: 'key', columns: ['userId'] }],
+    indexes: [
+      { key: 'user', type: 'key', columns: ['userId'] },
+      { key: 'active', type: 'key', columns: ['activeAt'] },
+    ],
   },
 } satisfies Record<string, TableSchema>
 

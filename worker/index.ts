@@ -4,6 +4,7 @@ import { getBackend } from './backend'
 import { getConfig } from './config'
 import { sentryOptions } from './services/sentry'
 import { sweepPresence } from './services/presence-sweep'
+import { pruneDeviceActivity } from './services/device-activity'
 
 export { EdgeBackend } from './appwrite-edge'
 
@@ -11,8 +12,10 @@ const handler = {
   fetch: app.fetch,
   async scheduled(_controller, env, ctx) {
     // Presence sweep: users silent past the grace period become away/offline, announced once.
+    // Then the "last active" rows of sessions long ended go.
     const config = getConfig(env)
-    ctx.waitUntil(sweepPresence(getBackend(env, config), config))
+    const backend = getBackend(env, config)
+    ctx.waitUntil(sweepPresence(backend, config).then(() => pruneDeviceActivity(backend)))
   },
 } satisfies ExportedHandler<Env>
 

@@ -179,6 +179,8 @@ export const q = {
   orderAsc: (attribute: string) => JSON.stringify({ method: 'orderAsc', attribute }),
   orderDesc: (attribute: string) => JSON.stringify({ method: 'orderDesc', attribute }),
   cursorAfter: (rowId: string) => JSON.stringify({ method: 'cursorAfter', values: [rowId] }),
+  lessThan: (attribute: string, value: string | number) =>
+    JSON.stringify({ method: 'lessThan', attribute, values: [value] }),
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '')

@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
-import type { BackendPort, Row } from '../backend'
+import { q, type BackendPort, type Row } from '../backend'
 import { bearer } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
-import { claimedSessionId, readRow } from '../middleware/prefetch'
+import { claimedSessionId, claimedUserId, readRow } from '../middleware/prefetch'
 
 export type DeviceActivity = { userId: string; activeAt: string }
 
@@ -33,10 +33,33 @@ export async function noteDeviceActive(
 /**
  * A presence route's caller is using this device (a tab in view, or typing): its session is the
  * verified JWT's own, its activity row read beside the check (prefetch.ts ownStatusAndDevice).
+ * A failure is logged: a report does not fail, nor lose its notice, for its device's time.
  */
 export async function noteDeviceInUse(c: Context<ApiHono>): Promise<void> {
-  const session = claimedSessionId(bearer(c.req.header('authorization')))
-  if (!session) return
-  const stored = await readRow<DeviceActivity>(c, 'session_activity', session)
-  await noteDeviceActive(c.var.backend, c.var.caller.$id, session, stored)
+  const jwt = bearer(c.req.header('authorization'))
+  const session = claimedSessionId(jwt)
+  if (!session || claimedUserId(jwt) !== c.var.caller.$id) return
+  try {
+    const stored = await readRow<DeviceActivity>(c, 'session_activity', session)
+    await noteDeviceActive(c.var.backend, c.var.caller.$id, session, stored)
+  } catch (err) {
+    console.error('device activity not noted:', err)
+  }
+}
+
+/**
+ * Longer than any session lives (the embedded backend's SESSION_DAYS is at most 365, Appwrite's
+ * default length a year): a row not touched for this long belongs to a session that has ended.
+ */
+export const ACTIVITY_KEPT_MS = 400 * 24 * 3600_000
+
+/** The cron's part: deletes a page of rows of long-ended sessions (the rest on later runs). */
+export async function pruneDeviceActivity(backend: BackendPort, now = Date.now()) {
+  const cutoff = new Date(now - ACTIVITY_KEPT_MS).toISOString()
+  const { rows } = await backend.listRows<DeviceActivity>('session_activity', [
+    q.lessThan('activeAt', cutoff),
+    q.limit(100),
+  ])
+  for (const row of rows) await backend.deleteRow('session_activity', row.$id)
+  return rows.length
 }

@@ -19,7 +19,8 @@ export const sessionsQuery = () =>
           .listRows({
             databaseId: DATABASE_ID,
             tableId: TABLE_IDS.session_activity,
-            queries: [Query.limit(100)],
+            // The devices in use most lately: rows of ended sessions may be older.
+            queries: [Query.orderDesc('activeAt'), Query.limit(100)],
           })
           .then(
             (list) => list.rows,
