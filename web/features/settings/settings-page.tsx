@@ -3,12 +3,13 @@ import { PasswordForm } from './password-form'
 import { PrivacySection } from './privacy-section'
 import { ProfileForm } from './profile-form'
 import { SessionsList } from './sessions-list'
+import { ExportSection } from './export-section'
 import { ThemePicker } from './theme-picker'
 import { MediaSettings } from '../media/media-settings'
 import { PageHeading } from '../../lib/page-heading'
 import './settings.css'
 
-/** /settings: the account (name, password, devices) and this device's appearance. */
+/** /settings: the account (name, password, devices), this device's appearance, and its data. */
 export function SettingsPage() {
   return (
     <div className="settings-page">
@@ -25,6 +26,7 @@ export function SettingsPage() {
       <ThemePicker />
       <NotificationsSection />
       <MediaSettings />
+      <ExportSection />
     </div>
   )
 }
