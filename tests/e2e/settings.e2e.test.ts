@@ -242,7 +242,7 @@ describe('settings', () => {
         sideways: page.scrollWidth > page.clientWidth,
       }
     })
-    expect(seen).toEqual({ sections: 7, outside: 0, sideways: false })
+    expect(seen).toEqual({ sections: 8, outside: 0, sideways: false })
     // One heading per section, and ids a label can point at without ambiguity.
     const headings = await page.locator('.settings-section h2').allInnerTexts()
     expect(new Set(headings).size).toBe(headings.length)
