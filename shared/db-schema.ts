@@ -280,7 +280,7 @@ export const TABLES = {
     id: TABLE_IDS.session_activity,
     name: 'Session activity',
     // When each signed-in device was last in use (row id = its session id), for Settings' device
-    // list: Appwrite's session model has no such field. Written only by the presence reports
+    // list: Appwrite's session model has no such field. Written only by a visible tab's heartbeat
     // (server key, at most once a minute a device; worker/services/device-activity.ts), readable
     // by its owner alone; the cron deletes rows of long-ended sessions.
     permissions: [],

@@ -20,6 +20,20 @@ export const isInlineImage = (type: string) => /^image\/(png|jpeg|gif|webp|avif|
 export const isInlineVideo = (type: string) => /^video\/(mp4|webm)$/i.test(type)
 
 /**
+ * What a file is to its reader: heard (voice, audio), seen inline (photo, video), or a file. The
+ * Worker's words build on it; the SPA's room spells the same tests out (shownFileName,
+ * attachment-format.ts attachmentLabel) because the room's first script has no bytes to spare,
+ * and tests/unit/search-runs.test.ts holds them to this.
+ */
+export type MediaKind = 'voice' | 'audio' | 'photo' | 'video' | 'file'
+
+export function mediaKind(type: string, durationMs?: number | null): MediaKind {
+  if (isPlayableAudio(type, durationMs)) return durationMs ? 'voice' : 'audio'
+  if (isInlineImage(type)) return 'photo'
+  return isInlineVideo(type) ? 'video' : 'file'
+}
+
+/**
  * The name a room shows a file by: a download chip's (a document, an archive). A photo, a video or
  * a recording is seen or heard instead, its name (often "image.png") not read: search skips it.
  */

@@ -10,12 +10,15 @@ export { EdgeBackend } from './appwrite-edge'
 
 const handler = {
   fetch: app.fetch,
-  async scheduled(_controller, env, ctx) {
+  async scheduled(controller, env, ctx) {
     // Presence sweep: users silent past the grace period become away/offline, announced once.
-    // Then the "last active" rows of sessions long ended go.
+    // Once an hour, the "last active" rows of sessions long ended go too.
     const config = getConfig(env)
     const backend = getBackend(env, config)
-    ctx.waitUntil(sweepPresence(backend, config).then(() => pruneDeviceActivity(backend)))
+    const hourly = new Date(controller.scheduledTime).getUTCMinutes() === 0
+    ctx.waitUntil(
+      sweepPresence(backend, config).then(() => (hourly ? pruneDeviceActivity(backend) : 0)),
+    )
   },
 } satisfies ExportedHandler<Env>
 

@@ -167,9 +167,9 @@ describe('settings', () => {
     const phone = await phoneContext.newPage()
     const laptop = await openPage(app.chrome.browser)
     try {
-      // The phone's room reports it in view: its device is then known as in use.
+      // The phone's room beats in view: its device is then known as in use.
       const phoneInUse = phone.waitForResponse(
-        (r) => r.url().endsWith('/api/user/update-status') && r.ok(),
+        (r) => r.url().endsWith('/api/presence/heartbeat') && r.ok(),
       )
       await signInViaUi(phone, app.server.url, ADA.email, password)
       await phoneInUse

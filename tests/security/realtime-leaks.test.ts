@@ -109,6 +109,8 @@ describe('realtime leaks', () => {
         payload: { presence: 'online', isTyping: true, typingRoomId: 'home' },
       },
     })
+    // A heartbeat in view: her device's "last active" row, hers alone to read.
+    await call('/api/presence/heartbeat', { headers: bearer(ada), json: { presence: 'online' } })
     const form = new FormData()
     form.set('fileId', 'unique()')
     form.set('file', new File([solidPng(2, 2, [1, 2, 3])], 'private.png', { type: 'image/png' }))

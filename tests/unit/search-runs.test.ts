@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MESSAGE_MAX_LENGTH } from '../../shared/constants'
-import { shownFileName } from '../../shared/media-box'
+import { mediaKind, shownFileName } from '../../shared/media-box'
+import { attachmentLabel } from '../../web/features/chat/attachment-format'
 import { readAs, formatText, searchTextOf } from '../../shared/text-format'
 import { matchesSearch, searchHits, searchRuns } from '../../web/features/chat/display-item'
 
@@ -87,6 +88,41 @@ describe('searchRuns: the matches a search result marks', () => {
     expect(shownFileName('video/mp4', 'clip.mp4')).toBeNull()
     expect(shownFileName('audio/mpeg', 'song.mp3')).toBeNull()
     expect(shownFileName('video/webm', 'voice.webm', 4000)).toBeNull()
+    // What each is to its reader: the one answer the labels, words and search names build on.
+    expect(
+      [
+        ['video/webm', 4000],
+        ['audio/mpeg', null],
+        ['image/gif', null],
+        ['video/mp4', null],
+        ['image/svg+xml', null],
+      ].map(([type, ms]) => mediaKind(type as string, ms as number | null)),
+    ).toEqual(['voice', 'audio', 'photo', 'video', 'file'])
+    // The room's own spelling of the same tests agrees with it, case by case.
+    const types = ['image/png', 'image/svg+xml', 'video/mp4', 'video/webm', 'video/quicktime']
+    for (const type of [...types, 'audio/mpeg', 'application/pdf', 'text/plain', ''])
+      for (const duration of [null, 4000]) {
+        const kind = mediaKind(type, duration)
+        const a = {
+          fileId: 'f',
+          name: 'n.bin',
+          type,
+          size: 1,
+          width: null,
+          height: null,
+          duration,
+          waveform: null,
+        }
+        expect(shownFileName(type || 'x', 'n.bin', duration), `${type} ${duration}`).toBe(
+          mediaKind(type || 'x', duration) === 'file' ? 'n.bin' : null,
+        )
+        const label = { voice: 'Voice message', photo: 'Photo', video: 'Video' } as Record<
+          string,
+          string
+        >
+        expect(attachmentLabel(a), `${type} ${duration}`).toBe(label[kind] ?? 'n.bin')
+        expect(attachmentLabel(a, true)).toBe(kind === 'voice' ? 'Voice message' : 'n.bin')
+      }
 
     const item = (attachment: unknown) =>
       ({ text: 'the _notes_', attachment }) as Parameters<typeof matchesSearch>[0]

@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import {
-  formatFileSize,
-  isInlineImage,
-  shownWidth,
-} from '../../web/features/chat/attachment-format'
+import { isInlineImage } from '../../shared/media-box'
+import { formatFileSize, shownWidth } from '../../web/features/chat/attachment-format'
 import type { PendingMessage } from '../../web/features/chat/message-model'
 import { addPending, openOutbox, outbox, setUpload } from '../../web/features/chat/outbox'
 

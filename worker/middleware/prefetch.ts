@@ -82,7 +82,7 @@ export const ownStatusRows = async (_c: Context<ApiHono>, claimed: string): Prom
   ],
 })
 
-/** The caller's status rows and this device's activity row (a presence report writes them). */
+/** The caller's status rows and this device's activity row (a visible tab's heartbeat writes them). */
 export const ownStatusAndDevice = async (
   c: Context<ApiHono>,
   claimed: string,

@@ -22,19 +22,20 @@ import { later } from '../lib/background'
 import { pushToOthers, roomPayload } from '../services/push/deliver'
 import { plainText } from '../../shared/text-format'
 import { voiceLabel } from '../../shared/voice'
-import { isInlineImage, isInlineVideo } from '../../shared/media-box'
+import { mediaKind } from '../../shared/media-box'
 
 // The stored row: the answer's columns, and the text as read that only search uses (db-schema.ts).
 export type MessageData = Omit<Message, '$id' | '$createdAt'> & { searchText?: string | null }
 
 /** A notification's words for a message without text: what it shows, other files by name. */
 function attachmentWords(row: Partial<MessageData>, gif: unknown) {
-  const type = row.fileType ?? ''
-  const voice = voiceLabel(type, row.fileDuration)
-  if (gif) return 'Sent a GIF'
-  if (voice) return `Sent a ${voice[0]!.toLowerCase()}${voice.slice(1)}`
-  if (isInlineImage(type)) return 'Sent a photo'
-  if (isInlineVideo(type) && !row.fileDuration) return 'Sent a video'
+  const kind = gif ? 'gif' : mediaKind(row.fileType ?? '', row.fileDuration)
+  if (kind === 'voice') {
+    const voice = voiceLabel(row.fileType, row.fileDuration)!
+    return `Sent a ${voice[0]!.toLowerCase()}${voice.slice(1)}`
+  }
+  if (kind === 'gif') return 'Sent a GIF'
+  if (kind === 'photo' || kind === 'video') return `Sent a ${kind}`
   return row.fileName ? `Sent “${row.fileName}”` : 'Sent a file'
 }
 

@@ -10,12 +10,7 @@ import { later } from '../lib/background'
 import { validate } from '../lib/validate'
 import { assertSelf, requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
-import {
-  ownStatusAndDevice,
-  ownStatusRows,
-  readRow,
-  requireCallerReading,
-} from '../middleware/prefetch'
+import { ownStatusRows, readRow, requireCallerReading } from '../middleware/prefetch'
 import { findChatee, toAccount } from '../services/chatee'
 import { resolveLocation } from '../services/geo'
 import { announce } from '../services/notifier'
@@ -23,14 +18,13 @@ import { nowIso, presenceTimings, reportPresence } from '../services/presence'
 import { setSharing, sharingOf, syncSharing } from '../services/presence-sharing'
 import { toStatus, type DetailsData, type StatusData, type StatusPatch } from '../services/status'
 import { parseUserAgent } from '../services/user-agent'
-import { noteDeviceInUse } from '../services/device-activity'
 
 const user = new Hono<ApiHono>()
   .use('*', withBackend)
   // The caller's status rows come in the caller check's round trip (one Durable Object call;
   // a presence report then makes its conditional write).
   .use('/status', requireCallerReading(ownStatusRows))
-  .use('/update-status', requireCallerReading(ownStatusAndDevice))
+  .use('/update-status', requireCallerReading(ownStatusRows))
   .use('*', requireCaller)
   // Name and email of the caller or the chatee; never a password or anything else.
   .post('/info', validate('json', UserInfoRequest), async (c) => {
@@ -85,7 +79,6 @@ const user = new Hono<ApiHono>()
       },
     )
     if (regrant) await syncSharing(backend, config, caller)
-    if (presence === 'online' || payload.isTyping) await noteDeviceInUse(c)
     if (notice) later(c, announce(backend, config, notice.kind, caller, notice.key))
     // Not written by this report when undefined, so the row read beside the check is current.
     const own = details ?? (await readRow<DetailsData>(c, 'status_details', caller.$id))

@@ -18,20 +18,22 @@ export function formatFileSize(bytes: number): string {
 
 /**
  * What names a file where it stands alone (a quote, a bookmark): a voice message, a photo or a
- * video as such (a notification says the same, worker/routes/message.ts), other files by name.
+ * video as such (a notification says the same, worker/routes/message.ts), other files by name. In
+ * its own chip (`named`: an upload, a download) only a voice message is not its file's name.
  */
-export const attachmentLabel = (a: Attachment) =>
+export const attachmentLabel = (a: Attachment, named = false) =>
   a.duration && isPlayableAudio(a.type, a.duration)
     ? 'Voice message'
-    : isInlineImage(a.type)
-      ? 'Photo'
-      : isInlineVideo(a.type) && !a.duration
-        ? 'Video'
-        : a.name
+    : named
+      ? a.name
+      : isInlineImage(a.type)
+        ? 'Photo'
+        : isInlineVideo(a.type) && !a.duration
+          ? 'Video'
+          : a.name
 
-// The SPA's rows and the Worker's first paint size a picture's box alike; the Worker's search
-// column names the files the rows show by name.
-export { isInlineImage, isInlineVideo, shownWidth } from '../../../shared/media-box'
+// The SPA's rows and the Worker's first paint size a picture's box alike.
+export { shownWidth } from '../../../shared/media-box'
 
 /** Within the API's limit on an image side; anything else is sent without a pixel size. */
 const SIDE_MAX = 20_000

@@ -1,16 +1,15 @@
 import { Suspense, useState, type MouseEvent, type ReactNode } from 'react'
 import { BUCKET_ID } from '../../../shared/db-ids'
-import { isPlayableAudio, shownFileName } from '../../../shared/media-box'
+import {
+  isInlineImage,
+  isInlineVideo,
+  isPlayableAudio,
+  shownFileName,
+} from '../../../shared/media-box'
 import { storage } from '../../lib/appwrite'
 import { FileIcon, FileName } from './attach-controls'
 import { BlurGate, InlineVideo } from '../media/blur-gate'
-import {
-  attachmentLabel,
-  formatFileSize,
-  isInlineImage,
-  isInlineVideo,
-  shownWidth,
-} from './attachment-format'
+import { attachmentLabel, formatFileSize, shownWidth } from './attachment-format'
 import { searchHits, type DisplayItem } from './display-item'
 import type { Attachment } from './message-model'
 import { MessageParts } from './message-parts'
@@ -67,7 +66,7 @@ export function AttachmentView({ attachment, upload, clientId }: Props) {
       <FileIcon />
       {/* A voice message on its way is one, not a file name with a date in it. */}
       <FileName
-        name={attachmentLabel(attachment)}
+        name={attachmentLabel(attachment, true)}
         hits={named ? searchHits(named, term) : undefined}
       />
       <span className="file-size">{formatFileSize(size)}</span>

@@ -2,7 +2,7 @@ import { useContext, useEffect, useMemo, useRef, useState, type PointerEvent } f
 import { createPortal } from 'react-dom'
 import { BUCKET_ID } from '../../../shared/db-ids'
 import { storage } from '../../lib/appwrite'
-import { isInlineImage } from './attachment-format'
+import { isInlineImage } from '../../../shared/media-box'
 import { LoadedCtx } from './room-context'
 
 type Photo = { fileId: string; src: string; download: string; name: string }

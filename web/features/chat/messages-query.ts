@@ -14,7 +14,7 @@ export const messagesKey = (roomId: string) => ['messages', roomId] as const
  * One page of a room's messages, newest first, below `before` (a seq) when given; `filters`
  * narrow it further (e.g. a search). Pages hold 100 rows (spec: batches of 100).
  */
-async function fetchPage(
+export async function fetchPage(
   roomId: string,
   before: number | null,
   filters: string[] = [],

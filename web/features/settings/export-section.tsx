@@ -4,9 +4,12 @@ import { NoticeAlert } from '../auth/notice-alert'
 
 type State = { running: false; notice?: Notice } | { running: true; count: number }
 
-/** The day's date in the file's name: "kathelia-chats-2026-11-28.txt", the reader's own day. */
+/**
+ * The day's date in the file's name: "kathelia-chats-2026-11-28.txt", the reader's own day. Here,
+ * not in shared/date-format.ts: that module is in the room's first script, which has no room.
+ */
 const fileName = (at: Date) =>
-  `kathelia-chats-${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}.txt`
+  `kathelia-chats-${[at.getFullYear(), at.getMonth() + 1, at.getDate()].map((n) => String(n).padStart(2, '0')).join('-')}.txt`
 
 /** Hands a text to the browser as a download (the page's own, no server round trip). */
 function download(text: string, name: string) {
