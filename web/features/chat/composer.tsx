@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { subscribe, useSnapshot } from 'valtio'
+import { subscribe } from 'valtio'
 import { MESSAGE_MAX_LENGTH } from '../../../shared/constants'
 import { enterSends, isTouchScreen } from '../../lib/enter-sends'
 import { whenSettled } from '../../lib/when-settled'
@@ -10,6 +10,7 @@ import { LengthCount } from './length-count'
 import { MessageParts } from './message-parts'
 import type { GifRef } from './message-model'
 import { cancelReply, messageIntent } from './message-intent'
+import { QuoteBar } from './quote-bar'
 import { useEditLast } from './use-edit-last'
 import { useFileStaging } from './use-file-staging'
 import { useTypingSignal } from './use-typing-signal'
@@ -41,7 +42,6 @@ export function Composer({
   const ref = useRef<HTMLTextAreaElement>(null)
   const staging = useFileStaging()
   const editLast = useEditLast(roomId, meId)
-  const replying = useSnapshot(messageIntent).replyTo?.roomId === roomId
   // The microphone once the room has settled: its chunk is no part of the room's first load.
   const [voice, setVoice] = useState(false)
   useEffect(
@@ -127,11 +127,7 @@ export function Composer({
         submit()
       }}
     >
-      {replying && (
-        <Suspense fallback={null}>
-          <MessageParts.QuoteBar roomId={roomId} meId={meId} />
-        </Suspense>
-      )}
+      <QuoteBar roomId={roomId} meId={meId} />
       {staging.file && (
         <Suspense fallback={null}>
           <MessageParts.StagedFile file={staging.file} onRemove={staging.clear} />

@@ -18,9 +18,8 @@ export const MessageParts = {
   SearchNote: preloadable(() => import('./search-note')),
   GifButton: preloadable(() => import('./gif-button')),
   RoomOptionsButton: preloadable(() => import('../rooms/room-options-button')),
-  // The composer's file, once one is picked; the message it answers, once Reply is chosen.
+  // The composer's file, once one is picked.
   StagedFile: preloadable(() => import('./staged-file')),
-  QuoteBar: preloadable(() => import('./quote-bar')),
 }
 
 /** Voice messages' player, recorder and measuring (web/features/chat/voice-parts.ts). */

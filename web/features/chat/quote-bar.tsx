@@ -6,11 +6,8 @@ import { cancelReply, focusComposer, messageIntent } from './message-intent'
 import { messagesQuery } from './messages-query'
 import { excerpt, senderName } from './room-context'
 
-/**
- * Above the composer while answering a message; the reply goes with the next send. A chunk of its
- * own (message-parts.ts), preloaded with the menu whose Reply opens it.
- */
-export default function QuoteBar({ roomId, meId }: { roomId: string; meId: string }) {
+/** Above the composer while answering a message; the reply goes with the next send. */
+export function QuoteBar({ roomId, meId }: { roomId: string; meId: string }) {
   const { replyTo } = useSnapshot(messageIntent)
   const chateeName = useSnapshot(globalState).chatee?.name
   const { data } = useInfiniteQuery(messagesQuery(roomId))
