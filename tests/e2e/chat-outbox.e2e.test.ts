@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 import { postMessagesAs, scrollState } from './helpers/chat-view'
 import { signedInMarker } from './helpers/users'
+import { traceOnFailure } from './helpers/page-trace'
 import { HOME_ROOM_ID } from '../../shared/constants'
 
 // The outbox never loses a message: sends made while the API cannot be reached survive a reload
@@ -25,6 +26,7 @@ const logTexts = (page: Page) => messageLog(page).locator('.msg-text').allInnerT
 describe('the outbox', () => {
   it('keeps unsent messages across a reload and delivers them once, in order, when back online', async () => {
     const { ada, ben } = pair
+    traceOnFailure({ ada: ada.page, ben: ben.page })
     const tag = `#${++attempt}`
     const texts = [1, 2, 3].map((i) => `Queued while offline ${i} ${tag}`)
     const backOnline = `Back online ${tag}`
@@ -75,6 +77,7 @@ describe('the outbox', () => {
 describe('the outbox in two tabs', () => {
   it('keeps both tabs’ unsent messages, whichever saves last, and sends both', async () => {
     const { ada, ben } = pair
+    traceOnFailure({ ada: ada.page, ben: ben.page })
     const tag = `#${++attempt}`
     const [one, two] = [`From tab one ${tag}`, `From tab two ${tag}`]
     const context = ada.page.context()
@@ -112,6 +115,7 @@ describe('the outbox in two tabs', () => {
 describe('a send after a reload', () => {
   it('is "Sending…" while it goes, never "Not sent" meanwhile', async () => {
     const { ada, ben } = pair
+    traceOnFailure({ ada: ada.page, ben: ben.page })
     const text = `Slow after the reload #${++attempt}`
     // Unsent when the page goes (its request never answered), the message is restored.
     await ada.page.route('**/api/message/add', (route) => route.abort('internetdisconnected'))
@@ -141,6 +145,7 @@ describe('a send after a reload', () => {
 describe('a failed send at the bottom of the log', () => {
   it('scrolls its "Not sent. Retry" line into view', async () => {
     const { ada, ben, server } = pair
+    traceOnFailure({ ada: ada.page, ben: ben.page })
     // Enough history that the log scrolls; Ada reads at the bottom.
     const tag = `#${++attempt}`
     const text = `This one will not go ${tag}`
