@@ -38,25 +38,6 @@ const fuzzVars = () => ({
   FUZZ_RUNS: process.env.FUZZ_RUNS ?? '',
 })
 
-// The browser tests. As compat: one process loads Playwright's client and the helpers once, not
-// per file (1.6 CPU-seconds a file on the CI machine). Every file starts its own server and
-// browser contexts and closes them; no helper keeps state between files.
-const E2E = {
-  environment: 'node' as const,
-  isolate: false,
-  globalSetup: [SERVER_HOST, 'tests/e2e/helpers/browser-host.ts'],
-  setupFiles: [FRESH_CONNECTIONS],
-  testTimeout: 60_000,
-  hookTimeout: 120_000,
-  fileParallelism: false,
-  retry,
-}
-const E2E_LATE = [
-  'tests/e2e/journey-presence.e2e.test.ts',
-  'tests/e2e/chat-voice.e2e.test.ts',
-  'tests/e2e/chat-long-history.e2e.test.ts',
-]
-
 // One `vitest run` covers every layer: unit (Node), worker (inside workerd), compat (official SDKs
 // against a running server) and e2e (Debian Chromium against a running server).
 export default defineConfig({
@@ -115,11 +96,22 @@ export default defineConfig({
           retry,
         },
       },
-      { test: { name: 'e2e', include: ['tests/e2e/**/*.e2e.test.ts'], exclude: E2E_LATE, ...E2E } },
       {
-        // Browser files that run in the other lane once its own projects are done: that lane
-        // ended about 190 s before the e2e lane, with a core idle meanwhile (docs/testing.md).
-        test: { name: 'e2e-late', include: E2E_LATE, sequence: { groupOrder: 1 }, ...E2E },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          // As compat: one process loads Playwright's client and the helpers once, not per file
+          // (1.6 CPU-seconds a file on the CI machine). Every file starts its own server and
+          // browser contexts and closes them; no helper keeps state between files.
+          isolate: false,
+          globalSetup: [SERVER_HOST, 'tests/e2e/helpers/browser-host.ts'],
+          setupFiles: [FRESH_CONNECTIONS],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          retry,
+        },
       },
       {
         // The crash suite: its own server processes, killed and started again, and its own

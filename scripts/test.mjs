@@ -66,8 +66,7 @@ function prefixLines(stream, prefix) {
 // The compat and e2e projects each run one file at a time (every file starts servers). Two lanes
 // side by side, one per core: every project but e2e, and e2e. A third lane for compat was measured
 // on a quiet machine (docs/testing.md): the whole run took longer, since the lanes only shared the
-// same two cores and the e2e lane, the longest, slowed down most. A new project joins the first lane,
-// and so does `e2e-late`, browser files it runs once its own projects are done (vitest.config.ts).
+// same two cores and the e2e lane, the longest, slowed down most. A new project joins the first lane.
 const LANES = [
   { label: 'api', projects: ['!e2e'] },
   { label: 'e2e', projects: ['e2e'] },
