@@ -7,6 +7,7 @@ import { accountIdOf, apiAs, ApiRefusal } from './helpers/page-api'
 import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 import { createRooms, sidebarRoom } from './helpers/rooms'
 import { isFocused } from './helpers/focus'
+import { traceOnFailure } from './helpers/page-trace'
 
 // Reply, react, edit and delete as two people use them (issue 14): through the message menu,
 // live for the partner over the one realtime connection, with the server's refusals.
@@ -107,6 +108,7 @@ describe('message actions', () => {
 
   it('reactions: set from the picker or any emoji, counted with names, toggled live', async () => {
     const { ada, ben } = pair
+    traceOnFailure({ ada: ada.page, ben: ben.page })
     goodNews = `Good news everyone #${++attempt}`
     await sendMessage(ben.page, goodNews)
     await messageInLog(ada.page, goodNews).waitFor()

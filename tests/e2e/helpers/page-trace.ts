@@ -34,7 +34,15 @@ export function traceOnFailure(pages: Record<string, Page>, url = '/api/') {
           .locator('.msg')
           .evaluateAll((els) => els.slice(-8).map((el) => (el as HTMLElement).innerText))
           .catch((err: unknown) => [String(err)])
-        return `${who}'s last rows:\n  ${rows.map((r) => r.replace(/\s+/g, ' ')).join('\n  ')}`
+        // Where the focus is and which menus are open: a menu that closed by itself shows here.
+        const focus = await page
+          .evaluate(() => {
+            const at = document.activeElement
+            const menus = document.querySelectorAll('[role=menu]').length
+            return `focus on ${at?.tagName} "${at?.getAttribute('aria-label') ?? at?.textContent?.slice(0, 40)}", ${menus} menu(s) open`
+          })
+          .catch((err: unknown) => String(err))
+        return `${who}: ${focus}; last rows:\n  ${rows.map((r) => r.replace(/\s+/g, ' ')).join('\n  ')}`
       }),
     )
     console.log(['Trace of the failed test:', ...lines, ...states].join('\n'))
