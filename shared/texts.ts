@@ -1,6 +1,6 @@
 // With its extension: the Vite config loads this file (scripts/auth-paint.ts), and Vite warns on
 // every start about an import Node's own loader could not resolve.
-import { NAME_MAX_LENGTH, type VerifyStepId } from './constants.ts'
+import type { VerifyStepId } from './constants.ts'
 
 // Exact user-facing texts of the product spec (sections 2, 4, 5 and 8).
 export const TEXTS = {
@@ -34,18 +34,6 @@ export const TEXTS = {
   // Not in the spec: a session ended elsewhere (e.g. a logout on another device ends them all).
   sessionEnded: 'You were signed out. Please sign in again.',
   sessionEndedTitle: 'Signed Out',
-} as const
-
-/** Not in the spec ("Settings. Content not shown"): the texts of the settings page. */
-export const SETTINGS_TEXTS = {
-  nameRequired: 'Please enter your name.',
-  nameTooLong: `Your name can be at most ${NAME_MAX_LENGTH} characters long.`,
-  nameSaved: 'Your name was saved.',
-  currentPasswordWrong: 'The current password is not correct.',
-  samePassword: 'The new password must be different from the current one.',
-  passwordChanged: 'Your password was changed. Your other devices were signed out.',
-  sessionSignedOut: 'That device was signed out.',
-  otherSessionsSignedOut: 'Your other devices were signed out.',
 } as const
 
 /** Attachments (not in the spec): the composer refuses a file before uploading it. */

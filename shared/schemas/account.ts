@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { NAME_MAX_LENGTH } from '../constants'
-import { SETTINGS_TEXTS } from '../texts'
+import { SETTINGS_TEXTS } from '../settings-texts'
 
 // The settings page's own account changes. They go to /v1 (PATCH /account/name), which holds the
 // same limit; checking here first keeps the form's texts.

@@ -20,6 +20,15 @@ const notSent = (page: Page, text: string) =>
     .getByRole('alert')
     .filter({ hasText: 'Not sent.' })
 
+/** Every outbox list the page's storage holds, as one text. */
+const storedOutbox = (page: Page) =>
+  page.evaluate(() =>
+    Object.entries(localStorage)
+      .filter(([k]) => k.startsWith('kathelia-outbox'))
+      .map(([, v]) => v)
+      .join(''),
+  )
+
 /** The texts of the log's user messages, top to bottom. */
 const logTexts = (page: Page) => messageLog(page).locator('.msg-text').allInnerTexts()
 
@@ -93,18 +102,16 @@ describe('the outbox in two tabs', () => {
       await messageLog(ada.page).getByText('Waiting for the connection to send').waitFor()
       await sendMessage(second, two)
       await messageLog(second).getByText('Waiting for the connection to send').waitFor()
-      // The one stored list holds both tabs' messages.
-      const stored = await second.evaluate(() =>
-        Object.entries(localStorage)
-          .filter(([k]) => k.startsWith('kathelia-outbox'))
-          .map(([, v]) => v)
-          .join(''),
-      )
+      // What is stored holds both tabs' messages.
+      const stored = await storedOutbox(second)
       expect(stored).toContain(one)
       expect(stored).toContain(two)
       await context.setOffline(false)
       await messageInLog(ben.page, one).waitFor({ timeout: 20_000 })
       await messageInLog(ben.page, two).waitFor({ timeout: 20_000 })
+      // Both tabs saved as they sent, at about the same time: neither kept the other's message
+      // (a reload would show it as not sent and send it again ahead of newer ones).
+      for (const page of [ada.page, second]) await expect.poll(() => storedOutbox(page)).toEqual('')
     } finally {
       await context.setOffline(false)
       await second.close()

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { SETTINGS_TEXTS } from '../../shared/texts'
+import { SETTINGS_TEXTS } from '../../shared/settings-texts'
 import { openPage } from './helpers/browser'
 import { ADA, BEN, messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 import { authCard, signedInMarker } from './helpers/users'

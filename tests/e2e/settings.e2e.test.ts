@@ -1,6 +1,7 @@
 import type { Page, Response } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SETTINGS_TEXTS, TEXTS } from '../../shared/texts'
+import { SETTINGS_TEXTS } from '../../shared/settings-texts'
+import { TEXTS } from '../../shared/texts'
 import { useAppAndBrowser, withServerKey } from './helpers/app'
 import { isRetry } from './helpers/attempts'
 import { passwordMarkers, readNotice, signInWith, TITLES } from './helpers/auth-screen'

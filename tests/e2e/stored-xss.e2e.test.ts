@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
-import { SETTINGS_TEXTS } from '../../shared/texts'
+import { SETTINGS_TEXTS } from '../../shared/settings-texts'
 import { messageInLog, messageLog, useOnboardedPair } from './helpers/pair'
 import { chateeStatusFor } from './helpers/page-api'
 

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { isInlineImage } from '../../shared/media-box'
 import { formatFileSize, shownWidth } from '../../web/features/chat/attachment-format'
-import type { PendingMessage } from '../../web/features/chat/message-model'
 import { addPending, openOutbox, outbox, setUpload } from '../../web/features/chat/outbox'
+import { installMemoryStorage, storedOutbox } from './helpers/memory-storage'
+import { pending } from './helpers/message'
 
 describe('formatFileSize', () => {
   it.each([
@@ -35,36 +36,15 @@ describe('images in bubbles', () => {
   })
 })
 
-// The outbox is kept in localStorage: a Map stands in for the browser's storage in Node.
+// The outbox is kept in localStorage (a stand-in in Node).
 describe('the outbox with attachments', () => {
-  const store = new Map<string, string>()
-  const key = 'kathelia-outbox:ada'
   const tick = () => new Promise((r) => setTimeout(r, 0))
-  const item = (clientId: string, extra: Partial<PendingMessage> = {}): PendingMessage => ({
-    clientId,
-    roomId: 'home',
-    message: 'caption',
-    senderId: 'ada',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    state: 'sending',
-    ...extra,
-  })
+  const item = pending
   const file = { fileId: 'f1', name: 'a.png', type: 'image/png', size: 9, width: 4, height: 3 }
-  const stored = () => JSON.parse(store.get(key) ?? '[]') as PendingMessage[]
-
-  beforeEach(() => {
-    store.clear()
-    Object.assign(globalThis, {
-      localStorage: {
-        getItem: (k: string) => store.get(k) ?? null,
-        setItem: (k: string, v: string) => store.set(k, v),
-        removeItem: (k: string) => store.delete(k),
-      },
-    })
-  })
-  afterEach(() => {
-    delete (globalThis as { localStorage?: unknown }).localStorage
-  })
+  const stored = () => storedOutbox('ada')
+  let uninstall = () => {}
+  beforeEach(() => void (uninstall = installMemoryStorage()))
+  afterEach(() => uninstall())
 
   it('keeps a message only once its file is uploaded, then with its file id', async () => {
     const close = openOutbox('ada')
@@ -88,7 +68,7 @@ describe('the outbox with attachments', () => {
       item('c3', { attachment: { ...file, fileId: 7 as unknown as string } }),
       item('c4'),
     ]
-    store.set(key, JSON.stringify(bad))
+    localStorage.setItem('kathelia-outbox:ada', JSON.stringify(bad))
     const close = openOutbox('ada')
     expect(outbox.items.map((i) => i.clientId)).toEqual(['c4'])
     close()

@@ -1,7 +1,8 @@
 import { AppwriteException } from 'appwrite'
 import { describe, expect, it } from 'vitest'
 import { DisplayName, ProfileUpdate } from '../../shared/schemas'
-import { SETTINGS_TEXTS, TEXTS } from '../../shared/texts'
+import { SETTINGS_TEXTS } from '../../shared/settings-texts'
+import { TEXTS } from '../../shared/texts'
 import { newPasswordProblem } from '../../web/features/auth/registration-rules'
 import {
   checkPasswordChange,

@@ -1,4 +1,4 @@
-import type { Message } from '../../../web/features/chat/message-model'
+import type { Message, PendingMessage } from '../../../web/features/chat/message-model'
 
 /** A confirmed message row: `m<seq>` from Ben in Home, one minute per seq, unless told. */
 export const msg = (seq: number, extra: Partial<Message> = {}): Message => ({
@@ -15,5 +15,16 @@ export const msg = (seq: number, extra: Partial<Message> = {}): Message => ({
   editedAt: null,
   deletedAt: null,
   gif: null,
+  ...extra,
+})
+
+/** Ada's message in the outbox: `clientId`, in Home, on its way unless told. */
+export const pending = (clientId: string, extra: Partial<PendingMessage> = {}): PendingMessage => ({
+  clientId,
+  roomId: 'home',
+  message: 'caption',
+  senderId: 'ada',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  state: 'sending',
   ...extra,
 })

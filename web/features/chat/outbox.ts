@@ -62,43 +62,57 @@ export function removePending(clientIds: ReadonlySet<string>) {
 /**
  * Restores the user's unsent messages (as not sent, until the next attempt) ahead of any newer
  * ones and saves every change; the returned function stops saving and forgets them in memory.
- * Tabs of one user share the stored list: each writes its own messages and keeps the others'
- * (those it never held), so a tab saving last never drops another's unsent message.
+ * Each open outbox (a tab's signed-in visit) writes a key of its own: two tabs saving at once
+ * cannot overwrite each other's list, which one shared key allowed (each tab's storage reads
+ * see the other's writes late), losing an unsent message or keeping a sent one. Opening adopts
+ * every stored list of the user, another tab's too (the server takes a clientId once), and
+ * removes them once they are in this tab's own.
  */
 export function openOutbox(userId: string): () => void {
-  const key = `${PREFIX}:${userId}`
+  const mine = `${PREFIX}:${userId}`
+  const own = `${mine}:${crypto.randomUUID()}`
+  // Every earlier visit's list, and one kept under the single key of before.
+  const adopted = storedKeys().filter((k) => k === mine || k.startsWith(`${mine}:`))
   const known = new Set(outbox.items.map((i) => i.clientId))
-  const restored = readStored(key).filter((i) => i.senderId === userId && !known.has(i.clientId))
+  const restored = adopted
+    .flatMap(readStored)
+    .filter((i) => i.senderId === userId && !known.has(i.clientId) && known.add(i.clientId))
   outbox.items = [...restored.map((i) => ({ ...i, state: 'failed' as const })), ...outbox.items]
   for (const i of restored) resentIds.add(i.clientId)
-  // Every message this tab has held: the stored ones it never had are another tab's, and stay.
-  const mine = new Set<string>()
   let written: string | undefined
   const save = () => {
-    for (const i of outbox.items) mine.add(i.clientId)
     // A message whose file is not uploaded yet cannot come back after a reload (the File is
     // gone), so only those ready to send are kept.
     const unsent = outbox.items.filter(
       (i) => i.senderId === userId && i.state !== 'sent' && !i.upload,
     )
-    // Most changes (an upload's progress) leave what is kept as it was: no read, no write.
+    // Most changes (an upload's progress) leave what is kept as it was: no write.
     const now = JSON.stringify(unsent)
-    if (now === written) return
-    written = now
-    const others = readStored(key).filter((i) => !mine.has(i.clientId))
-    const kept = [...others, ...unsent]
+    if (now === written) return true
     try {
-      if (kept.length) localStorage.setItem(key, JSON.stringify(kept))
-      else localStorage.removeItem(key)
+      if (unsent.length) localStorage.setItem(own, now)
+      else localStorage.removeItem(own)
+      written = now
+      return true
     } catch {
       // Storage full or blocked: the outbox still works for as long as the page lives.
+      return false
     }
   }
-  save()
+  // Removed only once they are in this tab's own list: a reload meanwhile loses none of them.
+  if (save()) for (const key of adopted) localStorage.removeItem(key)
   const stop = subscribe(outbox, save)
   return () => {
     stop()
     outbox.items = []
+  }
+}
+
+const storedKeys = () => {
+  try {
+    return Object.keys(localStorage)
+  } catch {
+    return []
   }
 }
 

@@ -1,4 +1,5 @@
-import { SETTINGS_TEXTS, TEXTS } from '../../../shared/texts'
+import { SETTINGS_TEXTS } from '../../../shared/settings-texts'
+import { TEXTS } from '../../../shared/texts'
 import { isInvalidCredentials, titleCase, toNotice, type Notice } from '../../lib/errors'
 import { allFilled, newPasswordProblem } from '../auth/registration-rules'
 

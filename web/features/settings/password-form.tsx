@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useSnapshot } from 'valtio'
-import { SETTINGS_TEXTS } from '../../../shared/texts'
+import { SETTINGS_TEXTS } from '../../../shared/settings-texts'
 import { account } from '../../lib/appwrite'
 import { isInvalidCredentials, titleCase, type Notice } from '../../lib/errors'
 import { notify } from '../../lib/notify'

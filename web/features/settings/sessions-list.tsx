@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { SETTINGS_TEXTS } from '../../../shared/texts'
+import { SETTINGS_TEXTS } from '../../../shared/settings-texts'
 import { titleCase, toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { NoticeAlert } from '../auth/notice-alert'
