@@ -3,8 +3,8 @@ import { onTestFailed, onTestFinished } from 'vitest'
 
 /**
  * For a test that failed in CI only: what the page asked of the API and what it was told, and
- * when, printed beside the failure. Call it inside the test. Without it, "Ben never got the message" cannot tell a send
- * that never went from one that went and never arrived.
+ * when, printed beside the failure. Call it inside the test. Without it, "Ben never got the
+ * message" cannot tell a send that never went from one that went and never arrived.
  */
 export function traceOnFailure(pages: Record<string, Page>, url = '/api/') {
   const started = Date.now()

@@ -74,6 +74,7 @@ export function openOutbox(userId: string): () => void {
   // Every earlier visit's list, and one kept under the single key of before.
   const adopted = storedKeys().filter((k) => k === mine || k.startsWith(`${mine}:`))
   const known = new Set(outbox.items.map((i) => i.clientId))
+  // A message two lists hold (a tab that adopted another's) comes back once.
   const restored = adopted
     .flatMap(readStored)
     .filter((i) => i.senderId === userId && !known.has(i.clientId) && known.add(i.clientId))
