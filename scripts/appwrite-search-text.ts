@@ -1,7 +1,6 @@
 import { Query, type Models, type TablesDB } from 'node-appwrite'
 import { DATABASE_ID, TABLE_IDS } from '../shared/db-ids'
-import { shownFileName } from '../shared/media-box'
-import { FORMAT_MARKERS, searchTextOf } from '../shared/text-format'
+import { FORMAT_MARKERS, rowSearchText } from '../shared/text-format'
 
 const PAGE = 100
 type Stored = {
@@ -44,8 +43,7 @@ export async function backfillSearchText(db: TablesDB): Promise<number> {
       total: false,
     })
     for (const row of rows) {
-      const file = shownFileName(row.fileType, row.fileName, row.fileDuration)
-      const searchText = searchTextOf(row.message ?? '', file)
+      const searchText = rowSearchText(row.message ?? '', row)
       if (searchText === (row.searchText ?? null)) continue
       await db.updateRow({ ...where, rowId: row.$id, data: { searchText } })
       written++

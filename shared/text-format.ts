@@ -1,5 +1,6 @@
 import { linkify, type TextPart } from './linkify'
 import { MESSAGE_MAX_LENGTH } from './constants'
+import { shownFileName } from './media-box'
 
 // Message formatting as WhatsApp writes it: *bold*, _italic_, ~strikethrough~, `code` and
 // ```code blocks```. Shared: the SPA's rows and the Worker's drawn room render the same runs, and
@@ -154,6 +155,17 @@ export const searchTextOf = (text: string, fileName?: string | null) => {
   const words = [fileName, read === text ? '' : read].filter(Boolean).join('\n')
   return words ? words.slice(0, MESSAGE_MAX_LENGTH) : null
 }
+
+/** A file's columns as a message row stores them. */
+type FileColumns = {
+  fileType?: string | null
+  fileName?: string | null
+  fileDuration?: number | null
+}
+
+/** A message row's `searchText`, from its text and its file's columns: the writes and both backfills. */
+export const rowSearchText = (text: string, file: FileColumns = {}) =>
+  searchTextOf(text, shownFileName(file.fileType, file.fileName, file.fileDuration))
 
 /**
  * Long enough to fold to its first lines with "Read more", as messengers do (the SPA's rows and

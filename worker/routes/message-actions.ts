@@ -13,8 +13,7 @@ import { validate } from '../lib/validate'
 import { assertSelf } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
 import { ownMessage } from '../services/message-row'
-import { searchTextOf } from '../../shared/text-format'
-import { shownFileName } from '../../shared/media-box'
+import { rowSearchText } from '../../shared/text-format'
 import { toMessage, type MessageData } from './message'
 
 /** What a tombstone keeps: who said something when, and nothing of what. */
@@ -57,7 +56,7 @@ const actions = new Hono<ApiHono>()
     // The row is overwritten in place: the old text is kept nowhere (no history, no copy).
     const updated = await backend.updateRow<MessageData>('messages', messageId, {
       message: text,
-      searchText: searchTextOf(text, shownFileName(row.fileType, row.fileName, row.fileDuration)),
+      searchText: rowSearchText(text, row),
       editedAt: new Date().toISOString(),
     })
     return c.json(toMessage(updated), 200)

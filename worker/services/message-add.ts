@@ -6,8 +6,7 @@ import { validate } from '../lib/validate'
 import type { ApiHono } from '../middleware/context'
 import type { Prefetch } from '../middleware/prefetch'
 import { checkGif } from './gif-message'
-import { searchTextOf } from '../../shared/text-format'
-import { shownFileName } from '../../shared/media-box'
+import { rowSearchText } from '../../shared/text-format'
 import type { MessageData } from '../routes/message'
 import { vapidOf } from './push/push-config'
 import { SUBSCRIPTIONS_LIST } from './push/deliver'
@@ -16,10 +15,7 @@ type AddBody = (typeof AddMessageRequest)['_zod']['output']
 
 /** The `searchText` column of a message of `text` and its file's columns, when it has one. */
 const withSearchText = (text: string, file: Partial<MessageData> = {}) => {
-  const searchText = searchTextOf(
-    text,
-    shownFileName(file.fileType, file.fileName, file.fileDuration),
-  )
+  const searchText = rowSearchText(text, file)
   return searchText === null ? {} : { searchText }
 }
 

@@ -1,6 +1,5 @@
 import { TABLE_IDS } from '../../../shared/db-ids'
-import { shownFileName } from '../../../shared/media-box'
-import { FORMAT_MARKERS, searchTextOf } from '../../../shared/text-format'
+import { FORMAT_MARKERS, rowSearchText } from '../../../shared/text-format'
 import type { Sql } from './sql'
 
 type Stored = {
@@ -34,8 +33,11 @@ export function backfillSearchText(sql: Sql): void {
     TABLE_IDS.messages,
   )
   for (const { seq, message, type, name, ms, had } of rows) {
-    const file = shownFileName(str(type), str(name), typeof ms === 'number' ? ms : null)
-    const text = searchTextOf(str(message) ?? '', file)
+    const text = rowSearchText(str(message) ?? '', {
+      fileType: str(type),
+      fileName: str(name),
+      fileDuration: typeof ms === 'number' ? ms : null,
+    })
     if (text !== (had ?? null))
       sql.run("UPDATE rows SET data = json_set(data, '$.searchText', ?) WHERE seq = ?", text, seq)
   }
