@@ -1,7 +1,10 @@
 import { env } from 'cloudflare:workers'
+import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { getBackend } from '../../worker/backend'
 import { getConfig } from '../../worker/config'
+import type { ApiHono } from '../../worker/middleware/context'
+import { ownStatusAndDevice } from '../../worker/middleware/prefetch'
 import {
   ACTIVE_STEP_MS,
   ACTIVITY_KEPT_MS,
@@ -39,5 +42,30 @@ describe('device activity', () => {
     expect(await pruneDeviceActivity(backend, now)).toBeGreaterThanOrEqual(1)
     expect(await rowOf(old)).toBeUndefined()
     expect(await rowOf(kept)).toBeDefined()
+  })
+
+  it("is read beside the check only for a visible tab's heartbeat, the one that writes it", async () => {
+    // The plan names rows from the JWT's claims, unverified (the check comes in the same call).
+    const claims = btoa(JSON.stringify({ userId: 'u-plan', sessionId: 's-plan' }))
+    const plan = new Hono<ApiHono>().post('/', async (c) =>
+      c.json(await ownStatusAndDevice(c, 'u-plan')),
+    )
+    const readsFor = async (body: unknown) => {
+      const res = await plan.request('/', {
+        method: 'POST',
+        headers: { authorization: `Bearer h.${claims}.s`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      return ((await res.json()) as { reads: { table: string; rowId: string }[] }).reads
+    }
+    const device = { table: 'session_activity', rowId: 's-plan' }
+    expect(await readsFor({ presence: 'online' })).toContainEqual(device)
+    expect(await readsFor({})).toContainEqual(device)
+    expect(await readsFor({ presence: 'away' })).not.toContainEqual(device)
+    expect(await readsFor({ presence: 'nearby' })).not.toContainEqual(device)
+    expect(await readsFor({ presence: 'away' })).toContainEqual({
+      table: 'status',
+      rowId: 'u-plan',
+    })
   })
 })

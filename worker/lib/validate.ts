@@ -31,7 +31,7 @@ export const validate = <T extends ZodType, Target extends keyof ValidationTarge
   })
   return createMiddleware((c, next) => {
     // Already validated by this very schema in this request (a one-call plan reads the body
-    // first, services/message-add.ts): the data is in place, parsing it again changes nothing.
+    // first, prefetch.ts validBody): the data is in place, parsing it again changes nothing.
     const done = validated.get(c) ?? []
     if (done.some(([t, s]) => t === target && s === schema)) return next()
     if (target === 'json' && !JSON_TYPE.test(c.req.header('content-type') ?? ''))

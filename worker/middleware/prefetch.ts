@@ -1,8 +1,11 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import type { z, ZodType } from 'zod'
+import { HeartbeatRequest } from '../../shared/schemas'
 import type { TableId } from '../../shared/db-schema'
 import { BackendError, type CreateIf, type Fetched, type Row, type RowRead } from '../backend'
 import { BoundedMap } from '../lib/bounded-map'
+import { validate } from '../lib/validate'
 import { authenticateWith, bearer } from './auth'
 import type { ApiHono } from './context'
 
@@ -82,14 +85,39 @@ export const ownStatusRows = async (_c: Context<ApiHono>, claimed: string): Prom
   ],
 })
 
-/** The caller's status rows and this device's activity row (a visible tab's heartbeat writes them). */
+/**
+ * The caller's status rows, and for a visible tab's heartbeat this device's activity row (it
+ * writes them all; a hidden tab's writes no activity, presence.ts).
+ */
 export const ownStatusAndDevice = async (
   c: Context<ApiHono>,
   claimed: string,
 ): Promise<Prefetch> => {
   const session = claimedSessionId(bearer(c.req.header('authorization')))
   const { reads } = await ownStatusRows(c, claimed)
-  return { reads: session ? [...reads, { table: 'session_activity', rowId: session }] : reads }
+  const visible = (await validBody(c, HeartbeatRequest))?.presence === 'online'
+  if (!session || !visible) return { reads }
+  return { reads: [...reads, { table: 'session_activity', rowId: session }] }
+}
+
+/**
+ * The body as `schema` takes it, read by a plan before the caller is known; undefined when it
+ * is refused, which the route's own validation then answers (a body taken is not checked twice,
+ * lib/validate.ts).
+ */
+export async function validBody<T extends ZodType>(
+  c: Context<ApiHono>,
+  schema: T,
+): Promise<z.output<T> | undefined> {
+  let body: z.output<T> | undefined
+  try {
+    await validate('json', schema)(c as never, async () => {
+      body = (c.req as unknown as { valid(t: 'json'): z.output<T> }).valid('json')
+    })
+  } catch {
+    return undefined
+  }
+  return body
 }
 
 /** A row read beside the caller check (once: a second read asks the backend again), or read now. */

@@ -2,9 +2,8 @@ import type { Context } from 'hono'
 import { AddMessageRequest } from '../../shared/schemas'
 import type { RowRead } from '../backend'
 import { stableId } from '../lib/stable-id'
-import { validate } from '../lib/validate'
 import type { ApiHono } from '../middleware/context'
-import type { Prefetch } from '../middleware/prefetch'
+import { validBody, type Prefetch } from '../middleware/prefetch'
 import { checkGif } from './gif-message'
 import { rowSearchText } from '../../shared/text-format'
 import type { MessageData } from '../routes/message'
@@ -32,18 +31,6 @@ export const messageData = (senderId: string, body: AddBody, extra?: Partial<Mes
 })
 
 /** The body exactly as the route's own validator will hand it over, or undefined when refused. */
-async function validBody(c: Context<ApiHono>): Promise<AddBody | undefined> {
-  let body: AddBody | undefined
-  try {
-    await validate('json', AddMessageRequest)(c as never, async () => {
-      body = (c.req as unknown as { valid(t: 'json'): AddBody }).valid('json')
-    })
-  } catch {
-    return undefined
-  }
-  return body
-}
-
 /**
  * What /add needs beside the caller check, named before the caller is verified: the room and a
  * retried message, and for a plain text or GIF message its create, made only when the caller is
@@ -52,7 +39,7 @@ async function validBody(c: Context<ApiHono>): Promise<AddBody | undefined> {
  * message is written after, as before.
  */
 export async function addPlan(c: Context<ApiHono>, claimed: string): Promise<Prefetch> {
-  const body = await validBody(c)
+  const body = await validBody(c, AddMessageRequest)
   if (!body) return { reads: [] }
   const config = c.get('config')
   const rowId = body.clientId && (await stableId('m', claimed, body.clientId))
