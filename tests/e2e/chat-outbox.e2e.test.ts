@@ -124,17 +124,19 @@ describe('a send after a reload', () => {
     const { ada, ben } = pair
     traceOnFailure({ ada: ada.page, ben: ben.page })
     const text = `Slow after the reload #${++attempt}`
-    // Unsent when the page goes (its request never answered), the message is restored.
-    await ada.page.route('**/api/message/add', (route) => route.abort('internetdisconnected'))
-    await sendMessage(ada.page, text)
-    await expect.poll(() => notSent(ada.page, text).count()).toBe(1)
-    await ada.page.unroute('**/api/message/add')
-    let release = () => {}
+    // Unsent when the page goes (its sends fail, then never answer), the message is restored.
+    let hold = false
+    const held: (() => void)[] = []
     await ada.page.route('**/api/message/add', async (route) => {
-      await new Promise<void>((r) => (release = r))
+      if (!hold) return route.abort('internetdisconnected')
+      await new Promise<void>((r) => held.push(r))
       // Unrouted meanwhile, the request already went on: nothing left to continue.
       await route.continue().catch(() => undefined)
     })
+    await sendMessage(ada.page, text)
+    await expect.poll(() => notSent(ada.page, text).count()).toBe(1)
+    // From now on a send (the outbox's own next try, or the reloaded page's) waits.
+    hold = true
     try {
       await ada.page.reload()
       await signedInMarker(ada.page).waitFor()
@@ -142,7 +144,7 @@ describe('a send after a reload', () => {
       await row.getByText('Sending…').waitFor()
       expect(await notSent(ada.page, text).count()).toBe(0)
     } finally {
-      release()
+      for (const release of held) release()
       await ada.page.unroute('**/api/message/add')
     }
     await messageInLog(ben.page, text).waitFor()
@@ -161,25 +163,59 @@ describe('a failed send at the bottom of the log', () => {
     await messageInLog(ada.page, `Filler 30 ${tag}`).waitFor()
     await expect.poll(async () => (await scrollState(ada.page)).fromBottom).toBeLessThan(2)
 
-    await ada.page.route('**/api/message/add', (route) => route.abort('connectionreset'), {
-      times: 1,
+    // Every send fails until Retry is clicked, the outbox's own tries meanwhile too (a page
+    // flag set by the click, ahead of the app's handler: a try may redraw the line).
+    const clicked = () => ada.page.evaluate(() => 'retryClicked' in window).catch(() => false)
+    await ada.page.route('**/api/message/add', async (route) =>
+      (await clicked()) ? route.fallback() : route.abort('connectionreset'),
+    )
+    await ada.page.evaluate(() => {
+      delete (window as { retryClicked?: true }).retryClicked
+      document.addEventListener(
+        'click',
+        (e) => {
+          const button = (e.target as Element).closest('button')
+          if (button?.textContent === 'Retry') Object.assign(window, { retryClicked: true })
+        },
+        true,
+      )
     })
     const line = notSent(ada.page, text)
     try {
       await sendMessage(ada.page, text)
       await line.waitFor()
+      const inView = () =>
+        line.evaluate((el) => {
+          const box = el.closest('.message-scroll')!.getBoundingClientRect()
+          const r = el.getBoundingClientRect()
+          return r.top >= box.top && r.bottom <= box.bottom + 1
+        })
+      await expect.poll(inView).toBe(true)
+      await line.getByRole('button', { name: 'Retry' }).click()
+      await messageInLog(ben.page, text).waitFor()
     } finally {
-      // Left unused, the route would fail the retry's first send.
       await ada.page.unroute('**/api/message/add')
     }
-    const inView = () =>
-      line.evaluate((el) => {
-        const box = el.closest('.message-scroll')!.getBoundingClientRect()
-        const r = el.getBoundingClientRect()
-        return r.top >= box.top && r.bottom <= box.bottom + 1
-      })
-    await expect.poll(inView).toBe(true)
-    await line.getByRole('button', { name: 'Retry' }).click()
-    await messageInLog(ben.page, text).waitFor()
+  })
+})
+
+describe('a send the network drops while the browser is online', () => {
+  it('goes again by itself: no Retry, no online event', async () => {
+    const { ada, ben } = pair
+    traceOnFailure({ ada: ada.page, ben: ben.page })
+    const text = `Dropped once #${++attempt}`
+    let sends = 0
+    await ada.page.route('**/api/message/add', (route) =>
+      ++sends === 1 ? route.abort('connectionreset') : route.fallback(),
+    )
+    try {
+      await sendMessage(ada.page, text)
+      await messageInLog(ben.page, text).waitFor()
+    } finally {
+      await ada.page.unroute('**/api/message/add')
+    }
+    expect(sends).toBe(2)
+    await expect.poll(() => notSent(ada.page, text).count()).toBe(0)
+    expect(await messageInLog(ada.page, text).count()).toBe(1)
   })
 })

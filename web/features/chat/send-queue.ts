@@ -1,22 +1,30 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { ApiError } from '../../lib/api-error'
 import { productApi } from '../../lib/product-api'
+import { retryDelay } from '../../lib/query-client'
 import { storeMessage } from './apply-message-event'
 import { toMessage } from './message-model'
 import { outbox, setPendingState } from './outbox'
 
 let running: Promise<void> | null = null
 let again = false
+// The queue's own next try after a lost connection, and how many tries in a row failed.
+let retryTimer: ReturnType<typeof setTimeout> | undefined
+let failures = 0
 
 /**
  * Sends the outbox one message at a time in its queued order. Each carries its clientId, so a
  * message the server already stored (its answer was lost) is answered with that row, never doubled.
  * A lost connection stops the queue there: the ones behind it wait (marked not sent) for the next
- * flush, so they never overtake it. A refusal (4xx) is not retried on its own. One flush at a time;
- * a call during one makes it go round again. A message whose file is still uploading is skipped
- * (a large upload must not hold back text); its upload's end flushes again.
+ * flush, so they never overtake it. Online, the queue makes that flush itself, 1 s later doubling
+ * to 30 s (the browser's `online` event comes before its network works, and a network can drop
+ * a request meanwhile); offline, the `online` event makes it. A refusal (4xx) is not retried on
+ * its own. One flush at a time; a call during one makes it go round again. A message whose file
+ * is still uploading is skipped (a large upload must not hold back text); its upload's end
+ * flushes again.
  */
 export function flushOutbox(queryClient: QueryClient): Promise<void> {
+  stopOutboxRetry()
   if (running) {
     again = true
     return running
@@ -61,6 +69,7 @@ async function sendQueued(queryClient: QueryClient) {
         ...(gif ? { gif } : {}),
       })
       setPendingState(clientId, 'sent')
+      failures = 0
       storeMessage(queryClient, toMessage(row as unknown as Record<string, unknown>))
     } catch (err) {
       if (isRefusal(err)) {
@@ -70,10 +79,16 @@ async function sendQueued(queryClient: QueryClient) {
       for (const rest of outbox.items)
         if (!rest.upload && (rest.state === 'sending' || rest.clientId === clientId))
           setPendingState(rest.clientId, 'failed')
+      stopOutboxRetry()
+      if (navigator.onLine)
+        retryTimer = setTimeout(() => void flushOutbox(queryClient), retryDelay(failures++))
       return
     }
   }
 }
+
+/** No automatic try pending (a flush starts, or the outbox closes at sign-out). */
+export const stopOutboxRetry = () => clearTimeout(retryTimer)
 
 // 401 (a session renewed meanwhile), 408 and 429 may pass on a later try; other 4xx will not.
 const isRefusal = (err: unknown) =>

@@ -4,14 +4,15 @@ import { useSnapshot } from 'valtio'
 import { onSubscribed } from '../../lib/realtime'
 import { globalState } from '../../state/global-state'
 import { CHANNELS } from '../realtime/channels'
-import { flushOutbox } from './send-queue'
+import { flushOutbox, stopOutboxRetry } from './send-queue'
 import { openOutbox } from './outbox'
 import { retryFailedUploads } from './upload-queue'
 
 /**
  * The signed-in user's outbox: restored from the last visit and sent at once, then again
  * whenever the connection returns (the browser's online event, a realtime reconnect), when the
- * uploads a lost connection failed are tried again too.
+ * uploads a lost connection failed are tried again too; online, a lost connection is tried again
+ * by itself (send-queue.ts).
  */
 export function useOutboxSync() {
   const queryClient = useQueryClient()
@@ -32,6 +33,7 @@ export function useOutboxSync() {
     return () => {
       window.removeEventListener('online', flush)
       offConfirmed()
+      stopOutboxRetry()
       close()
     }
   }, [meId, queryClient])

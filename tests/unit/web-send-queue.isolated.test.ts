@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { ApiError } from '../../web/lib/api-error'
+import { createQueryClient } from '../../web/lib/query-client'
+import { addPending, outbox } from '../../web/features/chat/outbox'
+import { pending } from './helpers/message'
+
+// The API client reads the page's origin when loaded (web/lib/backend-config.ts).
+vi.stubGlobal('window', { location: { origin: 'http://127.0.0.1' } })
+const { productApi } = await import('../../web/lib/product-api')
+const { flushOutbox, stopOutboxRetry } = await import('../../web/features/chat/send-queue')
+
+// The browser's `online` event comes before its network works, and a network can drop a request
+// while the browser says it is online: the outbox then tries again by itself, 1 s doubling to
+// 30 s (the spec's backoff), until it is sent. Offline, it waits for the `online` event instead.
+describe('the send queue after a lost connection', () => {
+  const queryClient = createQueryClient()
+  const lost = () => Promise.reject(new TypeError('Failed to fetch'))
+  let onLine = true
+  let send: MockInstance<typeof productApi.addMessage>
+  /** The server's row for a stored message (only what the queue reads of it). */
+  const stored = async ({ clientId }: { clientId?: string }) =>
+    ({
+      $id: clientId,
+      $createdAt: '2026-01-01T00:00:00.000Z',
+      roomId: 'home',
+      message: 'caption',
+      senderId: 'ada',
+      kind: 'user',
+      clientId,
+      seq: 1,
+    }) as unknown as Awaited<ReturnType<typeof productApi.addMessage>>
+  const stateOf = (clientId: string) => outbox.items.find((i) => i.clientId === clientId)?.state
+  /** Lets the queue's awaited answers settle without moving the clock. */
+  const settle = () => vi.advanceTimersByTimeAsync(0)
+
+  beforeEach(() => {
+    vi.useFakeTimers()
+    onLine = true
+    vi.stubGlobal('navigator', {
+      get onLine() {
+        return onLine
+      },
+    })
+    outbox.items = []
+    send = vi.spyOn(productApi, 'addMessage')
+  })
+  afterEach(() => {
+    stopOutboxRetry()
+    vi.restoreAllMocks()
+    vi.useRealTimers()
+  })
+
+  it('tries again after 1, 2 and 4 s while online, and sends the queue in order once it can', async () => {
+    send.mockImplementation(lost)
+    addPending(pending('a'))
+    addPending(pending('b'))
+    await flushOutbox(queryClient)
+    expect(send).toHaveBeenCalledTimes(1)
+    expect([stateOf('a'), stateOf('b')]).toEqual(['failed', 'failed'])
+    await vi.advanceTimersByTimeAsync(999)
+    expect(send).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(send).toHaveBeenCalledTimes(2)
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(send).toHaveBeenCalledTimes(3)
+    send.mockImplementation(stored)
+    await vi.advanceTimersByTimeAsync(4_000)
+    expect(send.mock.calls.slice(3).map(([body]) => body.clientId)).toEqual(['a', 'b'])
+    expect([stateOf('a'), stateOf('b')]).toEqual(['sent', 'sent'])
+    // Nothing left: no more tries.
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(send).toHaveBeenCalledTimes(5)
+  })
+
+  it('waits at most 30 s between tries, however long the network stays down', async () => {
+    send.mockImplementation(lost)
+    addPending(pending('a'))
+    await flushOutbox(queryClient)
+    await vi.advanceTimersByTimeAsync(1_000 + 2_000 + 4_000 + 8_000 + 16_000)
+    expect(send).toHaveBeenCalledTimes(6)
+    await vi.advanceTimersByTimeAsync(29_999)
+    expect(send).toHaveBeenCalledTimes(6)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(send).toHaveBeenCalledTimes(7)
+  })
+
+  it('offline, leaves the next try to the online event', async () => {
+    onLine = false
+    send.mockImplementation(lost)
+    addPending(pending('a'))
+    await flushOutbox(queryClient)
+    await vi.advanceTimersByTimeAsync(120_000)
+    expect(send).toHaveBeenCalledTimes(1)
+    expect(stateOf('a')).toBe('failed')
+  })
+
+  it('never tries a refused message again by itself', async () => {
+    send.mockRejectedValue(new ApiError(400, 'general_argument_invalid', 'Too long'))
+    addPending(pending('a'))
+    await flushOutbox(queryClient)
+    await vi.advanceTimersByTimeAsync(120_000)
+    expect(send).toHaveBeenCalledTimes(1)
+    expect(outbox.items[0]).toMatchObject({ state: 'failed', rejected: true })
+  })
+
+  it('a flush meanwhile (Retry, the online event) replaces the pending try', async () => {
+    send.mockImplementation(lost)
+    addPending(pending('a'))
+    await flushOutbox(queryClient)
+    await vi.advanceTimersByTimeAsync(500)
+    send.mockImplementation(stored)
+    await flushOutbox(queryClient)
+    await settle()
+    expect(stateOf('a')).toBe('sent')
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(send).toHaveBeenCalledTimes(2)
+  })
+})
