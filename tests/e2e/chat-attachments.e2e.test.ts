@@ -1,5 +1,6 @@
 import type { Dialog, Page, Request } from 'playwright-core'
 import { apiAs } from './helpers/page-api'
+import { clickedYet } from './helpers/clicked'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { solidPng } from '../fixtures/png'
 import { postMessagesAs, scrollState } from './helpers/chat-view'
@@ -263,8 +264,11 @@ describe('attachments', () => {
     const n = ++attempt
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
+    // The first upload is held, then fails; so does every upload until "Retry upload" is
+    // clicked, the app's own next tries meanwhile too.
+    const clicked = await clickedYet(ada.page, 'Retry upload')
     await ada.page.route(UPLOAD, async (route) => {
-      if (!isUpload(route.request())) return route.continue()
+      if (!isUpload(route.request()) || (await clicked())) return route.continue()
       await held
       await route.abort()
     })
@@ -278,13 +282,34 @@ describe('attachments', () => {
       await bubble.getByText('Uploading…').waitFor()
       release()
       await failed.getByText('Upload failed.').waitFor()
+      await failed.getByRole('button', { name: 'Retry upload' }).click()
+      await bubbleWith(ben.page, `Second try #${n}`).getByText(file.name).waitFor()
     } finally {
       release()
       // Waits for the held upload's handler: removed under it, its abort() would throw.
       await ada.page.unrouteAll({ behavior: 'wait' })
     }
-    await failed.getByRole('button', { name: 'Retry upload' }).click()
-    await bubbleWith(ben.page, `Second try #${n}`).getByText(file.name).waitFor()
+  })
+
+  it('online, an upload the network drops goes again by itself', async () => {
+    const { ada, ben } = pair
+    const caption = `Dropped upload #${++attempt}`
+    let uploads = 0
+    await ada.page.route(UPLOAD, (route) =>
+      isUpload(route.request()) && ++uploads === 1 ? route.abort() : route.continue(),
+    )
+    const file = {
+      name: `dropped-${attempt}.txt`,
+      mimeType: 'text/plain',
+      buffer: Buffer.from('x'),
+    }
+    try {
+      await attach(ada.page, file, caption)
+      await bubbleWith(ben.page, caption).getByText(file.name).waitFor()
+    } finally {
+      await ada.page.unrouteAll({ behavior: 'wait' })
+    }
+    expect(uploads).toBe(2)
   })
 
   it('a file sent before its upload script could arrive fails as an upload does; Retry upload sends it', async () => {

@@ -4,6 +4,7 @@ import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpe
 import { postMessagesAs, scrollState } from './helpers/chat-view'
 import { signedInMarker } from './helpers/users'
 import { traceOnFailure } from './helpers/page-trace'
+import { clickedYet } from './helpers/clicked'
 import { HOME_ROOM_ID } from '../../shared/constants'
 
 // The outbox never loses a message: sends made while the API cannot be reached survive a reload
@@ -163,23 +164,11 @@ describe('a failed send at the bottom of the log', () => {
     await messageInLog(ada.page, `Filler 30 ${tag}`).waitFor()
     await expect.poll(async () => (await scrollState(ada.page)).fromBottom).toBeLessThan(2)
 
-    // Every send fails until Retry is clicked, the outbox's own tries meanwhile too (a page
-    // flag set by the click, ahead of the app's handler: a try may redraw the line).
-    const clicked = () => ada.page.evaluate(() => 'retryClicked' in window).catch(() => false)
+    // Every send fails until Retry is clicked, the outbox's own tries meanwhile too.
+    const clicked = await clickedYet(ada.page, 'Retry')
     await ada.page.route('**/api/message/add', async (route) =>
       (await clicked()) ? route.fallback() : route.abort('connectionreset'),
     )
-    await ada.page.evaluate(() => {
-      delete (window as { retryClicked?: true }).retryClicked
-      document.addEventListener(
-        'click',
-        (e) => {
-          const button = (e.target as Element).closest('button')
-          if (button?.textContent === 'Retry') Object.assign(window, { retryClicked: true })
-        },
-        true,
-      )
-    })
     const line = notSent(ada.page, text)
     try {
       await sendMessage(ada.page, text)

@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query'
 import { ID, Permission, Role } from 'appwrite'
 import { BUCKET_ID, TEAMS } from '../../../shared/db-ids'
 import { storage } from '../../lib/appwrite'
+import { isBackendError, isNetworkFailure } from '../../lib/errors'
+import { retryDelay } from '../../lib/query-client'
 import { readDraft, writeDraft } from './drafts'
 import { outbox, setFileId, setPendingState, setThumbId, setUpload } from './outbox'
 import { flushOutbox } from './send-queue'
@@ -51,19 +53,46 @@ export async function runUpload(queryClient: QueryClient, clientId: string, agai
     })
     stored.push(fileId)
     if (cancelled.has(clientId)) return void stop()
-  } catch {
+  } catch (err) {
     // A cancelled chunked upload may have left its first chunks.
     if (cancelled.has(clientId)) return void (stored.push(fileId), stop())
     setUpload(clientId, { progress: 0, failed: true })
     setPendingState(clientId, 'failed')
+    if (mayPassLater(err)) tryAgainLater(queryClient, clientId)
     return
   } finally {
     guardLeaving()
   }
+  failures.delete(clientId)
   files.delete(clientId)
   setUpload(clientId, undefined)
   guardLeaving()
   await flushOutbox(queryClient)
+}
+
+// Each failed upload's tries in a row and its next try's timer.
+const failures = new Map<string, { count: number; timer?: ReturnType<typeof setTimeout> }>()
+
+/** A lost connection or the server's own failure, not a refusal of this file. */
+const mayPassLater = (err: unknown) =>
+  isNetworkFailure(err) || (isBackendError(err) && (err.code >= 500 || err.code === 429))
+
+/**
+ * Online, a failed upload is tried again by itself, as a lost send is (send-queue.ts): 1 s later
+ * doubling to 30 s. Offline, the browser's `online` event tries it (use-outbox-sync.ts). A
+ * "Retry upload" meanwhile, a cancel or a try that started another way leaves the timer nothing to do.
+ */
+function tryAgainLater(queryClient: QueryClient, clientId: string) {
+  const tries = failures.get(clientId) ?? { count: 0 }
+  clearTimeout(tries.timer)
+  failures.set(clientId, tries)
+  if (!navigator.onLine) return
+  tries.timer = setTimeout(() => {
+    // Cancelled meanwhile: nothing left to try.
+    if (!files.has(clientId)) return void failures.delete(clientId)
+    const item = outbox.items.find((i) => i.clientId === clientId)
+    if (item?.upload?.failed) void runUpload(queryClient, clientId, true)
+  }, retryDelay(tries.count++))
 }
 
 const askBeforeLeaving = (e: BeforeUnloadEvent) => e.preventDefault()
