@@ -3,21 +3,9 @@ import { DATE_FORMATS } from './constants'
 // The spec's four date-fns patterns (DATE_FORMATS), written out: date-fns' `format` brings its whole
 // en-US locale (parsing included) into the room's first load, about 6 KB gzipped for four patterns.
 // tests/unit/date-format.test.ts holds these to date-fns' own output.
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+// The English names, from the platform's Intl (browsers, Node and workerd) instead of two lists.
+const named = (at: Date, part: 'month' | 'weekday') =>
+  at.toLocaleString('en-US', { [part]: 'long' })
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 // `yyyy` is the year of the era, as date-fns writes it: year 0 is 1 BC, written 0001.
@@ -27,14 +15,14 @@ const period = (at: Date) => (at.getHours() < 12 ? 'AM' : 'PM')
 
 const FORMATTERS: Record<keyof typeof DATE_FORMATS, (at: Date) => string> = {
   // MMMM d, yyyy
-  date: (at) => `${MONTHS[at.getMonth()]} ${at.getDate()}, ${year(at)}`,
+  date: (at) => `${named(at, 'month')} ${at.getDate()}, ${year(at)}`,
   // MMMM d, yyyy hh:mm:ss aa
   datetime: (at) =>
     `${FORMATTERS.date(at)} ${pad(hour12(at))}:${pad(at.getMinutes())}:${pad(at.getSeconds())} ${period(at)}`,
   // h:mm aaa
   messageTime: (at) => `${hour12(at)}:${pad(at.getMinutes())} ${period(at).toLowerCase()}`,
   // EEEE, MMMM d, yyyy
-  dayDivider: (at) => `${WEEKDAYS[at.getDay()]}, ${FORMATTERS.date(at)}`,
+  dayDivider: (at) => `${named(at, 'weekday')}, ${FORMATTERS.date(at)}`,
 }
 
 /** `at` in one of the spec's formats, exactly as date-fns' `format(at, DATE_FORMATS[name])`. */
