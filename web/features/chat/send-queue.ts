@@ -1,16 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { ApiError } from '../../lib/api-error'
 import { productApi } from '../../lib/product-api'
-import { retryDelay } from '../../lib/query-client'
+import { tryLater } from '../../lib/try-later'
 import { storeMessage } from './apply-message-event'
 import { toMessage } from './message-model'
 import { outbox, setPendingState } from './outbox'
 
 let running: Promise<void> | null = null
 let again = false
-// The queue's own next try after a lost connection, and how many tries in a row failed.
-let retryTimer: ReturnType<typeof setTimeout> | undefined
-let failures = 0
+// The queue's own next try after a lost connection.
+const next = tryLater()
 
 /**
  * Sends the outbox one message at a time in its queued order. Each carries its clientId, so a
@@ -24,7 +23,7 @@ let failures = 0
  * flushes again.
  */
 export function flushOutbox(queryClient: QueryClient): Promise<void> {
-  stopOutboxRetry()
+  next.stop()
   if (running) {
     again = true
     return running
@@ -69,7 +68,7 @@ async function sendQueued(queryClient: QueryClient) {
         ...(gif ? { gif } : {}),
       })
       setPendingState(clientId, 'sent')
-      failures = 0
+      next.passed()
       storeMessage(queryClient, toMessage(row as unknown as Record<string, unknown>))
     } catch (err) {
       if (isRefusal(err)) {
@@ -79,16 +78,14 @@ async function sendQueued(queryClient: QueryClient) {
       for (const rest of outbox.items)
         if (!rest.upload && (rest.state === 'sending' || rest.clientId === clientId))
           setPendingState(rest.clientId, 'failed')
-      stopOutboxRetry()
-      if (navigator.onLine)
-        retryTimer = setTimeout(() => void flushOutbox(queryClient), retryDelay(failures++))
+      next.after(() => void flushOutbox(queryClient))
       return
     }
   }
 }
 
 /** No automatic try pending (a flush starts, or the outbox closes at sign-out). */
-export const stopOutboxRetry = () => clearTimeout(retryTimer)
+export const stopOutboxRetry = () => next.stop()
 
 // 401 (a session renewed meanwhile), 408 and 429 may pass on a later try; other 4xx will not.
 const isRefusal = (err: unknown) =>

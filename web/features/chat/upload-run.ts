@@ -3,7 +3,7 @@ import { ID, Permission, Role } from 'appwrite'
 import { BUCKET_ID, TEAMS } from '../../../shared/db-ids'
 import { storage } from '../../lib/appwrite'
 import { isBackendError, isNetworkFailure } from '../../lib/errors'
-import { retryDelay } from '../../lib/query-client'
+import { tryLater } from '../../lib/try-later'
 import { readDraft, writeDraft } from './drafts'
 import { outbox, setFileId, setPendingState, setThumbId, setUpload } from './outbox'
 import { flushOutbox } from './send-queue'
@@ -63,36 +63,33 @@ export async function runUpload(queryClient: QueryClient, clientId: string, agai
   } finally {
     guardLeaving()
   }
-  failures.delete(clientId)
+  nextTries.delete(clientId)
   files.delete(clientId)
   setUpload(clientId, undefined)
   guardLeaving()
   await flushOutbox(queryClient)
 }
 
-// Each failed upload's tries in a row and its next try's timer.
-const failures = new Map<string, { count: number; timer?: ReturnType<typeof setTimeout> }>()
+// Each failed upload's own next try (send-queue.ts has the queue's).
+const nextTries = new Map<string, ReturnType<typeof tryLater>>()
 
 /** A lost connection or the server's own failure, not a refusal of this file. */
 const mayPassLater = (err: unknown) =>
   isNetworkFailure(err) || (isBackendError(err) && (err.code >= 500 || err.code === 429))
 
 /**
- * Online, a failed upload is tried again by itself, as a lost send is (send-queue.ts): 1 s later
- * doubling to 30 s. Offline, the browser's `online` event tries it (use-outbox-sync.ts). A
- * "Retry upload" meanwhile, a cancel or a try that started another way leaves the timer nothing to do.
+ * Online, a failed upload is tried again by itself, from the start, as "Retry upload" does. A
+ * Retry meanwhile, a cancel or a try that started another way leaves the timer nothing to do.
  */
 function tryAgainLater(queryClient: QueryClient, clientId: string) {
-  const tries = failures.get(clientId) ?? { count: 0 }
-  clearTimeout(tries.timer)
-  failures.set(clientId, tries)
-  if (!navigator.onLine) return
-  tries.timer = setTimeout(() => {
+  const next = nextTries.get(clientId) ?? tryLater()
+  nextTries.set(clientId, next)
+  next.after(() => {
     // Cancelled meanwhile: nothing left to try.
-    if (!files.has(clientId)) return void failures.delete(clientId)
+    if (!files.has(clientId)) return void nextTries.delete(clientId)
     const item = outbox.items.find((i) => i.clientId === clientId)
     if (item?.upload?.failed) void runUpload(queryClient, clientId, true)
-  }, retryDelay(tries.count++))
+  })
 }
 
 const askBeforeLeaving = (e: BeforeUnloadEvent) => e.preventDefault()
