@@ -30,7 +30,6 @@ export const messageData = (senderId: string, body: AddBody, extra?: Partial<Mes
   ...(body.replyToId ? { replyToId: body.replyToId } : {}),
 })
 
-/** The body exactly as the route's own validator will hand it over, or undefined when refused. */
 /**
  * What /add needs beside the caller check, named before the caller is verified: the room and a
  * retried message, and for a plain text or GIF message its create, made only when the caller is

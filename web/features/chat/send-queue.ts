@@ -85,7 +85,7 @@ async function sendQueued(queryClient: QueryClient) {
 }
 
 /** No automatic try pending (a flush starts, or the outbox closes at sign-out). */
-export const stopOutboxRetry = () => next.stop()
+export const stopOutboxRetry = next.stop
 
 // 401 (a session renewed meanwhile), 408 and 429 may pass on a later try; other 4xx will not.
 const isRefusal = (err: unknown) =>
