@@ -100,6 +100,12 @@ export const messageLog = (page: Page): Locator => page.getByRole('log')
 export const messageInLog = (page: Page, text: string): Locator =>
   messageLog(page).locator('.msg-text').getByText(text, { exact: true })
 
+/** One message's row once the server has stored it: from then on it has its "⋯" and reactions. */
+export const storedInLog = (page: Page, text: string): Locator =>
+  messageLog(page)
+    .locator('.msg.sent')
+    .filter({ has: page.locator('.msg-text').getByText(text, { exact: true }) })
+
 /** Types into the composer like a person and sends with Enter. */
 export async function sendMessage(page: Page, text: string): Promise<void> {
   const box = page.getByRole('textbox', { name: 'Message' })
