@@ -106,7 +106,7 @@ export default defineConfig({
           // browser contexts and closes them; no helper keeps state between files.
           isolate: false,
           globalSetup: [SERVER_HOST, 'tests/e2e/helpers/browser-host.ts'],
-          setupFiles: [FRESH_CONNECTIONS],
+          setupFiles: [FRESH_CONNECTIONS, 'tests/fixtures/fail-first.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

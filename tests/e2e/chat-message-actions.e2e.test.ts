@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { exampleVars } from '../../scripts/local-vars'
 import { withServerKey } from './helpers/app'
 import { postMessagesAs, rowInView } from './helpers/chat-view'
@@ -104,6 +104,10 @@ describe('message actions', () => {
     await quoted.waitFor({ timeout: 30_000 })
     await expect.poll(() => quoted.getAttribute('data-highlighted')).toBe('true')
     await expect.poll(() => rowInView(quoted)).toBe(true)
+    // Far up, "↓" goes back to the newest: where the next tests expect Ada. Up there her room
+    // draws only the rows near the view, so a new message would not be in the page at all.
+    await ada.page.getByRole('button', { name: 'Go to the newest message' }).click()
+    await expect.poll(() => rowInView(row(ada.page, remember))).toBe(true)
   })
 
   it('reactions: set from the picker or any emoji, counted with names, toggled live', async () => {
@@ -165,6 +169,10 @@ describe('message actions', () => {
     await ben.page.evaluate(() => {
       navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied'))
     })
+    // The page's own method again for what follows (a retry of this test starts with it).
+    onTestFinished(() =>
+      ben.page.evaluate(() => delete (navigator.clipboard as { writeText?: unknown }).writeText),
+    )
     // A finger held still on the bubble for half a second, as on a phone (no context menu event:
     // Safari on iOS sends none).
     const bubble = (await row(ben.page, 'Sure thing').locator('.msg-text').boundingBox())!

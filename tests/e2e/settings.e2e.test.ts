@@ -233,6 +233,9 @@ describe('settings', () => {
     const { page } = tab
     await page.setViewportSize({ width: 390, height: 844 })
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+    // The page has its new width (a retry's measure, right after the last test's resize back,
+    // once read the old one).
+    await expect.poll(() => page.evaluate(() => innerWidth)).toBe(390)
     // Every section lies inside the screen, and nothing scrolls sideways.
     const seen = await page.evaluate(() => {
       const sections = Array.from(document.querySelectorAll('.settings-section'))
