@@ -170,9 +170,11 @@ describe('message actions', () => {
       navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied'))
     })
     // The page's own method again for what follows (a retry of this test starts with it).
-    onTestFinished(() =>
-      ben.page.evaluate(() => delete (navigator.clipboard as { writeText?: unknown }).writeText),
-    )
+    onTestFinished(async () => {
+      await ben.page.evaluate(() => {
+        delete (navigator.clipboard as { writeText?: unknown }).writeText
+      })
+    })
     // A finger held still on the bubble for half a second, as on a phone (no context menu event:
     // Safari on iOS sends none).
     const bubble = (await row(ben.page, 'Sure thing').locator('.msg-text').boundingBox())!
