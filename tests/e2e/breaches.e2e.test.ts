@@ -17,6 +17,8 @@ let leak: CaptureServer
 let app: AppServer
 let chrome: TestBrowser
 let tab: TestPage
+// Checks made so far: a retry of the first test makes one more.
+let checks = 0
 
 function leakAnswer(req: Captured) {
   const check = req.query.get('check') ?? ''
@@ -47,21 +49,25 @@ afterAll(async () => {
 describe('breaches', () => {
   it('checks Ada’s own address and lists the check with its sources', async () => {
     const { page } = tab
+    const first = checks === 0
     await page.goto(new URL('/breaches', app.url).toString())
     const form = page.getByRole('region', { name: 'Check an address' })
     expect(await form.getByLabel('Email address').inputValue()).toBe(ADA.email)
-    await page.getByText('No checks yet.').waitFor()
+    if (first) await page.getByText('No checks yet.').waitFor()
+    else await page.getByRole('list', { name: 'Past checks' }).waitFor()
     await form.getByRole('button', { name: 'Check' }).click()
+    checks++
     await form
       .getByRole('alert')
       .filter({ hasText: `${ADA.email} appears in 2 known breaches` })
       .waitFor()
-    const sources = page.getByRole('list', { name: `Breaches of ${ADA.email}` })
+    // The newest check's (a retry's first attempt listed one before it).
+    const sources = page.getByRole('list', { name: `Breaches of ${ADA.email}` }).first()
     // The sources list renders beside the alert, not necessarily in the same frame.
     await expect
       .poll(() => sources.getByRole('listitem').allInnerTexts())
       .toEqual(['Kite.example (2019-04)', 'Almanac.example (2021-11)'])
-    expect(leak.requests).toHaveLength(1)
+    expect(leak.requests).toHaveLength(checks)
   })
 
   it('refuses another person’s address with the server’s message', async () => {
@@ -72,14 +78,14 @@ describe('breaches', () => {
       .getByRole('alert')
       .filter({ hasText: 'You can check only your own email address' })
       .waitFor()
-    expect(leak.requests).toHaveLength(1)
+    expect(leak.requests).toHaveLength(checks)
   })
 
   it('keeps the checks across a reload', async () => {
     await tab.page.reload()
-    const checks = tab.page.getByRole('list', { name: 'Past checks' })
-    await checks.waitFor()
-    expect(await checks.locator(':scope > li').count()).toBe(1)
-    await tab.page.getByText('Found in 2 breaches').waitFor()
+    const list = tab.page.getByRole('list', { name: 'Past checks' })
+    await list.waitFor()
+    expect(await list.locator(':scope > li').count()).toBe(checks)
+    await tab.page.getByText('Found in 2 breaches').first().waitFor()
   })
 })

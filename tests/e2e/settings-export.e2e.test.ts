@@ -9,16 +9,21 @@ import { signedInMarker } from './helpers/users'
 
 // Settings' "Your data": the rooms' whole histories as a text file, downloaded in the browser.
 const pair = useOnboardedPair()
+// A retry's messages are its own: the file then holds the first attempt's too.
+let attempt = 0
 
 describe('exporting the chat history', () => {
   it('downloads every message of every room, oldest first, past the first page', async () => {
     const { ada, ben, server } = pair
+    const tag = `#${++attempt}`
+    // A retry starts in the room, where the first attempt's Settings page was left.
+    if (attempt > 1) await ada.page.goto(server.url)
     // More than a page of 100, then a message of Ada's own with its formatting as typed.
-    const lines = Array.from({ length: 130 }, (_, i) => `Line ${i + 1}`)
+    const lines = Array.from({ length: 130 }, (_, i) => `Line ${i + 1} ${tag}`)
     await postMessagesAs(ben.page, server.url, HOME_ROOM_ID, lines)
-    await messageInLog(ada.page, 'Line 130').waitFor()
-    await sendMessage(ada.page, 'Got *all* of them')
-    await messageInLog(ben.page, 'Got all of them').waitFor()
+    await messageInLog(ada.page, `Line 130 ${tag}`).waitFor()
+    await sendMessage(ada.page, `Got *all* of them ${tag}`)
+    await messageInLog(ben.page, `Got all of them ${tag}`).waitFor()
 
     await signedInMarker(ada.page).click()
     await ada.page.getByRole('menuitem', { name: 'Settings' }).click()
@@ -36,9 +41,9 @@ describe('exporting the chat history', () => {
     const rows = text.split('\n')
     expect(rows[0]).toMatch(/^Kathelia: the chat history of Ada Lovelace, exported /)
     expect(rows).toContain('== Home ==')
-    const said = rows.filter((r) => / Ben Franklin: Line \d+$/.test(r))
+    const said = rows.filter((r) => / Ben Franklin: Line \d+ #\d+$/.test(r) && r.endsWith(tag))
     expect(said.map((r) => r.replace(/^.* Ben Franklin: /, ''))).toEqual(lines)
-    const mine = rows.findIndex((r) => r.endsWith(' Ada Lovelace: Got *all* of them'))
+    const mine = rows.findIndex((r) => r.endsWith(` Ada Lovelace: Got *all* of them ${tag}`))
     expect(mine).toBeGreaterThan(rows.indexOf(said.at(-1)!))
     // The onboarding's notices are in it too, as the room shows them.
     expect(rows.some((r) => r.endsWith('— Ben Franklin joined Kathelia'))).toBe(true)
