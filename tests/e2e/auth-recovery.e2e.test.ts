@@ -58,6 +58,8 @@ const resetMails = async () =>
 describe('password recovery', () => {
   it('answers the same notice for an unknown and a known address; only the known one gets mail', async () => {
     const { page } = phone
+    // Mail of this attempt only (a retry finds the first attempt's).
+    const before = (await resetMails()).length
     await page.goto(app.server.url)
     // The address typed into the sign-in form comes along, and has the cursor.
     await authCard(page).getByLabel('Email').fill('typo@kathelia')
@@ -74,7 +76,9 @@ describe('password recovery', () => {
       .waitFor()
     await askForLink(page, 'nobody@kathelia.test')
     await askForLink(page, BEN.email)
-    await expect.poll(async () => (await resetMails()).map((m) => m.to)).toEqual([BEN.email])
+    await expect
+      .poll(async () => (await resetMails()).slice(before).map((m) => m.to))
+      .toEqual([BEN.email])
     link = await resetLink(BEN.email)
   })
 
@@ -126,6 +130,7 @@ describe('password recovery', () => {
 
   it('says a used link is spent and offers a new one', async () => {
     const { page } = phone
+    const before = (await resetMails()).length
     await page.goto(link)
     const card = authCard(page)
     await card.getByLabel('New password', { exact: true }).fill('Another-Stove-1742')
@@ -142,7 +147,7 @@ describe('password recovery', () => {
     await card.getByRole('button', { name: RECOVERY_TEXTS.askAgain }).click()
     await visible(page.getByRole('heading', { name: RECOVERY_TEXTS.title }), phone.problems)
     await askForLink(page, BEN.email)
-    await expect.poll(async () => (await resetMails()).length).toBe(2)
+    await expect.poll(async () => (await resetMails()).length).toBe(before + 1)
   })
 
   it('says an expired link is spent before any password is typed', async () => {

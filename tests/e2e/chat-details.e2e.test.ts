@@ -47,13 +47,14 @@ afterAll(async () => {
 })
 
 const range = (from: number, to: number) => [...Array(to - from + 1)].map((_, i) => from + i)
-const older = (n: number) => `Older ${String(n).padStart(3, '0')}`
 const sidebarRoom = (page: Page, name: string) =>
   page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name })
 
 describe('chat details in two browsers', () => {
   it('Home opens on the newest 100; scrolling to the top loads older ones in place', async () => {
     const { ada, ben } = pair
+    const tag = `#${++attempt}`
+    const older = (n: number) => `Older ${String(n).padStart(3, '0')} ${tag}`
     // Ada is away while Ben writes 150 messages; then she opens Home.
     await ada.page.goto('about:blank')
     await postMessagesAs(ben.page, pair.server.url, HOME_ROOM_ID, range(1, 150).map(older))
@@ -65,18 +66,30 @@ describe('chat details in two browsers', () => {
     expect((await scrollState(ada.page)).fromBottom).toBeLessThan(2)
 
     await scrollLogTo(ada.page, 'top')
-    await messageInLog(ada.page, older(1)).waitFor({ state: 'attached' })
+    // A row a few above the first page's (the room draws only rows near the view: a retry's
+    // older page holds more than this attempt's 50).
+    await messageInLog(ada.page, older(45)).waitFor({ state: 'attached' })
     // The page went in above: the row that was at the top is still in view, not the new ones.
     expect(await messageInView(ada.page, older(51))).toBe(true)
-    expect(await messageInView(ada.page, older(1))).toBe(false)
-    await scrollLogTo(ada.page, 'top')
-    await ada.page.getByText('This is the beginning of Home.').waitFor()
+    expect(await messageInView(ada.page, older(45))).toBe(false)
+    // Up to the room's beginning (a retry's room holds the first attempt's 150 too).
+    const beginning = ada.page.getByText('This is the beginning of Home.')
+    await expect
+      .poll(async () => (await scrollLogTo(ada.page, 'top'), beginning.count()), {
+        timeout: 30_000,
+      })
+      .toBe(1)
     // The oldest row is in view (the verification notices come before Ben's messages).
     expect(await rowInView(messageLog(ada.page).locator('[data-seq]').first())).toBe(true)
   })
 
   it('scrolled up, new messages wait behind "N new"; at the bottom they follow', async () => {
     const { ada, ben } = pair
+    // A retry may find the first attempt's messages still waiting behind the pill: seen first.
+    if (await newPill(ada.page).count()) {
+      await newPill(ada.page).click()
+      await newPill(ada.page).waitFor({ state: 'detached' })
+    }
     await scrollLogTo(ada.page, 'middle')
     const before = await scrollState(ada.page)
     expect(before.fromBottom).toBeGreaterThan(500)
@@ -87,9 +100,10 @@ describe('chat details in two browsers', () => {
     await newPill(ada.page)
       .filter({ hasText: /^3 new\b/ })
       .waitFor()
-    await messageInLog(ada.page, fresh3).waitFor({ state: 'attached' })
     expect((await scrollState(ada.page)).top).toBe(before.top)
-    expect(await messageInView(ada.page, fresh3)).toBe(false)
+    // Below the view, or not drawn at all where the room is long (after a retry's test before).
+    const third = messageInLog(ada.page, fresh3)
+    expect((await third.count()) === 0 || !(await messageInView(ada.page, fresh3))).toBe(true)
 
     await newPill(ada.page).click()
     await newPill(ada.page).waitFor({ state: 'detached' })
@@ -126,6 +140,9 @@ describe('chat details in two browsers', () => {
   it('Ben’s messages in another room count as unread for Ada until she opens it', async () => {
     const { ada, ben } = pair
     const library = `Library ${++attempt}`
+    // From Home, where the test before left her (a retry: the first attempt's library).
+    await sidebarRoom(ada.page, 'Home').click()
+    await chatTitle(ada.page, 'Home')
     const panel = ada.page.getByRole('dialog', { name: TEXTS.createRoomTitle })
     await ada.page.getByRole('button', { name: TEXTS.createRoomTitle }).click()
     await panel.getByLabel('Room name').fill(library)
