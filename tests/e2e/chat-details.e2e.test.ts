@@ -100,7 +100,8 @@ describe('chat details in two browsers', () => {
     await newPill(ada.page)
       .filter({ hasText: /^3 new\b/ })
       .waitFor()
-    expect((await scrollState(ada.page)).top).toBe(before.top)
+    // Where she was reading (a long, windowed room may round it by a pixel).
+    expect(Math.abs((await scrollState(ada.page)).top - before.top)).toBeLessThanOrEqual(1)
     // Below the view, or not drawn at all where the room is long (after a retry's test before).
     const third = messageInLog(ada.page, fresh3)
     expect((await third.count()) === 0 || !(await messageInView(ada.page, fresh3))).toBe(true)

@@ -465,6 +465,8 @@ describe('message actions', () => {
 
   it("a reconnect's catch-up brings an edit, a reaction and a read receipt whose events were lost", async () => {
     const { ada, ben } = pair
+    // Its retry failed in the retry audit (docs/testing.md): what the pages asked, if it fails.
+    traceOnFailure({ ada: ada.page, ben: ben.page })
     const tag = `#${++attempt}`
     const [said, changed, later, gap] = [
       'Said before the gap',
