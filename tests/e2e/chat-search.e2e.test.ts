@@ -10,6 +10,9 @@ import { sidebarRoom } from './helpers/rooms'
 const pair = useOnboardedPair()
 // A retry's own term or text: the first attempt's answers are kept by the page, its texts by the room.
 let attempt = 0
+/** `term` as this attempt writes it: the page keeps each term's answer, a retry's is asked anew. */
+const spelled = (term: string) =>
+  [term, term[0]!.toUpperCase() + term.slice(1), term.toUpperCase()][attempt++ % 3]!
 
 beforeAll(async () => {
   // First a document from Ben, sent as a user sends one; it is older than every page Ada loads.
@@ -114,7 +117,7 @@ describe('searching messages', () => {
     const { ada } = pair
     // The page keeps a term's answer, every match loaded after the first attempt: a retry's
     // term is written otherwise.
-    const term = ['note', 'Note', 'NOTE'][attempt++ % 3]!
+    const term = spelled('note')
     await searchBox(ada.page).fill(term)
     await note(ada.page)
       .filter({ hasText: new RegExp(`^The newest 100 messages matching “${term}”`) })
@@ -156,8 +159,7 @@ describe('searching messages', () => {
       url.pathname.includes('/rows') && decodeURIComponent(url.search).includes('"contains"')
     // A retry may find the first attempt's search still in the box: a fresh one starts empty.
     await searchBox(ada.page).fill('')
-    // The page keeps a term's answer: a retry's term is written otherwise, so it is asked again.
-    const hay = ['hay', 'Hay', 'HAY'][attempt++ % 3]!
+    const hay = spelled('hay')
     await ada.page.route(isSearch, (route) => route.abort('internetdisconnected'))
     const failed = note(ada.page).filter({ hasText: /among the \d+ loaded messages only/ })
     try {
