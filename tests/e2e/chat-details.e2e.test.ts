@@ -118,6 +118,33 @@ describe('chat details in two browsers', () => {
     expect(await newPill(ada.page).count()).toBe(0)
   })
 
+  it("at the bottom, a row that grows before the scroll of the room's own move is reported keeps the reader there", async () => {
+    const { ada, ben } = pair
+    expect((await scrollState(ada.page)).fromBottom).toBeLessThan(2)
+    // As a room opening after a reload did (the room's move to the bottom, then its reactions
+    // and a moved "Seen" growing the rows 102 px before that move's scroll event came): the
+    // event found the bottom past its 100 px and took Ada for a reader who had scrolled up.
+    // She stayed there, saw no new message and sent no read receipt.
+    const fromBottom = await messageLog(ada.page).evaluate(async (log) => {
+      const box = log.closest<HTMLElement>('.message-scroll')!
+      const row = [...log.querySelectorAll<HTMLElement>('.msg')].at(-1)!
+      row.style.paddingBottom = '20px'
+      box.scrollTop = box.scrollHeight
+      row.style.paddingBottom = '170px'
+      const frame = () => new Promise((r) => requestAnimationFrame(r))
+      for (let i = 0; i < 5; i++) await frame()
+      const from = box.scrollHeight - box.scrollTop - box.clientHeight
+      row.style.paddingBottom = ''
+      return from
+    })
+    expect(fromBottom).toBeLessThan(2)
+    const next = `Still followed #${++attempt}`
+    await sendMessage(ben.page, next)
+    await messageInLog(ada.page, next).waitFor()
+    await expect.poll(async () => (await scrollState(ada.page)).fromBottom).toBeLessThan(2)
+    expect(await newPill(ada.page).count()).toBe(0)
+  })
+
   it('a long one-word room name wraps in the "created" notice instead of widening the panel', async () => {
     const { page } = pair.ada
     const long = `Supercalifragilisticexpialidociousroom${++attempt}`.padEnd(60, 'x')

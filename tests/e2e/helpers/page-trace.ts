@@ -39,7 +39,10 @@ export function traceOnFailure(pages: Record<string, Page>, url = '/api/') {
           .evaluate(() => {
             const at = document.activeElement
             const menus = document.querySelectorAll('[role=menu]').length
-            return `focus on ${at?.tagName} "${at?.getAttribute('aria-label') ?? at?.textContent?.slice(0, 40)}", ${menus} menu(s) open`
+            // A page hidden or scrolled up reads nothing: no receipt, no "Seen" for the partner.
+            const box = document.querySelector('.message-scroll')
+            const up = box ? Math.round(box.scrollHeight - box.scrollTop - box.clientHeight) : null
+            return `focus on ${at?.tagName} "${at?.getAttribute('aria-label') ?? at?.textContent?.slice(0, 40)}", ${menus} menu(s) open, ${document.visibilityState}, ${up} px above the room's bottom`
           })
           .catch((err: unknown) => String(err))
         return `${who}: ${focus}; last rows:\n  ${rows.map((r) => r.replace(/\s+/g, ' ')).join('\n  ')}`

@@ -56,13 +56,22 @@ export function useChatScroll({
     scrollTop: 0,
     atBottom: true,
   })
+  // Where this hook's last move to the bottom, or the last scroll event at the bottom, left the
+  // view; null once the reader has left it. A scroll event that finds the view there or lower is
+  // no reader scrolling up, though rows that grew since (a room opening: reactions, "Seen"
+  // moving) may have put the bottom further away than the event's 100 px.
+  const pinnedAt = useRef<number | null>(null)
+  const pin = useCallback((el: HTMLElement) => {
+    el.scrollTop = el.scrollHeight
+    pinnedAt.current = el.scrollTop
+  }, [])
 
   const scrollToBottom = useCallback(() => {
     const el = ref.current
-    if (el) el.scrollTop = el.scrollHeight
+    if (el) pin(el)
     newAfter.current = undefined
     setNewCount(0)
-  }, [ref])
+  }, [ref, pin])
 
   /**
    * The pill's way down: to the first of the new rows, at the top of the view, when they take
@@ -88,7 +97,7 @@ export function useChatScroll({
     if (!el) return
     const prev = last.current
     if (prev.count === 0 && count > 0) {
-      el.scrollTop = el.scrollHeight
+      pin(el)
     } else if (newestKey !== prev.newestKey && count > prev.count) {
       if (stillAtBottom(el, prev) || newestIsMine) scrollToBottom()
       else {
@@ -108,7 +117,7 @@ export function useChatScroll({
       scrollHeight: el.scrollHeight,
       scrollTop: el.scrollTop,
     }
-  }, [ref, oldestKey, newestKey, count, newestIsMine, ownTail, scrollToBottom])
+  }, [ref, oldestKey, newestKey, count, newestIsMine, ownTail, scrollToBottom, pin])
 
   // The box shrinks when the composer grows (a staged file, another line): a reader at the
   // bottom stays there rather than losing the newest rows behind it.
@@ -120,14 +129,14 @@ export function useChatScroll({
       // A bubble opened for editing grows in place: pinning the bottom would push it up, out
       // of view when it was near the top (the editor shows itself: message-editor-form.tsx).
       if (!stillAtBottom(el, last.current) || messageIntent.editingId) return
-      el.scrollTop = el.scrollHeight
+      pin(el)
       last.current.scrollTop = el.scrollTop
     })
     // The log itself too: a row that grows after it rendered (a receipt, reactions, a preview
     // card) changes the content's height, not the scroll box's.
     for (const node of [el, ...el.children]) observer.observe(node)
     return () => observer.disconnect()
-  }, [ref, loaded])
+  }, [ref, loaded, pin])
 
   // A reader already at the top gets no further scroll event, so each time the loader may have
   // become free (a read ended or was cancelled) or the rows changed, look again.
@@ -144,7 +153,11 @@ export function useChatScroll({
   const onScroll = useCallback(() => {
     const el = ref.current
     if (!el) return
+    const held = pinnedAt.current
+    if (held !== null && el.scrollTop >= held - 1 && !isAtBottom() && !messageIntent.editingId)
+      pin(el)
     const bottom = isAtBottom()
+    pinnedAt.current = bottom ? el.scrollTop : null
     last.current.scrollTop = el.scrollTop
     last.current.scrollHeight = el.scrollHeight
     last.current.atBottom = bottom
@@ -155,7 +168,7 @@ export function useChatScroll({
       setNewCount(0)
     }
     if (el.scrollTop < NEAR_TOP_PX) onNearTop()
-  }, [ref, onNearTop, isAtBottom])
+  }, [ref, onNearTop, isAtBottom, pin])
 
   return { atBottom, far, newCount, onScroll, scrollToBottom, showNew, isAtBottom }
 }
