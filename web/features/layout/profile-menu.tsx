@@ -11,22 +11,8 @@ const ProfileMenuPanel = lazy(loadPanel)
 /** View Profile (only closes), Settings, the admin switch for the admin, Logout → "/". */
 export function ProfileMenu() {
   const { account, flags } = useSnapshot(globalState)
-  const { open, setOpen, ref, buttonRef } = usePopover((e, root) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp')
-      moveFocus(root, e.key === 'ArrowDown' ? 1 : -1)
-    // Home and End as in the message menu (the menu pattern).
-    if (e.key === 'Home' || e.key === 'End') {
-      e.preventDefault()
-      const items = root?.querySelectorAll<HTMLElement>('[role^="menuitem"]')
-      items?.[e.key === 'Home' ? 0 : items.length - 1]?.focus()
-    }
-    // Tab leaves a menu as Escape does (the menu pattern, as the message menu's).
-    if (e.key === 'Tab' && root?.contains(document.activeElement)) {
-      e.preventDefault()
-      setOpen(false)
-      buttonRef.current?.focus()
-    }
-  })
+  // Escape and a click outside; the panel, which has the focus once open, takes the other keys.
+  const { open, setOpen, ref, buttonRef } = usePopover()
   const menuId = useId()
   // The panel is a chunk of its own (a room's first script is budgeted), fetched ahead of a click.
   useEffect(() => whenSettled(() => void loadPanel().catch(() => undefined)), [])
@@ -58,10 +44,4 @@ export function ProfileMenu() {
       )}
     </div>
   )
-}
-
-function moveFocus(root: HTMLElement | null, step: number) {
-  const items = [...(root?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])]
-  const i = items.indexOf(document.activeElement as HTMLElement)
-  items[(i + step + items.length) % items.length]?.focus()
 }

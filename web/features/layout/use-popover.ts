@@ -2,22 +2,18 @@ import { useEffect, useRef, useState } from 'react'
 
 /**
  * A button and what it opens (a menu, a details panel): a click outside closes it, and Escape
- * closes it and gives focus back to the button. `onKey` sees the other keys while it is open.
+ * closes it and gives focus back to the button. Other keys are the panel's own.
  */
-export function usePopover(onKey?: (e: KeyboardEvent, root: HTMLElement | null) => void) {
+export function usePopover() {
   const [open, setOpen] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
-  const keys = useRef(onKey)
-  useEffect(() => {
-    keys.current = onKey
-  })
 
   useEffect(() => {
     if (!open) return
     const down = (e: MouseEvent) => !ref.current?.contains(e.target as Node) && setOpen(false)
     const key = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return keys.current?.(e, ref.current)
+      if (e.key !== 'Escape') return
       setOpen(false)
       buttonRef.current?.focus()
     }
