@@ -50,6 +50,15 @@ async function traceHeader(page: Page, url: string) {
   return (await req.allHeaders())['sentry-trace']
 }
 
+/**
+ * Resolves once the page's own SDK is up: its relative fetches carry a `sentry-trace` header. A
+ * trace of "/" at the capture server can be the page before's, flushed as it was left.
+ */
+const sdkUp = (page: Page) =>
+  expect
+    .poll(() => traceHeader(page, '/health'), { timeout: 15_000 })
+    .toMatch(/^[0-9a-f]{32}-[0-9a-f]{16}/)
+
 /** Throws in a task of its own, so the error reaches window.onerror as an uncaught one would. */
 const throwInPage = (page: Page, message: string) =>
   page.evaluate(
@@ -108,8 +117,9 @@ describe('monitoring with a DSN', () => {
     const boom = `kathelia-e2e-boom-${from}`
     await page.goto(server.url)
     await visible(page.getByRole('heading', { name: TITLES.signIn }), tab.problems)
-    // The pageload trace of "/" arriving shows the SDK is up. "First paint" is the browser's
+    // The SDK up, and the pageload trace of "/" sent. "First paint" is the browser's
     // first-paint entry: the SDK comes after the app's first frame, not after the sign-in card.
+    await sdkUp(page)
     await expect
       .poll(() => tracedNames(sentry.requests.slice(from)), { timeout: 15_000 })
       .toContain('/')
@@ -135,9 +145,7 @@ describe('monitoring with a DSN', () => {
   it('adds tracing headers to relative paths only', async () => {
     // Once the SDK is up: it loads after the first paint, and a retry of the test before loads
     // the page again.
-    await expect
-      .poll(() => traceHeader(tab.page, '/health'), { timeout: 15_000 })
-      .toMatch(/^[0-9a-f]{32}-[0-9a-f]{16}/)
+    await sdkUp(tab.page)
     const from = sentry.requests.length
     // Cross-origin: the browser would send a CORS preflight first if the SDK had added the header.
     expect(await traceHeader(tab.page, `${sentry.url}/health`)).toBeUndefined()

@@ -147,7 +147,11 @@ describe('on a phone', () => {
   })
 
   it('a reaction typed in takes one emoji, and says so rather than failing', async () => {
-    const theirs = messageLog(phone).locator('.msg.theirs').last()
+    // A message of its own: a retry's tap on the first attempt's 🦄 would take it back.
+    const text = `Something to react to #${++attempt}`
+    await sendMessage(pair.ben.page, text)
+    await messageInLog(phone, text).waitFor()
+    const theirs = messageLog(phone).locator('.msg.theirs').filter({ hasText: text })
     await theirs.locator('.msg-menu-button').tap()
     await phone.getByRole('menuitem', { name: 'React' }).tap()
     const other = phone.getByRole('textbox', { name: 'Any emoji' })
