@@ -47,15 +47,7 @@ export function useChatScroll({
   const [newCount, setNewCount] = useState(0)
   // The newest row the reader had when the rows the pill counts began to arrive.
   const newAfter = useRef<string | undefined>(undefined)
-  const last = useRef({
-    oldestKey,
-    newestKey,
-    count,
-    ownTail,
-    scrollHeight: 0,
-    scrollTop: 0,
-    atBottom: true,
-  })
+  const last = useRef({ newestKey, count, ownTail, scrollTop: 0, atBottom: true })
   // Where this hook's last move to the bottom, or the last scroll event at the bottom, left the
   // view; null once the reader has left it. A scroll event that finds the view there or lower is
   // no reader scrolling up, though rows that grew since (a room opening: reactions, "Seen"
@@ -92,6 +84,7 @@ export function useChatScroll({
     [ref, scrollToBottom],
   )
 
+  // Run again when the oldest row changes too (an older page): the scroll position is taken again.
   useLayoutEffect(() => {
     const el = ref.current
     if (!el) return
@@ -108,15 +101,7 @@ export function useChatScroll({
       // E.g. "Not sent. Retry" appearing under the reader's last message: keep it in view.
       scrollToBottom()
     }
-    last.current = {
-      ...prev,
-      oldestKey,
-      newestKey,
-      count,
-      ownTail,
-      scrollHeight: el.scrollHeight,
-      scrollTop: el.scrollTop,
-    }
+    last.current = { ...prev, newestKey, count, ownTail, scrollTop: el.scrollTop }
   }, [ref, oldestKey, newestKey, count, newestIsMine, ownTail, scrollToBottom, pin])
 
   // The box shrinks when the composer grows (a staged file, another line): a reader at the
@@ -159,7 +144,6 @@ export function useChatScroll({
     const bottom = isAtBottom()
     pinnedAt.current = bottom ? el.scrollTop : null
     last.current.scrollTop = el.scrollTop
-    last.current.scrollHeight = el.scrollHeight
     last.current.atBottom = bottom
     setAtBottom(bottom)
     setFar(el.scrollHeight - el.scrollTop - el.clientHeight > el.clientHeight)
