@@ -161,7 +161,7 @@ describe('monitoring with a DSN', () => {
     await page.goto(`${server.url}/404`)
     await visible(page.getByRole('heading', { name: TITLES.signIn }), tab.problems)
     // Once the SDK is up, the header carries the /404 pageload's sampling decision: "-0", no.
-    await expect.poll(() => traceHeader(page, '/health'), { timeout: 15_000 }).toBeTruthy()
+    await sdkUp(page)
     expect(await traceHeader(page, '/health')).toMatch(/-0$/)
     await throwInPage(page, 'kathelia-e2e-404')
     const [sent] = await sentry.waitFor(1, (r) => r.body.includes('kathelia-e2e-404'))
