@@ -1,5 +1,6 @@
 import type { Locator, Page, Request } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { tagged } from './helpers/attempts'
 import {
   BEN,
   messageInLog,
@@ -171,17 +172,15 @@ describe('the composer and the message list', () => {
     const { ada, ben } = pair
     // Texts of this attempt only: a retry finds the first attempt's messages still in the room.
     const tag = `#${++orderAttempts}`
-    const [first, second, third] = ['Ada first', 'Ben second', 'Ada third'].map(
-      (t) => `${t} ${tag}`,
-    )
+    const [first, second, third] = tagged(tag, 'Ada first', 'Ben second', 'Ada third')
     await ben.page.clock.setFixedTime(Date.now() - 3_600_000)
-    await sendMessage(ada.page, first!)
-    await messageInLog(ben.page, first!).waitFor()
-    await sendMessage(ben.page, second!)
+    await sendMessage(ada.page, first)
+    await messageInLog(ben.page, first).waitFor()
+    await sendMessage(ben.page, second)
     // Each is sent after its author saw the one before, so the server's order is fixed; without
     // this wait Ada's could be stored first while Ben's was still on its way (a run did that).
-    await messageInLog(ada.page, second!).waitFor()
-    await sendMessage(ada.page, third!)
+    await messageInLog(ada.page, second).waitFor()
+    await sendMessage(ada.page, third)
     const order = (page: Page) =>
       messageLog(page)
         .locator('[data-seq]')

@@ -4,6 +4,7 @@ import { exampleVars } from '../../scripts/local-vars'
 import { withServerKey } from './helpers/app'
 import { postMessagesAs, rowInView } from './helpers/chat-view'
 import { accountIdOf, apiAs, ApiRefusal } from './helpers/page-api'
+import { tagged } from './helpers/attempts'
 import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 import { createRooms, sidebarRoom } from './helpers/rooms'
 import { isFocused } from './helpers/focus'
@@ -468,12 +469,13 @@ describe('message actions', () => {
     // Its retry failed in the retry audit (docs/testing.md): what the pages asked, if it fails.
     traceOnFailure({ ada: ada.page, ben: ben.page })
     const tag = `#${++attempt}`
-    const [said, changed, later, gap] = [
+    const [said, changed, later, gap] = tagged(
+      tag,
       'Said before the gap',
       'Said, then changed',
       'A later message arrives',
       'Ben writes in the gap',
-    ].map((t) => `${t} ${tag}`) as [string, string, string, string]
+    )
     // Ben's realtime socket through a relay that loses the events naming one message, and every
     // read receipt.
     const relay = { drop: null as string | null, lostReceipts: 0, close: () => {} }

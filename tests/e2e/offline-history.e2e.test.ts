@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { isRetry } from './helpers/attempts'
+import { isRetry, tagged } from './helpers/attempts'
 import { ADA, messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 import { signInViaApi } from './helpers/register-api'
 
@@ -57,12 +57,13 @@ describe('offline history', () => {
     const { ada, ben } = pair
     // Texts of this attempt only: a retry finds the first attempt's in the room.
     const tag = `#${++attempt}`
-    const [train, tonight, tunnel, back] = [
+    const [train, tonight, tunnel, back] = tagged(
+      tag,
       'Read this on the train',
       'I will, tonight',
       'Written in a tunnel',
       'Welcome back',
-    ].map((t) => `${t} ${tag}`) as [string, string, string, string]
+    )
     welcome = back
     await sendMessage(ben.page, train)
     await sendMessage(ada.page, tonight)

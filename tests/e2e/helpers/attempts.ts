@@ -23,3 +23,7 @@ export function allowNumbered(email: string, count: number): { ALLOWED_EMAILS: s
   const numbered = Array.from({ length: count - 1 }, (_, i) => numberedEmail(email, i + 2))
   return { ALLOWED_EMAILS: [exampleVars().ALLOWED_EMAILS!, ...numbered].join(',') }
 }
+
+/** Texts of one attempt only (a retry finds the first attempt's messages): each ends in `tag`. */
+export const tagged = <T extends readonly string[]>(tag: string, ...texts: T) =>
+  texts.map((t) => `${t} ${tag}`) as { -readonly [K in keyof T]: string }
