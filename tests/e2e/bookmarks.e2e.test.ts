@@ -7,13 +7,14 @@ import { withServerKey } from './helpers/app'
 import { isRetry } from './helpers/attempts'
 import type { TestPage } from './helpers/browser'
 import { postMessagesAs } from './helpers/chat-view'
-import { v1InPage } from './helpers/page-api'
+import { apiAs, v1InPage } from './helpers/page-api'
 import { messageInLog, messageLog, useOnboardedPair } from './helpers/pair'
 
 // Ada's bookmarks: a message saved from the chat (older than the loaded page), a link with a
 // note, live in her second tab, searchable, "Open in chat" loading older pages, a deleted
-// message named as such, removal; Ben sees none of them. Each test continues from the one
-// before; a retry first goes back to what the tests before it left (startFrom).
+// message named as such, removal, a message edited since it was saved; Ben sees none of them.
+// Each test continues from the one before; a retry first goes back to what the tests before it
+// left (startFrom).
 const pair = useOnboardedPair()
 let shelf: TestPage['page']
 const KITE = 'Remember the kite in the storm'
@@ -278,6 +279,32 @@ describe('bookmarks', () => {
     const { page } = pair.ben
     await page.goto(bookmarksUrl())
     await page.getByText('No bookmarks yet.').waitFor()
+  })
+
+  it('shows a saved message as Ben edited it since, and its search finds the new words', async (ctx) => {
+    if (isRetry(ctx)) await startFrom([LINK, KITE])
+    const n = ++attempt
+    const before = `Picnic #${n} at the old mill`
+    const after = `Picnic #${n} at the lighthouse instead`
+    const ben = apiAs(pair.ben.page, pair.server.url)
+    const sent = await ben<{ $id: string }>('/message/add', {
+      roomId: HOME_ROOM_ID,
+      message: before,
+    })
+    await messageInLog(pair.ada.page, before).waitFor()
+    await bookmarkRow(pair.ada.page, before)
+    await expect.poll(() => itemTitles(shelf)).toEqual([before, LINK, KITE])
+    await ben('/message/edit', { messageId: sent.$id, message: after })
+    await shelf.reload()
+    const saved = items(shelf).filter({ hasText: after })
+    await saved.getByText('(edited)').waitFor()
+    expect(await itemTitles(shelf)).toEqual([after, LINK, KITE])
+    // The page wrote the new words into the bookmark: the server's search finds them.
+    await shelf.getByRole('searchbox', { name: 'Search bookmarks' }).fill('lighthouse')
+    await expect.poll(() => itemTitles(shelf)).toEqual([after])
+    await shelf.getByRole('searchbox', { name: 'Search bookmarks' }).fill('')
+    await saved.getByRole('button', { name: 'Remove' }).click()
+    await expect.poll(() => itemTitles(shelf)).toEqual([LINK, KITE])
   })
 })
 

@@ -17,6 +17,22 @@ export const createBookmark = (userId: string, data: Record<string, unknown>) =>
     permissions: ownerOnly(userId),
   })
 
+/** What a bookmark keeps of a message's text: its first EXCERPT_LENGTH characters. */
+export const toExcerpt = (text: string) =>
+  text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text
+
+/**
+ * A saved message's excerpt as the message reads since its edit (its owner's bookmark page
+ * writes it, so the bookmark's search finds the new words).
+ */
+export const updateExcerpt = (rowId: string, excerpt: string) =>
+  tablesDB.updateRow({
+    databaseId: DATABASE_ID,
+    tableId: TABLE_IDS.bookmarks,
+    rowId,
+    data: { excerpt },
+  })
+
 export type SavedMessage = {
   messageId: string
   roomId: string
@@ -33,8 +49,6 @@ export type SavedMessage = {
  * message (`created` false when it was saved before).
  */
 export function bookmarkMessage(userId: string, m: SavedMessage) {
-  const excerpt =
-    m.text.length > EXCERPT_LENGTH ? `${m.text.slice(0, EXCERPT_LENGTH - 1)}…` : m.text
   return saveMessageBookmark(tablesDB, userId, {
     kind: 'message',
     url: roomPath(m.roomId),
@@ -45,7 +59,7 @@ export function bookmarkMessage(userId: string, m: SavedMessage) {
     roomName: m.roomName.slice(0, 64),
     senderId: m.senderId,
     senderName: m.senderName.slice(0, 128),
-    excerpt,
+    excerpt: toExcerpt(m.text),
     messageSeq: m.seq,
     messageAt: m.at,
   })

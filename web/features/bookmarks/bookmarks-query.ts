@@ -3,6 +3,7 @@ import { Query } from 'appwrite'
 import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
 import { toBookmark } from './bookmark-model'
+import { toExcerpt } from './bookmark-write'
 
 import { BOOKMARKS_KEY } from './bookmarks-key'
 export { BOOKMARKS_KEY }
@@ -29,26 +30,32 @@ export const bookmarksQuery = (term: string) =>
     },
   })
 
+/** The saved messages as they are now: those gone, and the new excerpt of those edited since. */
+export type SavedNow = { deleted: Set<string>; edited: Map<string, string> }
+
 /**
- * Which of these saved messages no longer exist (a deleted message's row is gone, or carries a
- * deletion mark): one read of the messages table for the ids shown.
+ * The saved messages as they are now (a deleted message's row is gone, or carries a deletion
+ * mark; an edited one carries `editedAt`): one read of the messages table for the ids shown.
  */
-export const deletedMessagesQuery = (ids: string[]) =>
+export const savedMessagesQuery = (ids: string[]) =>
   queryOptions({
-    queryKey: ['bookmarks-deleted', [...ids].sort()],
+    queryKey: ['bookmarks-saved-now', [...ids].sort()],
     enabled: ids.length > 0,
-    queryFn: async () => {
+    queryFn: async (): Promise<SavedNow> => {
       const list = await tablesDB.listRows({
         databaseId: DATABASE_ID,
         tableId: TABLE_IDS.messages,
         queries: [Query.equal('$id', ids), Query.limit(ids.length)],
       })
-      const live = new Set(
-        list.rows
-          .map((r) => r as unknown as Record<string, unknown>)
-          .filter((r) => r.isDeleted !== true && !r.deletedAt)
-          .map((r) => String(r.$id)),
+      const live = list.rows
+        .map((r) => r as unknown as Record<string, unknown>)
+        .filter((r) => r.isDeleted !== true && !r.deletedAt)
+      const edited = live.flatMap((r) =>
+        r.editedAt && typeof r.message === 'string' && r.message
+          ? [[String(r.$id), toExcerpt(r.message)] as const]
+          : [],
       )
-      return new Set(ids.filter((id) => !live.has(id)))
+      const kept = new Set(live.map((r) => String(r.$id)))
+      return { deleted: new Set(ids.filter((id) => !kept.has(id))), edited: new Map(edited) }
     },
   })
