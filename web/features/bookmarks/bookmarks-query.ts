@@ -4,6 +4,7 @@ import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
 import { toBookmark } from './bookmark-model'
 import { toExcerpt } from './bookmark-write'
+import { plainText } from '../../../shared/text-format'
 
 import { BOOKMARKS_KEY } from './bookmarks-key'
 export { BOOKMARKS_KEY }
@@ -52,7 +53,7 @@ export const savedMessagesQuery = (ids: string[]) =>
         .filter((r) => r.isDeleted !== true && !r.deletedAt)
       const edited = live.flatMap((r) =>
         r.editedAt && typeof r.message === 'string' && r.message
-          ? [[String(r.$id), toExcerpt(r.message)] as const]
+          ? [[String(r.$id), toExcerpt(plainText(r.message))] as const]
           : [],
       )
       const kept = new Set(live.map((r) => String(r.$id)))

@@ -8,6 +8,7 @@ import { loadBookmarkWrite } from '../chat/message-parts'
 import type { Room } from '../rooms/room-model'
 import { rememberSaved } from './room-bookmarks'
 import { attachmentLabel } from '../chat/attachment-format'
+import { plainText } from '../../../shared/text-format'
 
 /**
  * The message menu's "Bookmark": saves the message with its room and sender as they read now,
@@ -24,6 +25,7 @@ export async function saveMessageBookmark(
     .getQueriesData<Room[]>({ queryKey: ['rooms'] })
     .flatMap(([, r]) => r ?? [])
   const partner = globalState.chatee
+  const untitled = item.attachment ? attachmentLabel(item.attachment) : item.gif ? 'GIF' : ''
   try {
     const { bookmarkMessage } = await loadBookmarkWrite()
     const { created, rowId } = await bookmarkMessage(me.$id, {
@@ -33,8 +35,8 @@ export async function saveMessageBookmark(
       senderId: item.senderId,
       senderName:
         item.senderId === me.$id ? me.name : partner?.$id === item.senderId ? partner.name : '',
-      text:
-        item.text || (item.attachment ? attachmentLabel(item.attachment) : item.gif ? 'GIF' : ''),
+      // The text as read, as a reply's quote shows it: markers gone, so the search finds it.
+      text: item.text ? plainText(item.text) : untitled,
       seq: item.seq,
       at: item.at.toISOString(),
     })
