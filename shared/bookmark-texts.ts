@@ -14,3 +14,7 @@ export const BOOKMARK_TEXTS = {
 
 /** The excerpt kept with a saved message: its first 300 characters. */
 export const EXCERPT_LENGTH = 300
+
+/** What a bookmark keeps of a message's text as read: its first EXCERPT_LENGTH characters. */
+export const toExcerpt = (text: string) =>
+  text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text

@@ -9,15 +9,15 @@ import type { Bookmark } from './bookmark-model'
 type Props = {
   bookmark: Bookmark
   deleted: boolean
-  /** A saved message's excerpt as it reads since it was edited (the message says "(edited)" too). */
-  edited?: string
+  /** The saved message was edited (its excerpt is the new words: /api/message/edit). */
+  edited: boolean
   onRemove: (id: string, control: HTMLElement) => void
 }
 
 export function BookmarkItem({ bookmark: b, deleted, edited, onRemove }: Props) {
   const navigate = useNavigate()
   const saved = b.kind === 'message'
-  const heading = saved ? (edited ?? b.excerpt) || '(attachment)' : b.title
+  const heading = saved ? b.excerpt || '(attachment)' : b.title
 
   function openInChat() {
     if (b.messageSeq === null) return
@@ -41,7 +41,7 @@ export function BookmarkItem({ bookmark: b, deleted, edited, onRemove }: Props) 
                 <time dateTime={b.messageAt}>{savedAt(b.messageAt)}</time>
               </>
             )}
-            {edited !== undefined && ' (edited)'}
+            {edited && ' (edited)'}
           </p>
         ) : (
           <p className="bookmark-meta">

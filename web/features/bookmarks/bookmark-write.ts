@@ -1,5 +1,5 @@
 import { ID, Query } from 'appwrite'
-import { EXCERPT_LENGTH } from '../../../shared/bookmark-texts'
+import { toExcerpt } from '../../../shared/bookmark-texts'
 import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
 import { roomPath } from '../../../shared/nav-model'
@@ -15,22 +15,6 @@ export const createBookmark = (userId: string, data: Record<string, unknown>) =>
     rowId: ID.unique(),
     data,
     permissions: ownerOnly(userId),
-  })
-
-/** What a bookmark keeps of a message's text: its first EXCERPT_LENGTH characters. */
-export const toExcerpt = (text: string) =>
-  text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text
-
-/**
- * A saved message's excerpt as the message reads since its edit (its owner's bookmark page
- * writes it, so the bookmark's search finds the new words).
- */
-export const updateExcerpt = (rowId: string, excerpt: string) =>
-  tablesDB.updateRow({
-    databaseId: DATABASE_ID,
-    tableId: TABLE_IDS.bookmarks,
-    rowId,
-    data: { excerpt },
   })
 
 export type SavedMessage = {

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useDeferredValue, useEffect, useRef, useState } from 'react'
+import { useDeferredValue, useRef, useState } from 'react'
 import { BOOKMARK_TEXTS } from '../../../shared/schemas/bookmark'
 import { toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
-import { removeBookmark, updateExcerpt } from './bookmark-write'
+import { removeBookmark } from './bookmark-write'
 import { BookmarkItem } from './bookmark-item'
 import { BOOKMARKS_KEY, bookmarksQuery, savedMessagesQuery } from './bookmarks-query'
 import { LinkBookmarkForm } from './link-bookmark-form'
@@ -20,18 +20,6 @@ export function BookmarksPage() {
   const list = useQuery(bookmarksQuery(term))
   const messageIds = (list.data ?? []).filter((b) => b.kind === 'message').map((b) => b.messageId)
   const now = useQuery(savedMessagesQuery(messageIds)).data
-  // A message edited since it was saved: its bookmark takes the new words, once per edit, so
-  // the search finds them (its update event reads the list again).
-  const asked = useRef(new Set<string>())
-  useEffect(() => {
-    for (const b of list.data ?? []) {
-      const excerpt = now?.edited.get(b.messageId)
-      const key = `${b.$id}\n${excerpt}`
-      if (excerpt === undefined || excerpt === b.excerpt || asked.current.has(key)) continue
-      asked.current.add(key)
-      updateExcerpt(b.$id, excerpt).catch(() => asked.current.delete(key))
-    }
-  }, [list.data, now])
   const searchBox = useRef<HTMLInputElement>(null)
   // The last one removed: the focus goes back to the search box.
   const removing = useFocusAfterRemoval(() => searchBox.current)
@@ -83,7 +71,7 @@ export function BookmarksPage() {
                 key={b.$id}
                 bookmark={b}
                 deleted={b.kind === 'message' && !!now?.deleted.has(b.messageId)}
-                edited={b.kind === 'message' ? now?.edited.get(b.messageId) : undefined}
+                edited={b.kind === 'message' && !!now?.edited.has(b.messageId)}
                 onRemove={(id, control) => {
                   removing(control, '[data-row-action="remove"]')
                   remove.mutate(id)

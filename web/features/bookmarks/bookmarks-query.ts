@@ -3,8 +3,6 @@ import { Query } from 'appwrite'
 import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
 import { toBookmark } from './bookmark-model'
-import { toExcerpt } from './bookmark-write'
-import { plainText } from '../../../shared/text-format'
 
 import { BOOKMARKS_KEY } from './bookmarks-key'
 export { BOOKMARKS_KEY }
@@ -31,16 +29,17 @@ export const bookmarksQuery = (term: string) =>
     },
   })
 
-/** The saved messages as they are now: those gone, and the new excerpt of those edited since. */
-export type SavedNow = { deleted: Set<string>; edited: Map<string, string> }
+/** The saved messages as they are now: those gone, and those edited since they were written. */
+export type SavedNow = { deleted: Set<string>; edited: Set<string> }
 
 /**
  * The saved messages as they are now (a deleted message's row is gone, or carries a deletion
  * mark; an edited one carries `editedAt`): one read of the messages table for the ids shown.
+ * Under the bookmarks' key, so an edit's update of a bookmark reads it again too.
  */
 export const savedMessagesQuery = (ids: string[]) =>
   queryOptions({
-    queryKey: ['bookmarks-saved-now', [...ids].sort()],
+    queryKey: [...BOOKMARKS_KEY, { savedNow: [...ids].sort() }],
     enabled: ids.length > 0,
     queryFn: async (): Promise<SavedNow> => {
       const list = await tablesDB.listRows({
@@ -51,12 +50,10 @@ export const savedMessagesQuery = (ids: string[]) =>
       const live = list.rows
         .map((r) => r as unknown as Record<string, unknown>)
         .filter((r) => r.isDeleted !== true && !r.deletedAt)
-      const edited = live.flatMap((r) =>
-        r.editedAt && typeof r.message === 'string' && r.message
-          ? [[String(r.$id), toExcerpt(plainText(r.message))] as const]
-          : [],
-      )
       const kept = new Set(live.map((r) => String(r.$id)))
-      return { deleted: new Set(ids.filter((id) => !kept.has(id))), edited: new Map(edited) }
+      return {
+        deleted: new Set(ids.filter((id) => !kept.has(id))),
+        edited: new Set(live.filter((r) => r.editedAt).map((r) => String(r.$id))),
+      }
     },
   })
