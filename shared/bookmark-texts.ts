@@ -1,3 +1,4 @@
+import { plainText } from './text-format'
 import { BOOKMARKED_MESSAGE_DELETED } from './texts'
 
 // Bookmark texts and limits without zod: the chat's Bookmark action is in the room's first load.
@@ -15,6 +16,12 @@ export const BOOKMARK_TEXTS = {
 /** The excerpt kept with a saved message: its first 300 characters. */
 export const EXCERPT_LENGTH = 300
 
-/** What a bookmark keeps of a message's text as read: its first EXCERPT_LENGTH characters. */
-export const toExcerpt = (text: string) =>
-  text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text
+/**
+ * What a bookmark keeps of a message: its text as read (markers gone, as a reply's quote shows
+ * it, so the bookmarks' search finds its words), or `untitled` (its file's label) without one,
+ * cut to EXCERPT_LENGTH. The SPA's save and the server's edit (bookmark-excerpts.ts) both use it.
+ */
+export function bookmarkExcerpt(text: string, untitled: string) {
+  const read = text ? plainText(text) : untitled
+  return read.length > EXCERPT_LENGTH ? `${read.slice(0, EXCERPT_LENGTH - 1)}…` : read
+}

@@ -25,6 +25,18 @@ export const isInlineVideo = (type: string) => /^video\/(mp4|webm)$/i.test(type)
  * attachment-format.ts attachmentLabel) because the room's first script has no bytes to spare,
  * and tests/unit/search-runs.test.ts holds them to this.
  */
+/**
+ * What names a file where it stands alone (a quote, a bookmark): a voice message, a photo or a
+ * video as such (a notification says the same, worker/routes/message.ts), other files by name. In
+ * its own chip (`named`: an upload, a download) only a voice message is not its file's name.
+ */
+export function fileLabel(type: string, name: string, durationMs?: number | null, named = false) {
+  if (durationMs && isPlayableAudio(type, durationMs)) return 'Voice message'
+  if (named) return name
+  if (isInlineImage(type)) return 'Photo'
+  return isInlineVideo(type) && !durationMs ? 'Video' : name
+}
+
 export type MediaKind = 'voice' | 'audio' | 'photo' | 'video' | 'file'
 
 export function mediaKind(type: string, durationMs?: number | null): MediaKind {

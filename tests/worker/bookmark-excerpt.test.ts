@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EXCERPT_LENGTH } from '../../shared/bookmark-texts'
-import { bookmarkExcerpt } from '../../worker/services/bookmark-excerpts'
+import { rowExcerpt } from '../../worker/services/bookmark-excerpts'
 
 // What an edit writes into a message's bookmarks (worker/services/bookmark-excerpts.ts) is what
 // the SPA saves for the same message (save-message.ts): its text as read, else its file's label.
@@ -9,9 +9,9 @@ const none = { fileName: null, fileType: null, fileDuration: null, gifUrl: null 
 
 describe('a bookmark excerpt after an edit', () => {
   it('is the text as read, markers gone, cut to the column', () => {
-    expect(bookmarkExcerpt('see *you* at _eight_', none)).toBe('see you at eight')
-    expect(bookmarkExcerpt('snake_case stays', none)).toBe('snake_case stays')
-    const long = bookmarkExcerpt('a'.repeat(EXCERPT_LENGTH + 20), none)
+    expect(rowExcerpt('see *you* at _eight_', none)).toBe('see you at eight')
+    expect(rowExcerpt('snake_case stays', none)).toBe('snake_case stays')
+    const long = rowExcerpt('a'.repeat(EXCERPT_LENGTH + 20), none)
     expect(long).toHaveLength(EXCERPT_LENGTH)
     expect(long.endsWith('…')).toBe(true)
   })
@@ -24,9 +24,7 @@ describe('a bookmark excerpt after an edit', () => {
       ['minutes_final.pdf', 'application/pdf', null, 'minutes_final.pdf'],
     ] as const
     for (const [fileName, fileType, fileDuration, label] of files)
-      expect(bookmarkExcerpt('', { ...none, fileName, fileType, fileDuration }), fileName).toBe(
-        label,
-      )
-    expect(bookmarkExcerpt('', { ...none, gifUrl: 'https://media.example/x.gif' })).toBe('GIF')
+      expect(rowExcerpt('', { ...none, fileName, fileType, fileDuration }), fileName).toBe(label)
+    expect(rowExcerpt('', { ...none, gifUrl: 'https://media.example/x.gif' })).toBe('GIF')
   })
 })

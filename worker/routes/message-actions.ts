@@ -13,7 +13,7 @@ import { validate } from '../lib/validate'
 import { assertSelf } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
 import { ownMessage } from '../services/message-row'
-import { bookmarkExcerpt, rewordBookmarks } from '../services/bookmark-excerpts'
+import { rewordBookmarks, rowExcerpt } from '../services/bookmark-excerpts'
 import { rowSearchText } from '../../shared/text-format'
 import { toMessage, type MessageData } from './message'
 
@@ -54,7 +54,7 @@ const actions = new Hono<ApiHono>()
       throw new ApiError(400, 'message must not be empty', 'validation_failed')
     // Its bookmarks first, also when retried with the same text: a retry after a failure below
     // (or there) does both, and a second edit never finds an old text left in a bookmark.
-    await rewordBookmarks(backend, messageId, bookmarkExcerpt(text, row))
+    await rewordBookmarks(backend, messageId, rowExcerpt(text, row))
     // A retried edit with the same text changes nothing (and keeps its edit time).
     if (text === row.message) return c.json(toMessage(row), 200)
     // The row is overwritten in place: the old text is kept nowhere (no history, no copy; its

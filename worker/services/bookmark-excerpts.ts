@@ -1,6 +1,5 @@
-import { toExcerpt } from '../../shared/bookmark-texts'
-import { mediaKind } from '../../shared/media-box'
-import { plainText } from '../../shared/text-format'
+import { bookmarkExcerpt } from '../../shared/bookmark-texts'
+import { fileLabel } from '../../shared/media-box'
 import { q, type BackendPort } from '../backend'
 
 /** A message row's file columns, as routes/message.ts stores them. */
@@ -11,19 +10,12 @@ type Shown = {
   gifUrl?: string | null
 }
 
-/**
- * What a bookmark keeps of a message: its text as read, or without one what the room shows for
- * its file, as the SPA saves it (web/features/bookmarks/save-message.ts).
- */
-export function bookmarkExcerpt(text: string, row: Shown): string {
-  if (text) return toExcerpt(plainText(text))
-  if (row.gifUrl) return 'GIF'
-  const kind = mediaKind(row.fileType ?? '', row.fileDuration)
-  if (kind === 'voice') return 'Voice message'
-  if (kind === 'photo') return 'Photo'
-  if (kind === 'video' && !row.fileDuration) return 'Video'
-  return row.fileName ?? ''
-}
+/** A message row's excerpt for its bookmarks, as the SPA saves it (save-message.ts). */
+export const rowExcerpt = (text: string, row: Shown) =>
+  bookmarkExcerpt(
+    text,
+    row.gifUrl ? 'GIF' : fileLabel(row.fileType ?? '', row.fileName ?? '', row.fileDuration),
+  )
 
 /**
  * The bookmarks of an edited message take its new words, with the server key (a bookmark's row

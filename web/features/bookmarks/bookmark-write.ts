@@ -1,5 +1,4 @@
 import { ID, Query } from 'appwrite'
-import { toExcerpt } from '../../../shared/bookmark-texts'
 import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
 import { roomPath } from '../../../shared/nav-model'
@@ -23,7 +22,8 @@ export type SavedMessage = {
   roomName: string
   senderId: string
   senderName: string
-  text: string
+  /** What the bookmark shows and its search reads (shared/bookmark-texts.ts bookmarkExcerpt). */
+  excerpt: string
   seq: number
   at: string
 }
@@ -43,7 +43,7 @@ export function bookmarkMessage(userId: string, m: SavedMessage) {
     roomName: m.roomName.slice(0, 64),
     senderId: m.senderId,
     senderName: m.senderName.slice(0, 128),
-    excerpt: toExcerpt(m.text),
+    excerpt: m.excerpt,
     messageSeq: m.seq,
     messageAt: m.at,
   })

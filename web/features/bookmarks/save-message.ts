@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { BOOKMARK_TEXTS } from '../../../shared/bookmark-texts'
+import { BOOKMARK_TEXTS, bookmarkExcerpt } from '../../../shared/bookmark-texts'
 import { isBackendError, toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { globalState } from '../../state/global-state'
@@ -8,7 +8,6 @@ import { loadBookmarkWrite } from '../chat/message-parts'
 import type { Room } from '../rooms/room-model'
 import { rememberSaved } from './room-bookmarks'
 import { attachmentLabel } from '../chat/attachment-format'
-import { plainText } from '../../../shared/text-format'
 
 /**
  * The message menu's "Bookmark": saves the message with its room and sender as they read now,
@@ -35,8 +34,7 @@ export async function saveMessageBookmark(
       senderId: item.senderId,
       senderName:
         item.senderId === me.$id ? me.name : partner?.$id === item.senderId ? partner.name : '',
-      // The text as read, as a reply's quote shows it: markers gone, so the search finds it.
-      text: item.text ? plainText(item.text) : untitled,
+      excerpt: bookmarkExcerpt(item.text, untitled),
       seq: item.seq,
       at: item.at.toISOString(),
     })

@@ -1,4 +1,4 @@
-import { isInlineImage, isInlineVideo, isPlayableAudio } from '../../../shared/media-box'
+import { fileLabel, isInlineImage } from '../../../shared/media-box'
 import type { Attachment } from './message-model'
 
 /** A byte count for people: "512 B", "2.4 KB", "30 MB" (1024-based, one decimal below 10). */
@@ -16,21 +16,9 @@ export function formatFileSize(bytes: number): string {
   return `${shown} ${units[unit]}`
 }
 
-/**
- * What names a file where it stands alone (a quote, a bookmark): a voice message, a photo or a
- * video as such (a notification says the same, worker/routes/message.ts), other files by name. In
- * its own chip (`named`: an upload, a download) only a voice message is not its file's name.
- */
+/** A file's label where it stands alone (shared/media-box.ts fileLabel). */
 export const attachmentLabel = (a: Attachment, named = false) =>
-  a.duration && isPlayableAudio(a.type, a.duration)
-    ? 'Voice message'
-    : named
-      ? a.name
-      : isInlineImage(a.type)
-        ? 'Photo'
-        : isInlineVideo(a.type) && !a.duration
-          ? 'Video'
-          : a.name
+  fileLabel(a.type, a.name, a.duration, named)
 
 // The SPA's rows and the Worker's first paint size a picture's box alike.
 export { shownWidth } from '../../../shared/media-box'
