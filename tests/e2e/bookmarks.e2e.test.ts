@@ -12,7 +12,8 @@ import { messageInLog, messageLog, useOnboardedPair } from './helpers/pair'
 
 // Ada's bookmarks: a message saved from the chat (older than the loaded page), a link with a
 // note, live in her second tab, searchable, "Open in chat" loading older pages, a deleted
-// message named as such, removal, a message edited since it was saved; Ben sees none of them.
+// message named as such, removal, a message edited since it was saved, one Ben deleted for
+// everyone; Ben sees none of them.
 // Each test continues from the one before; a retry first goes back to what the tests before it
 // left (startFrom).
 const pair = useOnboardedPair()
@@ -318,6 +319,37 @@ describe('bookmarks', () => {
     await expect.poll(() => itemTitles(shelf)).toEqual([afterRead])
     await search.fill('')
     await saved.getByRole('button', { name: 'Remove' }).click()
+    await expect.poll(() => itemTitles(shelf)).toEqual([LINK, KITE])
+  })
+
+  it('Ben’s delete for everyone leaves Ada’s bookmark no words, live', async (ctx) => {
+    if (isRetry(ctx)) await startFrom([LINK, KITE])
+    const secret = `The spare key is under pot #${++attempt}`
+    const ben = apiAs(pair.ben.page, pair.server.url)
+    const sent = await ben<{ $id: string }>('/message/add', {
+      roomId: HOME_ROOM_ID,
+      message: secret,
+    })
+    await rowOf(pair.ada.page, secret).waitFor()
+    await bookmarkRow(pair.ada.page, secret)
+    await expect.poll(() => itemTitles(shelf)).toEqual([secret, LINK, KITE])
+    await ben('/message/delete', { messageId: sent.$id })
+    // Answered once no bookmark holds the words: the server's own read of her rows.
+    const path = `/tablesdb/${DATABASE_ID}/tables/${TABLES.bookmarks.id}/rows`
+    const stored = await withServerKey(pair.server.url, 'GET', path)
+    const { rows } = (await stored.json()) as { rows: { messageId: string; excerpt: string }[] }
+    expect(rows.find((r) => r.messageId === sent.$id)?.excerpt).toBe('')
+    expect(JSON.stringify(rows)).not.toContain('spare key')
+    // The open page follows: the item says the message was deleted, once, with no way into it.
+    await expect.poll(() => itemTitles(shelf)).toEqual([BOOKMARK_TEXTS.deletedMessage, LINK, KITE])
+    const gone = items(shelf).first()
+    expect(await gone.getByText(BOOKMARK_TEXTS.deletedMessage).count()).toBe(1)
+    expect(await gone.getByRole('button', { name: 'Open in chat' }).count()).toBe(0)
+    const search = shelf.getByRole('searchbox', { name: 'Search bookmarks' })
+    await search.fill('spare key')
+    await shelf.getByText('No bookmark matches “spare key”.').waitFor()
+    await search.fill('')
+    await gone.getByRole('button', { name: 'Remove' }).click()
     await expect.poll(() => itemTitles(shelf)).toEqual([LINK, KITE])
   })
 })

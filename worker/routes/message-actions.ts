@@ -82,6 +82,9 @@ const actions = new Hono<ApiHono>()
       await backend.deleteRow('reactions', r.$id).catch((err: unknown) => {
         if (!isNotFound(err)) throw err
       })
+    // Its bookmarks keep nothing of what it said either: deleted for everyone means from the
+    // partner's saved copy too (the bookmark stays, saying the message was deleted).
+    await rewordBookmarks(backend, messageId, '')
     const updated = await backend.updateRow<MessageData>('messages', messageId, {
       ...TOMBSTONE,
       deletedAt: new Date().toISOString(),

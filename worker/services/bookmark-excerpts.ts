@@ -18,9 +18,10 @@ export const rowExcerpt = (text: string, row: Shown) =>
   )
 
 /**
- * The bookmarks of an edited message take its new words, with the server key (a bookmark's row
- * is its owner's alone): the edit keeps the old text nowhere, and the owner's search finds what
- * the message says now. The owner's tabs hear of it through the bookmarks' events.
+ * The bookmarks of an edited message take its new words, those of a message deleted for everyone
+ * none (''), with the server key (a bookmark's row is its owner's alone): neither keeps the old
+ * text anywhere, and the owner's search finds what the message says now. The owner's tabs hear
+ * of it through the bookmarks' events.
  */
 export async function rewordBookmarks(backend: BackendPort, messageId: string, excerpt: string) {
   const { rows } = await backend.listRows<{ excerpt: string }>('bookmarks', [

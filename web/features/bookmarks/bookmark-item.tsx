@@ -8,7 +8,8 @@ import type { Bookmark } from './bookmark-model'
 
 type Props = {
   bookmark: Bookmark
-  deleted: boolean
+  /** The saved message is gone; undefined until the page's read of the messages has answered. */
+  deleted: boolean | undefined
   /** The saved message was edited (its excerpt is the new words: /api/message/edit). */
   edited: boolean
   onRemove: (id: string, control: HTMLElement) => void
@@ -17,7 +18,13 @@ type Props = {
 export function BookmarkItem({ bookmark: b, deleted, edited, onRemove }: Props) {
   const navigate = useNavigate()
   const saved = b.kind === 'message'
-  const heading = saved ? b.excerpt || '(attachment)' : b.title
+  // A message deleted for everyone leaves its bookmarks no words (/api/message/delete), so the
+  // heading says it was deleted; an empty excerpt of a live message is an older save of a file.
+  const wordless = saved && !b.excerpt
+  const heading = !saved
+    ? b.title
+    : b.excerpt ||
+      (deleted ? BOOKMARK_TEXTS.deletedMessage : deleted === false ? '(attachment)' : '')
 
   function openInChat() {
     if (b.messageSeq === null) return
@@ -53,7 +60,9 @@ export function BookmarkItem({ bookmark: b, deleted, edited, onRemove }: Props) 
           </p>
         )}
         {b.note && <p className="bookmark-note">{b.note}</p>}
-        {deleted && <p className="bookmark-deleted">{BOOKMARK_TEXTS.deletedMessage}</p>}
+        {deleted && !wordless && (
+          <p className="bookmark-deleted">{BOOKMARK_TEXTS.deletedMessage}</p>
+        )}
         <div className="bookmark-actions">
           {saved && !deleted && (
             <button type="button" className="secondary" onClick={openInChat}>

@@ -5,12 +5,16 @@ import { toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { removeBookmark } from './bookmark-write'
 import { BookmarkItem } from './bookmark-item'
-import { BOOKMARKS_KEY, bookmarksQuery, savedMessagesQuery } from './bookmarks-query'
+import { BOOKMARKS_KEY, bookmarksQuery, savedMessagesQuery, type SavedNow } from './bookmarks-query'
 import { LinkBookmarkForm } from './link-bookmark-form'
 import { PageHeading } from '../../lib/page-heading'
 import { useFocusAfterRemoval } from '../../lib/use-focus-after-removal'
 import '../settings/settings.css'
 import './bookmarks.css'
+
+/** Whether a saved message is gone; undefined while the read that would say has not answered. */
+const isGone = (now: SavedNow | undefined, id: string) =>
+  now?.asked.has(id) ? now.deleted.has(id) : undefined
 
 /** /bookmarks: the owner's saved messages and links, newest first, searchable. */
 export function BookmarksPage() {
@@ -70,7 +74,7 @@ export function BookmarksPage() {
               <BookmarkItem
                 key={b.$id}
                 bookmark={b}
-                deleted={b.kind === 'message' && !!now?.deleted.has(b.messageId)}
+                deleted={b.kind === 'message' ? isGone(now, b.messageId) : false}
                 edited={b.kind === 'message' && !!now?.edited.has(b.messageId)}
                 onRemove={(id, control) => {
                   removing(control, '[data-row-action="remove"]')

@@ -30,7 +30,7 @@ export const bookmarksQuery = (term: string) =>
   })
 
 /** The saved messages as they are now: those gone, and those edited since they were written. */
-export type SavedNow = { deleted: Set<string>; edited: Set<string> }
+export type SavedNow = { asked: Set<string>; deleted: Set<string>; edited: Set<string> }
 
 /**
  * The saved messages as they are now (a deleted message's row is gone, or carries a deletion
@@ -41,6 +41,9 @@ export const savedMessagesQuery = (ids: string[]) =>
   queryOptions({
     queryKey: [...BOOKMARKS_KEY, { savedNow: [...ids].sort() }],
     enabled: ids.length > 0,
+    // A bookmark added or a search typed changes the ids: the items keep what was known of them
+    // meanwhile instead of all forgetting it at once.
+    placeholderData: (previous) => previous,
     queryFn: async (): Promise<SavedNow> => {
       const list = await tablesDB.listRows({
         databaseId: DATABASE_ID,
@@ -52,6 +55,7 @@ export const savedMessagesQuery = (ids: string[]) =>
         .filter((r) => r.isDeleted !== true && !r.deletedAt)
       const kept = new Set(live.map((r) => String(r.$id)))
       return {
+        asked: new Set(ids),
         deleted: new Set(ids.filter((id) => !kept.has(id))),
         edited: new Set(live.filter((r) => r.editedAt).map((r) => String(r.$id))),
       }
