@@ -196,8 +196,9 @@ export const TABLES = {
       str('url', 2048, { required: true }),
       str('title', 256),
       str('note', 1000),
-      // A saved message keeps a copy of what it showed (the message may be deleted later); its
-      // url is the app path of the room. Rows carry only `user:<owner>` permissions.
+      // A saved message keeps a copy of what it showed (the message may be deleted later; an
+      // edit rewords the excerpt, a delete for everyone empties it); its url is the app path of
+      // the room. Rows carry only `user:<owner>` permissions.
       { key: 'kind', type: 'enum', elements: ['link', 'message'], default: 'link' },
       str('messageId', 36),
       str('roomId', 36),

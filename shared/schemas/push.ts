@@ -46,5 +46,17 @@ export const PushListRequest = z.object({}).strict()
 export const PushListResponse = z.object({ devices: z.array(PushDevice) })
 export type PushListResponse = z.infer<typeof PushListResponse>
 
-/** What the service worker receives (encrypted) and shows as a notification. */
-export type PushPayload = { title: string; body: string; tag: string; url: string; roomId: string }
+/**
+ * What the service worker receives (encrypted) and shows as a notification. A message's carries
+ * its id; `change` says that message was edited (`body` its new words) or deleted for everyone,
+ * and the worker rewords or closes its notification if one is still shown, showing nothing new.
+ */
+export type PushPayload = {
+  title: string
+  body: string
+  tag: string
+  url: string
+  roomId: string
+  messageId?: string
+  change?: 'edited' | 'deleted'
+}

@@ -128,6 +128,7 @@ describe('/api/push', () => {
       tag: `room:${HOME_ROOM_ID}`,
       url: '/',
       roomId: HOME_ROOM_ID,
+      messageId: expect.stringMatching(/^\w+$/),
     })
     await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
   })
@@ -146,6 +147,7 @@ describe('/api/push', () => {
       tag: `room:${roomId}`,
       url: `/rooms/${roomId}`,
       roomId,
+      messageId: expect.stringMatching(/^\w+$/),
     })
     await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
   })
@@ -181,6 +183,60 @@ describe('/api/push', () => {
         const push = (await service.waitFor(i + 1))[i]!
         expect(sub.decrypt(push.body)).toMatchObject({ title: 'Ada', body: words })
       }
+    } finally {
+      await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
+    }
+  })
+
+  it('tells the partner’s devices of an edit or a delete of the message a notification shows, never of an older one', async () => {
+    const sub = await subscribe(benJwt, 'ben-changes')
+    try {
+      await setPresence(ben, benJwt, 'away')
+      const send = async (message: string) => {
+        const r = await call(app.url, '/message/add', { roomId: HOME_ROOM_ID, message }, adaJwt)
+        expect(r.status, JSON.stringify(r.body)).toBe(201)
+        return r.body.$id as string
+      }
+      // One at a time: two pushes in flight at once may arrive in either order.
+      const older = await send('The code is 1234')
+      await service.waitFor(1)
+      const newest = await send('Door code is *4417*')
+      const pushed = await service.waitFor(2)
+      expect(pushed.map((p) => sub.decrypt(p.body))).toMatchObject([
+        { body: 'The code is 1234', messageId: older },
+        { body: 'Door code is 4417', messageId: newest },
+      ])
+      const act = async (path: string, body: object) => {
+        const r = await call(app.url, path, body, adaJwt)
+        expect(r.status, JSON.stringify(r.body)).toBe(200)
+      }
+      // The older message's notification was replaced by the newest's (one tag per room).
+      await act('/message/edit', { messageId: older, message: 'The code is 0000' })
+      await act('/message/delete', { messageId: older })
+      await act('/message/edit', { messageId: newest, message: 'Door code is _0000_' })
+      const [edited] = (await service.waitFor(3)).slice(2)
+      expect(sub.decrypt(edited!.body)).toEqual({
+        title: 'Ada',
+        body: 'Door code is 0000',
+        tag: `room:${HOME_ROOM_ID}`,
+        url: '/',
+        roomId: HOME_ROOM_ID,
+        messageId: newest,
+        change: 'edited',
+      })
+      // A deletion carries no words at all; the same edit again is no change and sends nothing.
+      await act('/message/edit', { messageId: newest, message: 'Door code is _0000_' })
+      await act('/message/delete', { messageId: newest })
+      const [deleted] = (await service.waitFor(4)).slice(3)
+      expect(sub.decrypt(deleted!.body)).toMatchObject({
+        body: '',
+        messageId: newest,
+        change: 'deleted',
+      })
+      expect(JSON.stringify(sub.decrypt(deleted!.body))).not.toContain('Door code')
+      await act('/message/delete', { messageId: newest })
+      await sleep(1_500)
+      expect(service.deliveries).toHaveLength(4)
     } finally {
       await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
     }

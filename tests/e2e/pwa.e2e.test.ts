@@ -56,6 +56,64 @@ const loadedAssets = (page: Page) =>
       .map((u) => u.pathname),
   )
 
+/**
+ * Web Push into the page's service worker through the DevTools protocol: `deliver` hands it a
+ * payload and answers how the handler's showNotification() settled, or that it was not called;
+ * `shown` reads the notifications on screen.
+ */
+async function pushChannel(page: Page) {
+  const cdp = await context!.newCDPSession(page)
+  const registered = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const reg = registrations.find((r) => r.scopeURL === `${app.server.url}/`)
+      if (reg) resolve(reg.registrationId)
+    }),
+  )
+  await cdp.send('ServiceWorker.enable')
+  const [worker] = context!.serviceWorkers()
+  expect(worker).toBeDefined()
+  const registrationId = await registered
+  const deliver = async (payload: object, waitMs = 10_000) => {
+    // Chromium's getNotifications() drops a notification it reads before that notification is
+    // on screen: a read made while the push handler was still showing it found none, then and
+    // ever after (the CI retries of ci65, ci78 and ci80; 4 of 8 runs reading in a loop from the
+    // delivery on, 0 of 12 reading once it settled). So a read waits until the app's own
+    // handler's showNotification() has settled (or `waitMs` without a call), watched here
+    // without changing what it does.
+    await worker!.evaluate((waitMs) => {
+      const scope = self as any
+      const registration = scope.registration
+      const show = (scope.__show ??= registration.showNotification.bind(registration))
+      scope.__notification = new Promise<string>((settled) => {
+        registration.showNotification = (...args: unknown[]) => {
+          const shown = show(...args)
+          shown.then(
+            () => settled('shown'),
+            (err: Error) => settled(`refused: ${err.message}`),
+          )
+          return shown
+        }
+        setTimeout(() => settled(`not shown within ${waitMs} ms`), waitMs)
+      })
+    }, waitMs)
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: app.server.url,
+      registrationId,
+      data: JSON.stringify(payload),
+    })
+    return worker!.evaluate(() => (self as any).__notification)
+  }
+  const shown = () =>
+    worker!.evaluate(async () =>
+      (await (self as any).registration.getNotifications()).map((n: Notification) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+      })),
+    )
+  return { page, worker: worker!, deliver, shown }
+}
+
 describe('installable app', () => {
   it('has a manifest and service worker Chromium finds installable', async () => {
     // Chromium never offers installation in an incognito context, which newContext() is.
@@ -116,15 +174,7 @@ describe('installable app', () => {
   })
 
   it('shows a pushed message as a notification whose click opens the room', async () => {
-    const page = await visit()
-    const cdp = await context!.newCDPSession(page)
-    const registered = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const reg = registrations.find((r) => r.scopeURL === `${app.server.url}/`)
-        if (reg) resolve(reg.registrationId)
-      }),
-    )
-    await cdp.send('ServiceWorker.enable')
+    const push = await pushChannel(await visit())
     const payload = {
       title: 'Ada',
       body: 'Tea at five?',
@@ -132,51 +182,37 @@ describe('installable app', () => {
       url: '/rooms/r1',
       roomId: 'r1',
     }
-    const [worker] = context!.serviceWorkers()
-    expect(worker).toBeDefined()
-    // Chromium's getNotifications() drops a notification it reads before that notification is on
-    // screen: a read made while the push handler was still showing it found none, then and ever
-    // after (the CI retries of ci65, ci78 and ci80; 4 of 8 runs reading in a loop from the
-    // delivery on, 0 of 12 reading once it settled). So the first read waits until the app's own
-    // handler's showNotification() has settled, watched here without changing what it does.
-    await worker!.evaluate(() => {
-      const scope = self as any
-      const registration = scope.registration
-      const show = registration.showNotification.bind(registration)
-      scope.__notification = new Promise<string>((settled) => {
-        registration.showNotification = (...args: unknown[]) => {
-          const shown = show(...args)
-          shown.then(
-            () => settled('shown'),
-            (err: Error) => settled(`refused: ${err.message}`),
-          )
-          return shown
-        }
-        setTimeout(() => settled('showNotification was not called within 10 s'), 10_000)
-      })
-    })
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: app.server.url,
-      registrationId: await registered,
-      data: JSON.stringify(payload),
-    })
-    expect(await worker!.evaluate(() => (self as any).__notification)).toBe('shown')
-    const shown = () =>
-      worker!.evaluate(async () =>
-        (await (self as any).registration.getNotifications()).map((n: Notification) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-        })),
-      )
-    expect(await shown()).toEqual([{ title: 'Ada', body: 'Tea at five?', tag: 'room:r1' }])
-    await worker!.evaluate(async () => {
+    expect(await push.deliver(payload)).toBe('shown')
+    expect(await push.shown()).toEqual([{ title: 'Ada', body: 'Tea at five?', tag: 'room:r1' }])
+    await push.worker.evaluate(async () => {
       const [n] = await (self as any).registration.getNotifications()
       self.dispatchEvent(
         new (self as any).NotificationEvent('notificationclick', { notification: n }),
       )
     })
-    await page.waitForURL(/\/rooms\/r1$/, { timeout: 10_000 })
-    await expect.poll(shown).toEqual([])
+    await push.page.waitForURL(/\/rooms\/r1$/, { timeout: 10_000 })
+    await expect.poll(push.shown).toEqual([])
+  })
+
+  it('rewords a shown notification quietly when its message is edited, closes it when deleted', async () => {
+    const push = await pushChannel(await visit())
+    const message = { title: 'Ada', tag: 'room:r1', url: '/rooms/r1', roomId: 'r1' }
+    expect(await push.deliver({ ...message, body: 'Code 1234', messageId: 'm2' })).toBe('shown')
+    // Another message's change (replaced by m2 already) leaves the notification as it is.
+    const other = { ...message, body: '', messageId: 'm1', change: 'deleted' }
+    expect(await push.deliver(other, 1_500)).toBe('not shown within 1500 ms')
+    expect(await push.shown()).toEqual([{ title: 'Ada', body: 'Code 1234', tag: 'room:r1' }])
+    const edited = { ...message, body: 'Code 0000', messageId: 'm2', change: 'edited' }
+    expect(await push.deliver(edited)).toBe('shown')
+    expect(await push.shown()).toEqual([{ title: 'Ada', body: 'Code 0000', tag: 'room:r1' }])
+    // Quietly: no sound or vibration, and not announced again.
+    const quiet = await push.worker.evaluate(async () => {
+      const [n] = await (self as any).registration.getNotifications()
+      return { silent: n.silent, renotify: n.renotify }
+    })
+    expect(quiet).toEqual({ silent: true, renotify: false })
+    const deleted = { ...message, body: '', messageId: 'm2', change: 'deleted' }
+    expect(await push.deliver(deleted, 1_500)).toBe('not shown within 1500 ms')
+    await expect.poll(push.shown).toEqual([])
   })
 })

@@ -15,6 +15,8 @@ import type { ApiHono } from '../middleware/context'
 import { ownMessage } from '../services/message-row'
 import { rewordBookmarks, rowExcerpt } from '../services/bookmark-excerpts'
 import { rowSearchText } from '../../shared/text-format'
+import { later } from '../lib/background'
+import { pushChange } from '../services/push/message-push'
 import { toMessage, type MessageData } from './message'
 
 /** What a tombstone keeps: who said something when, and nothing of what. */
@@ -64,6 +66,7 @@ const actions = new Hono<ApiHono>()
       searchText: rowSearchText(text, row),
       editedAt: new Date().toISOString(),
     })
+    later(c, pushChange(backend, c.var.config, caller, updated, 'edited'))
     return c.json(toMessage(updated), 200)
   })
   .post('/delete', validate('json', DeleteMessageRequest), async (c) => {
@@ -89,6 +92,7 @@ const actions = new Hono<ApiHono>()
       ...TOMBSTONE,
       deletedAt: new Date().toISOString(),
     } as Partial<MessageData>)
+    later(c, pushChange(backend, c.var.config, caller, updated, 'deleted'))
     return c.json(toMessage(updated), 200)
   })
   .post('/react', validate('json', ReactRequest), async (c) => {

@@ -5,7 +5,6 @@ import {
   type Message,
   type MessageLimits,
 } from '../../shared/schemas'
-import { HOME_ROOM_ID } from '../../shared/constants'
 import { BackendError, isConflict, type Row } from '../backend'
 import { ApiError } from '../lib/api-error'
 import { stableId } from '../lib/stable-id'
@@ -19,25 +18,11 @@ import { addPlan, messageData } from '../services/message-add'
 import { checkReply } from '../services/message-row'
 import actions from './message-actions'
 import { later } from '../lib/background'
-import { pushToOthers, roomPayload } from '../services/push/deliver'
-import { plainText } from '../../shared/text-format'
-import { voiceLabel } from '../../shared/voice'
-import { mediaKind } from '../../shared/media-box'
+import { pushToOthers } from '../services/push/deliver'
+import { messagePayload } from '../services/push/message-push'
 
 // The stored row: the answer's columns, and the text as read that only search uses (db-schema.ts).
 export type MessageData = Omit<Message, '$id' | '$createdAt'> & { searchText?: string | null }
-
-/** A notification's words for a message without text: what it shows, other files by name. */
-function attachmentWords(row: Partial<MessageData>, gif: unknown) {
-  const kind = gif ? 'gif' : mediaKind(row.fileType ?? '', row.fileDuration)
-  if (kind === 'voice') {
-    const voice = voiceLabel(row.fileType, row.fileDuration)!
-    return `Sent a ${voice[0]!.toLowerCase()}${voice.slice(1)}`
-  }
-  if (kind === 'gif') return 'Sent a GIF'
-  if (kind === 'photo' || kind === 'video') return `Sent a ${kind}`
-  return row.fileName ? `Sent “${row.fileName}”` : 'Sent a file'
-}
 
 const num = (v: unknown) => (typeof v === 'number' ? v : v == null ? null : Number(v))
 const strOrNull = (v: unknown) => (typeof v === 'string' && v ? v : null)
@@ -77,7 +62,7 @@ const message = new Hono<ApiHono>()
   // Always as the caller and of kind 'user'; system notices are written only by the server.
   .post('/add', validate('json', AddMessageRequest), async (c) => {
     const input = c.req.valid('json')
-    const { roomId, message: text, clientId, attachment, replyToId, gif } = input
+    const { roomId, clientId, attachment, replyToId, gif } = input
     const { caller, backend, config } = c.var
     const room = await readRow<{ isDeleted?: boolean; name?: string }>(c, 'rooms', roomId)
     if (!room) throw new ApiError(404, 'This room does not exist')
@@ -109,13 +94,7 @@ const message = new Hono<ApiHono>()
         ))
       // The partner hears of it through Web Push when no tab of theirs is visible; a retried
       // clientId (answered 200 above) never pushes twice. Without VAPID keys nothing is queued.
-      // Which room, where there are several: "Ada in Garden"; Home is the app's own.
-      const payload = () => {
-        const sender = caller.name.trim() || caller.email
-        const title = roomId === HOME_ROOM_ID || !room.name ? sender : `${sender} in ${room.name}`
-        const body = plainText(text).trim() || attachmentWords(row, gif)
-        return roomPayload(roomId, title, body)
-      }
+      const payload = () => messagePayload(caller, room, row)
       later(c, pushToOthers(backend, config, caller.$id, payload, made && c.get('listed')))
       return c.json(toMessage(row), 201)
     } catch (err) {

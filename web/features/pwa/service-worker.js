@@ -121,13 +121,18 @@ function offlinePage() {
   })
 }
 
-// Web Push: the Worker's payload is { title, body, tag, url, roomId } (shared/schemas/push.ts).
+// Web Push: the Worker's payload is { title, body, tag, url, roomId, messageId?, change? }
+// (shared/schemas/push.ts).
 self.addEventListener('push', (event) => {
   let data = {}
   try {
     data = event.data ? event.data.json() : {}
   } catch {
     data = { body: event.data ? event.data.text() : '' }
+  }
+  if (data.change) {
+    event.waitUntil(changeShown(data))
+    return
   }
   event.waitUntil(
     self.registration.showNotification(data.title || 'Kathelia', {
@@ -136,10 +141,30 @@ self.addEventListener('push', (event) => {
       tag: data.tag || 'kathelia',
       renotify: true,
       icon: '/icons/icon-192.png',
-      data: { url: data.url || '/' },
+      data: { url: data.url || '/', messageId: data.messageId || null },
     }),
   )
 })
+
+/**
+ * The sender edited or deleted for everyone the message a notification shows: it takes the new
+ * words, quietly, or closes. Nothing new is shown when it is gone already or shows another
+ * message: the change is not news, and the words taken back are kept nowhere.
+ */
+async function changeShown(data) {
+  const shown = await self.registration.getNotifications({ tag: data.tag })
+  const it = shown.find((n) => n.data && n.data.messageId === data.messageId)
+  if (!it) return
+  if (data.change === 'deleted') return it.close()
+  return self.registration.showNotification(it.title, {
+    body: data.body || '',
+    tag: it.tag,
+    renotify: false,
+    silent: true,
+    icon: '/icons/icon-192.png',
+    data: it.data,
+  })
+}
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
