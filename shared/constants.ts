@@ -15,6 +15,8 @@ export const MESSAGE_MAX_LENGTH = 4000
 export const MESSAGES_PER_BATCH = 100
 export const SCANS_PER_BATCH = 100
 export const MESSAGE_GAP_MINUTES = 15
+/** A room's notifications share one tag: each replaces the last, and reading closes them. */
+export const roomTag = (roomId: string) => `room:${roomId}`
 export const TYPING_SEND_INTERVAL_MS = 3_000
 export const TYPING_EXPIRE_MS = 10_000
 

@@ -4,12 +4,19 @@ import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
 import { useAppAndBrowser } from './helpers/app'
+import { HOME_ROOM_ID, roomTag } from '../../shared/constants'
+import { apiAs } from './helpers/page-api'
+import { ADA, messageInLog } from './helpers/pair'
+import { onboardViaApi, signInViaApi } from './helpers/register-api'
+import { isRetry } from './helpers/attempts'
 import { authCard } from './helpers/users'
 
 // The installable app as built for deployment: manifest and service worker as Chromium judges
-// them, the app shell offline after one visit, and a Web Push message shown and clicked.
+// them, the app shell offline after one visit, a Web Push message shown and clicked, reworded
+// or closed by its message's edit or delete, and a room's notifications closed once it is read.
 const app = useAppAndBrowser()
 let context: BrowserContext | undefined
+let reads = 0
 
 afterEach(async () => {
   await context?.close()
@@ -214,5 +221,29 @@ describe('installable app', () => {
     const deleted = { ...message, body: '', messageId: 'm2', change: 'deleted' }
     expect(await push.deliver(deleted, 1_500)).toBe('not shown within 1500 ms')
     await expect.poll(push.shown).toEqual([])
+  })
+
+  it('closes a room’s notifications on this device once the room is read here', async (ctx) => {
+    const page = await visit()
+    // Two notifications as pushes show them: Home's, and another room's.
+    await page.evaluate(
+      async (tags) => {
+        const registration = await navigator.serviceWorker.ready
+        for (const tag of tags) await registration.showNotification('Ben', { tag, body: 'Hello' })
+      },
+      [roomTag(HOME_ROOM_ID), roomTag('garden')],
+    )
+    const shownTags = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.tag).sort(),
+      )
+    expect(await shownTags()).toEqual([roomTag('garden'), roomTag(HOME_ROOM_ID)])
+    // Ada signs in to Home and reads it to its newest message.
+    if (isRetry(ctx)) await signInViaApi(page, app.server.url, ADA.email, ADA.password)
+    else await onboardViaApi(page, app.server.url, ADA)
+    const text = `Read up to here, attempt ${++reads}`
+    await apiAs(page, app.server.url)('/message/add', { roomId: HOME_ROOM_ID, message: text })
+    await messageInLog(page, text).waitFor()
+    await expect.poll(shownTags).toEqual([roomTag('garden')])
   })
 })

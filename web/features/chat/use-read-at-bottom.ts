@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { roomTag } from '../../../shared/constants'
 import { activeChat } from './active-chat'
 import { markRead } from './read-state'
 import { unreadKey } from './unread-query'
@@ -14,7 +15,8 @@ type Args = {
 }
 
 /**
- * Reading happens at the bottom of a visible page: that moves the read mark and clears the badge.
+ * Reading happens at the bottom of a visible page: that moves the read mark, clears the badge and
+ * closes the room's notifications on this device.
  * The room also tells realtime (`activeChat`) whether its newest rows are being watched.
  */
 export function useReadAtBottom({ roomId, atBottom, isAtBottom, searching, newestSeq }: Args) {
@@ -28,6 +30,11 @@ export function useReadAtBottom({ roomId, atBottom, isAtBottom, searching, newes
       if (!atBottom || searching || !isAtBottom() || document.hidden || !newestSeq) return
       markRead(roomId, newestSeq)
       queryClient.setQueryData(unreadKey(roomId), 0)
+      // What this device's notifications said of the room has been read here now.
+      void navigator.serviceWorker
+        ?.getRegistration()
+        .then((r) => r?.getNotifications({ tag: roomTag(roomId) }))
+        .then((shown) => shown?.forEach((n) => n.close()))
     }
     // A frame later: a long room opened at its unread line is placed there in this frame's
     // animation callback (useOpenAtUnread, registered first), and is not at the bottom then.
