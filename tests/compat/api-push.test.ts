@@ -128,7 +128,7 @@ describe('/api/push', () => {
       tag: `room:${HOME_ROOM_ID}`,
       url: '/',
       roomId: HOME_ROOM_ID,
-      messageId: expect.stringMatching(/^\w+$/),
+      about: expect.stringMatching(/^\w+$/),
     })
     await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
   })
@@ -147,7 +147,7 @@ describe('/api/push', () => {
       tag: `room:${roomId}`,
       url: `/rooms/${roomId}`,
       roomId,
-      messageId: expect.stringMatching(/^\w+$/),
+      about: expect.stringMatching(/^\w+$/),
     })
     await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
   })
@@ -203,8 +203,8 @@ describe('/api/push', () => {
       const newest = await send('Door code is *4417*')
       const pushed = await service.waitFor(2)
       expect(pushed.map((p) => sub.decrypt(p.body))).toMatchObject([
-        { body: 'The code is 1234', messageId: older },
-        { body: 'Door code is 4417', messageId: newest },
+        { body: 'The code is 1234', about: older },
+        { body: 'Door code is 4417', about: newest },
       ])
       const act = async (path: string, body: object) => {
         const r = await call(app.url, path, body, adaJwt)
@@ -221,7 +221,7 @@ describe('/api/push', () => {
         tag: `room:${HOME_ROOM_ID}`,
         url: '/',
         roomId: HOME_ROOM_ID,
-        messageId: newest,
+        about: newest,
         change: 'edited',
       })
       // A deletion carries no words at all; the same edit again is no change and sends nothing.
@@ -230,13 +230,62 @@ describe('/api/push', () => {
       const [deleted] = (await service.waitFor(4)).slice(3)
       expect(sub.decrypt(deleted!.body)).toMatchObject({
         body: '',
-        messageId: newest,
+        about: newest,
         change: 'deleted',
       })
       expect(JSON.stringify(sub.decrypt(deleted!.body))).not.toContain('Door code')
       await act('/message/delete', { messageId: newest })
       await sleep(1_500)
       expect(service.deliveries).toHaveLength(4)
+    } finally {
+      await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
+    }
+  })
+
+  it('tells the sender of a message of the partner’s reaction, closes it when taken back; never of a retry or one’s own', async () => {
+    const sub = await subscribe(benJwt, 'ben-reactions')
+    try {
+      await setPresence(ben, benJwt, 'away')
+      const send = async (jwt: string, message: string) => {
+        const r = await call(app.url, '/message/add', { roomId: HOME_ROOM_ID, message }, jwt)
+        expect(r.status, JSON.stringify(r.body)).toBe(201)
+        return r.body.$id as string
+      }
+      const bens = await send(
+        benJwt,
+        'Tea at *five*? Or would you rather go for a walk by the river first, then tea',
+      )
+      const adas = await send(adaJwt, 'Sounds good')
+      await service.waitFor(1)
+      service.clear()
+      const react = async (messageId: string, on: boolean) => {
+        const r = await call(app.url, '/message/react', { messageId, emoji: '❤️', on }, adaJwt)
+        expect(r.status, JSON.stringify(r.body)).toBe(200)
+      }
+      await react(bens, true)
+      await react(bens, true)
+      await react(adas, true)
+      const [reacted] = await service.waitFor(1)
+      const shown = sub.decrypt(reacted!.body) as { about: string }
+      expect(shown).toEqual({
+        title: 'Ada',
+        // The text as read, cut to 60 characters.
+        body: 'Reacted ❤️ to “Tea at five? Or would you rather go for a walk by the river…”',
+        tag: `room:${HOME_ROOM_ID}`,
+        url: '/',
+        roomId: HOME_ROOM_ID,
+        about: expect.stringMatching(/^r\w+$/),
+      })
+      await react(bens, false)
+      await react(bens, false)
+      const [takenBack] = (await service.waitFor(2)).slice(1)
+      expect(sub.decrypt(takenBack!.body)).toMatchObject({
+        body: '',
+        about: shown.about,
+        change: 'deleted',
+      })
+      await sleep(1_500)
+      expect(service.deliveries).toHaveLength(2)
     } finally {
       await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
     }

@@ -204,12 +204,12 @@ describe('installable app', () => {
   it('rewords a shown notification quietly when its message is edited, closes it when deleted', async () => {
     const push = await pushChannel(await visit())
     const message = { title: 'Ada', tag: 'room:r1', url: '/rooms/r1', roomId: 'r1' }
-    expect(await push.deliver({ ...message, body: 'Code 1234', messageId: 'm2' })).toBe('shown')
+    expect(await push.deliver({ ...message, body: 'Code 1234', about: 'm2' })).toBe('shown')
     // Another message's change (replaced by m2 already) leaves the notification as it is.
-    const other = { ...message, body: '', messageId: 'm1', change: 'deleted' }
+    const other = { ...message, body: '', about: 'm1', change: 'deleted' }
     expect(await push.deliver(other, 1_500)).toBe('not shown within 1500 ms')
     expect(await push.shown()).toEqual([{ title: 'Ada', body: 'Code 1234', tag: 'room:r1' }])
-    const edited = { ...message, body: 'Code 0000', messageId: 'm2', change: 'edited' }
+    const edited = { ...message, body: 'Code 0000', about: 'm2', change: 'edited' }
     expect(await push.deliver(edited)).toBe('shown')
     expect(await push.shown()).toEqual([{ title: 'Ada', body: 'Code 0000', tag: 'room:r1' }])
     // Quietly: no sound or vibration, and not announced again.
@@ -218,7 +218,7 @@ describe('installable app', () => {
       return { silent: n.silent, renotify: n.renotify }
     })
     expect(quiet).toEqual({ silent: true, renotify: false })
-    const deleted = { ...message, body: '', messageId: 'm2', change: 'deleted' }
+    const deleted = { ...message, body: '', about: 'm2', change: 'deleted' }
     expect(await push.deliver(deleted, 1_500)).toBe('not shown within 1500 ms')
     await expect.poll(push.shown).toEqual([])
   })

@@ -16,7 +16,7 @@ import { ownMessage } from '../services/message-row'
 import { rewordBookmarks, rowExcerpt } from '../services/bookmark-excerpts'
 import { rowSearchText } from '../../shared/text-format'
 import { later } from '../lib/background'
-import { pushChange } from '../services/push/message-push'
+import { pushChange, pushReaction } from '../services/push/message-push'
 import { toMessage, type MessageData } from './message'
 
 /** What a tombstone keeps: who said something when, and nothing of what. */
@@ -118,7 +118,10 @@ const actions = new Hono<ApiHono>()
       else await backend.deleteRow('reactions', rowId)
     } catch (err) {
       if (!(on ? isConflict(err) : isNotFound(err))) throw err
+      // A retry: its first attempt made the change, and told the partner of it.
+      return c.json(answer, 200)
     }
+    later(c, pushReaction(backend, c.var.config, caller, row, { id: rowId, emoji, on }))
     return c.json(answer, 200)
   })
 

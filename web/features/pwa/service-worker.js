@@ -121,7 +121,7 @@ function offlinePage() {
   })
 }
 
-// Web Push: the Worker's payload is { title, body, tag, url, roomId, messageId?, change? }
+// Web Push: the Worker's payload is { title, body, tag, url, roomId, about?, change? }
 // (shared/schemas/push.ts).
 self.addEventListener('push', (event) => {
   let data = {}
@@ -141,7 +141,7 @@ self.addEventListener('push', (event) => {
       tag: data.tag || 'kathelia',
       renotify: true,
       icon: '/icons/icon-192.png',
-      data: { url: data.url || '/', messageId: data.messageId || null },
+      data: { url: data.url || '/', about: data.about || null },
     }),
   )
 })
@@ -153,7 +153,7 @@ self.addEventListener('push', (event) => {
  */
 async function changeShown(data) {
   const shown = await self.registration.getNotifications({ tag: data.tag })
-  const it = shown.find((n) => n.data && n.data.messageId === data.messageId)
+  const it = shown.find((n) => n.data && n.data.about === data.about)
   if (!it) return
   if (data.change === 'deleted') return it.close()
   return self.registration.showNotification(it.title, {

@@ -10,32 +10,54 @@ import { pushToOthers, roomPayload } from './deliver'
 import { vapidOf } from './push-config'
 
 type Shown = Partial<MessageData> & { $id: string; roomId: string }
+type Room = { name?: string } | null | undefined
 
-/** A notification's words for a message without text: what it shows, other files by name. */
-function attachmentWords(row: Shown) {
+/** What a message without text shows: `noun` for "a photo" / "your photo", else its file's name. */
+function attachment(row: Shown): { noun: string } | { name: string } {
   const kind = row.gifUrl ? 'gif' : mediaKind(row.fileType ?? '', row.fileDuration)
   if (kind === 'voice') {
     const voice = voiceLabel(row.fileType, row.fileDuration)!
-    return `Sent a ${voice[0]!.toLowerCase()}${voice.slice(1)}`
+    return { noun: `${voice[0]!.toLowerCase()}${voice.slice(1)}` }
   }
-  if (kind === 'gif') return 'Sent a GIF'
-  if (kind === 'photo' || kind === 'video') return `Sent a ${kind}`
-  return row.fileName ? `Sent “${row.fileName}”` : 'Sent a file'
+  if (kind === 'gif') return { noun: 'GIF' }
+  if (kind === 'photo' || kind === 'video') return { noun: kind }
+  return row.fileName ? { name: row.fileName } : { noun: 'file' }
 }
 
-/**
- * A message's notification: "Ada", or "Ada in Garden" where there are several rooms (Home is the
- * app's own); its text as read, or what it shows. `messageId` lets a later edit or delete find it.
- */
-export function messagePayload(
-  sender: BackendUser,
-  room: { name?: string } | null | undefined,
-  row: Shown,
-): PushPayload {
+/** "Ada", or "Ada in Garden" where there are several rooms (Home is the app's own). */
+function titleOf(sender: BackendUser, room: Room, roomId: string) {
   const name = sender.name.trim() || sender.email
-  const title = row.roomId === HOME_ROOM_ID || !room?.name ? name : `${name} in ${room.name}`
-  const body = plainText(row.message ?? '').trim() || attachmentWords(row)
-  return { ...roomPayload(row.roomId, title, body), messageId: row.$id }
+  return roomId === HOME_ROOM_ID || !room?.name ? name : `${name} in ${room.name}`
+}
+
+/** A message's notification: its text as read, or what it shows ("Sent a photo"). */
+export function messagePayload(sender: BackendUser, room: Room, row: Shown): PushPayload {
+  const file = attachment(row)
+  const body =
+    plainText(row.message ?? '').trim() ||
+    ('noun' in file ? `Sent a ${file.noun}` : `Sent “${file.name}”`)
+  return { ...roomPayload(row.roomId, titleOf(sender, room, row.roomId), body), about: row.$id }
+}
+
+const QUOTED = 60
+
+/** A reaction's notification to the message's sender: "Reacted ❤️ to “Tea at five?”". */
+export function reactionPayload(
+  sender: BackendUser,
+  room: Room,
+  row: Shown,
+  emoji: string,
+  reactionId: string,
+): PushPayload {
+  const text = plainText(row.message ?? '').trim()
+  const file = attachment(row)
+  const what = text
+    ? `“${text.length > QUOTED ? `${text.slice(0, QUOTED - 1)}…` : text}”`
+    : 'noun' in file
+      ? `your ${file.noun}`
+      : `“${file.name}”`
+  const body = `Reacted ${emoji} to ${what}`
+  return { ...roomPayload(row.roomId, titleOf(sender, room, row.roomId), body), about: reactionId }
 }
 
 /**
@@ -65,5 +87,26 @@ export function pushChange(
       body: change === 'deleted' ? '' : shown.body,
       change,
     })
+  })()
+}
+
+/**
+ * A reaction to the partner's message tells them as a message does (no visible tab, one
+ * notification per room); its removal closes that notification if it is still shown. A reaction
+ * to one's own message tells nobody. Meant for waitUntil.
+ */
+export function pushReaction(
+  backend: BackendPort,
+  config: Config,
+  sender: BackendUser,
+  row: Row<MessageData>,
+  reaction: { id: string; emoji: string; on: boolean },
+): Promise<void> | undefined {
+  if (!vapidOf(config) || row.senderId === sender.$id) return undefined
+  return (async () => {
+    const room = await backend.getRow<{ name?: string }>('rooms', row.roomId)
+    const shown = reactionPayload(sender, room, row, reaction.emoji, reaction.id)
+    const payload = reaction.on ? shown : { ...shown, body: '', change: 'deleted' as const }
+    await pushToOthers(backend, config, sender.$id, payload)
   })()
 }
