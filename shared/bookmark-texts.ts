@@ -1,4 +1,4 @@
-import { plainText } from './text-format'
+import { clip, plainText } from './text-format'
 import { BOOKMARKED_MESSAGE_DELETED } from './texts'
 
 // Bookmark texts and limits without zod: the chat's Bookmark action is in the room's first load.
@@ -23,5 +23,5 @@ export const EXCERPT_LENGTH = 300
  */
 export function bookmarkExcerpt(text: string, untitled: string) {
   const read = text ? plainText(text) : untitled
-  return read.length > EXCERPT_LENGTH ? `${read.slice(0, EXCERPT_LENGTH - 1)}…` : read
+  return clip(read, EXCERPT_LENGTH)
 }

@@ -27,7 +27,7 @@ export const isInlineVideo = (type: string) => /^video\/(mp4|webm)$/i.test(type)
  */
 /**
  * What names a file where it stands alone (a quote, a bookmark): a voice message, a photo or a
- * video as such (a notification says the same, worker/routes/message.ts), other files by name. In
+ * video as such (a notification says the same, worker/services/push/message-push.ts), other files by name. In
  * its own chip (`named`: an upload, a download) only a voice message is not its file's name.
  */
 export function fileLabel(type: string, name: string, durationMs?: number | null, named = false) {

@@ -137,6 +137,13 @@ export function readAs(parts: FormattedPart[]): { text: string; starts: number[]
   return { text, starts }
 }
 
+/** `text` cut to `max` characters, the last an ellipsis; never half of a surrogate pair. */
+export function clip(text: string, max: number) {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max - 1)
+  return `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}…`
+}
+
 /** The text as read: reply quotes, notifications, search. */
 export const plainText = (text: string) => readAs(formatText(text)).text
 

@@ -47,10 +47,9 @@ export const PushListResponse = z.object({ devices: z.array(PushDevice) })
 export type PushListResponse = z.infer<typeof PushListResponse>
 
 /**
- * What the service worker receives (encrypted) and shows as a notification. `about` is the id of
- * what it shows (a message, or a reaction); `change` says that was edited (`body` its new words)
- * or taken back, and the worker rewords or closes its notification if one is still shown,
- * showing nothing new.
+ * What the service worker receives (encrypted) and shows as a notification. A message's carries
+ * its id (`about`); `change` says that message was edited (`body` its new words) or deleted for
+ * everyone, and the worker rewords its notification if one is still shown, showing nothing new.
  */
 export type PushPayload = {
   title: string

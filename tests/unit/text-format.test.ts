@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatText, plainText } from '../../shared/text-format'
+import { clip, formatText, plainText } from '../../shared/text-format'
 
 describe('formatText (WhatsApp-style formatting)', () => {
   it('bold, italic, strikethrough and code, markers gone', () => {
@@ -70,5 +70,15 @@ describe('formatText (WhatsApp-style formatting)', () => {
     expect(plainText('*Hi* _there_, ~old~ `new`')).toBe('Hi there, old new')
     expect(formatText('just words')).toEqual([{ text: 'just words' }])
     expect(formatText('')).toEqual([])
+  })
+})
+
+describe('clip (bookmark excerpts, notification bodies)', () => {
+  it('keeps a short text, cuts a long one to its length with an ellipsis, never half an emoji', () => {
+    expect(clip('Tea at five?', 12)).toBe('Tea at five?')
+    expect(clip('Tea at five?', 8)).toBe('Tea at …')
+    // '🍅' is two UTF-16 units: a cut through it drops the whole emoji.
+    expect(clip('ab🍅cd', 4)).toBe('ab…')
+    expect(clip('ab🍅cd', 5)).toBe('ab🍅…')
   })
 })

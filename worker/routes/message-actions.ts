@@ -54,18 +54,21 @@ const actions = new Hono<ApiHono>()
       throw new ApiError(403, 'Messages can only be edited for 24 hours', 'edit_window_closed')
     if (!text && !row.fileId && !row.gifUrl)
       throw new ApiError(400, 'message must not be empty', 'validation_failed')
-    // Its bookmarks first, also when retried with the same text: a retry after a failure below
-    // (or there) does both, and a second edit never finds an old text left in a bookmark.
-    await rewordBookmarks(backend, messageId, rowExcerpt(text, row))
-    // A retried edit with the same text changes nothing (and keeps its edit time).
-    if (text === row.message) return c.json(toMessage(row), 200)
-    // The row is overwritten in place: the old text is kept nowhere (no history, no copy; its
-    // bookmarks took the new words above).
+    // A retried edit with the same text changes nothing (and keeps its edit time), but for its
+    // bookmarks below, which a failure after the row's write may have left behind.
+    if (text === row.message) {
+      await rewordBookmarks(backend, messageId, rowExcerpt(text, row))
+      return c.json(toMessage(row), 200)
+    }
+    // The row is overwritten in place: the old text is kept nowhere (no history, no copy).
     const updated = await backend.updateRow<MessageData>('messages', messageId, {
       message: text,
       searchText: rowSearchText(text, row),
       editedAt: new Date().toISOString(),
     })
+    // Then its bookmarks take the new words: a bookmarks page that hears of it reads the row
+    // edited already.
+    await rewordBookmarks(backend, messageId, rowExcerpt(text, row))
     later(c, pushChange(backend, c.var.config, caller, updated, 'edited'))
     return c.json(toMessage(updated), 200)
   })
@@ -73,7 +76,11 @@ const actions = new Hono<ApiHono>()
     const { messageId } = c.req.valid('json')
     const { caller, backend } = c.var
     const row = await ownMessage(backend, caller.$id, messageId)
-    if (row.deletedAt) return c.json(toMessage(row), 200)
+    // A retry: its bookmarks may be all that a failure left to do.
+    if (row.deletedAt) {
+      await rewordBookmarks(backend, messageId, '')
+      return c.json(toMessage(row), 200)
+    }
     // The file goes first: if anything below fails, a retry finds the row unchanged and does it all.
     if (row.thumbId) await backend.deleteFile(row.thumbId)
     if (row.fileId) await backend.deleteFile(row.fileId)
@@ -85,13 +92,14 @@ const actions = new Hono<ApiHono>()
       await backend.deleteRow('reactions', r.$id).catch((err: unknown) => {
         if (!isNotFound(err)) throw err
       })
-    // Its bookmarks keep nothing of what it said either: deleted for everyone means from the
-    // partner's saved copy too (the bookmark stays, saying the message was deleted).
-    await rewordBookmarks(backend, messageId, '')
     const updated = await backend.updateRow<MessageData>('messages', messageId, {
       ...TOMBSTONE,
       deletedAt: new Date().toISOString(),
     } as Partial<MessageData>)
+    // Its bookmarks keep nothing of what it said either: deleted for everyone means from the
+    // partner's saved copy too (the bookmark stays, saying the message was deleted). After the
+    // tombstone, so a bookmarks page that hears of it finds the message deleted.
+    await rewordBookmarks(backend, messageId, '')
     later(c, pushChange(backend, c.var.config, caller, updated, 'deleted'))
     return c.json(toMessage(updated), 200)
   })
@@ -121,7 +129,7 @@ const actions = new Hono<ApiHono>()
       // A retry: its first attempt made the change, and told the partner of it.
       return c.json(answer, 200)
     }
-    later(c, pushReaction(backend, c.var.config, caller, row, { id: rowId, emoji, on }))
+    if (on) later(c, pushReaction(backend, c.var.config, caller, row, emoji))
     return c.json(answer, 200)
   })
 

@@ -35,6 +35,7 @@ export function useReadAtBottom({ roomId, atBottom, isAtBottom, searching, newes
         ?.getRegistration()
         .then((r) => r?.getNotifications({ tag: roomTag(roomId) }))
         .then((shown) => shown?.forEach((n) => n.close()))
+        .catch(() => undefined)
     }
     // A frame later: a long room opened at its unread line is placed there in this frame's
     // animation callback (useOpenAtUnread, registered first), and is not at the bottom then.

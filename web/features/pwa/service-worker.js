@@ -148,19 +148,20 @@ self.addEventListener('push', (event) => {
 
 /**
  * The sender edited or deleted for everyone the message a notification shows: it takes the new
- * words, quietly, or closes. Nothing new is shown when it is gone already or shows another
- * message: the change is not news, and the words taken back are kept nowhere.
+ * words, or says the message was deleted (the room's tombstone words), quietly and in its place
+ * in the tray. Closing it instead would leave a push that showed nothing, which browsers allow
+ * only now and then. Nothing new is shown when it is gone already or shows another message.
  */
 async function changeShown(data) {
   const shown = await self.registration.getNotifications({ tag: data.tag })
   const it = shown.find((n) => n.data && n.data.about === data.about)
   if (!it) return
-  if (data.change === 'deleted') return it.close()
   return self.registration.showNotification(it.title, {
-    body: data.body || '',
+    body: data.change === 'deleted' ? 'This message was deleted.' : data.body || '',
     tag: it.tag,
     renotify: false,
     silent: true,
+    timestamp: it.timestamp,
     icon: '/icons/icon-192.png',
     data: it.data,
   })

@@ -1,4 +1,5 @@
 import { HOME_ROOM_ID, roomTag } from '../../../shared/constants'
+import { clip } from '../../../shared/text-format'
 import type { PushPayload } from '../../../shared/schemas'
 import { q, type BackendPort, type Row, type RowList } from '../../backend'
 import type { Config } from '../../config'
@@ -39,8 +40,7 @@ export const roomUrl = (roomId: string) =>
 
 /** The notification of one message or notice in a room; `tag` collapses a room's burst. */
 export function roomPayload(roomId: string, title: string, text: string): PushPayload {
-  const body = text.length > MAX_BODY ? `${text.slice(0, MAX_BODY - 1)}…` : text
-  return { title, body, tag: roomTag(roomId), url: roomUrl(roomId), roomId }
+  return { title, body: clip(text, MAX_BODY), tag: roomTag(roomId), url: roomUrl(roomId), roomId }
 }
 
 /** The list pushToOthers reads (a route may read it beforehand, in its own round trip). */

@@ -39,33 +39,67 @@ export function messagePayload(sender: BackendUser, room: Room, row: Shown): Pus
   return { ...roomPayload(row.roomId, titleOf(sender, room, row.roomId), body), about: row.$id }
 }
 
-const QUOTED = 60
-
-/** A reaction's notification to the message's sender: "Reacted ❤️ to “Tea at five?”". */
+/**
+ * A reaction's notification to the message's sender: "Reacted ❤️ to your message" (or "to your
+ * photo", "to “Minutes.pdf”"). It quotes no text, so an edit or a delete of the message leaves it
+ * nothing to change.
+ */
 export function reactionPayload(
   sender: BackendUser,
   room: Room,
   row: Shown,
   emoji: string,
-  reactionId: string,
 ): PushPayload {
-  const text = plainText(row.message ?? '').trim()
   const file = attachment(row)
-  const what = text
-    ? `“${text.length > QUOTED ? `${text.slice(0, QUOTED - 1)}…` : text}”`
+  const what = row.message?.trim()
+    ? 'your message'
     : 'noun' in file
       ? `your ${file.noun}`
       : `“${file.name}”`
-  const body = `Reacted ${emoji} to ${what}`
-  return { ...roomPayload(row.roomId, titleOf(sender, room, row.roomId), body), about: reactionId }
+  return roomPayload(row.roomId, titleOf(sender, room, row.roomId), `Reacted ${emoji} to ${what}`)
 }
 
 /**
- * An edit or a delete for everyone of a message a notification may still show: the room's newest
- * (a room's notifications replace each other by their tag). The partner's devices without a
- * visible tab are told, and the service worker rewords that notification or closes it, if it is
- * still there: a lock screen keeps no words the sender changed or took back. An older message's
- * notification was replaced already; nothing is sent for it. Meant for waitUntil.
+ * Whether the partner's notification of the room may still show `row`, a message of `sender`:
+ * it is the newest thing of theirs pushed in the room (their own replies are never pushed to
+ * them; a later message or reaction of the sender's replaced it by the room's tag), and the
+ * partner has not read that far (reading it in a tab closes it there). A change pushed that
+ * finds no notification shows none, which browsers allow only now and then (Chromium shows its
+ * own "updated in the background" notification, Safari ends the subscription), so none is sent
+ * unless it is likely to find one.
+ */
+async function mayStillShow(backend: BackendPort, sender: BackendUser, row: Row<MessageData>) {
+  const inRoom = q.equal('roomId', row.roomId)
+  const [newest, reaction, reads] = await Promise.all([
+    backend.listRows('messages', [
+      inRoom,
+      q.equal('senderId', sender.$id),
+      q.orderDesc('seq'),
+      q.limit(1),
+    ]),
+    backend.listRows('reactions', [
+      inRoom,
+      q.equal('userId', sender.$id),
+      q.orderDesc('$createdAt'),
+      q.limit(1),
+    ]),
+    backend.listRows<{ userId: string; seq: number | null }>('receipts', [
+      inRoom,
+      q.equal('kind', 'own'),
+      q.limit(10),
+    ]),
+  ])
+  const later = reaction.rows[0]
+  if (newest.rows[0]?.$id !== row.$id || (later && later.$createdAt > row.$createdAt)) return false
+  const seq = Number(row.seq)
+  return reads.rows.every((r) => r.userId === sender.$id || Number(r.seq ?? 0) < seq)
+}
+
+/**
+ * An edit or a delete for everyone of a message a partner's notification may still show: their
+ * devices without a visible tab are told, and the service worker rewords that notification
+ * quietly ("This message was deleted." for a delete): a lock screen keeps no words the sender
+ * changed or took back. Meant for waitUntil.
  */
 export function pushChange(
   backend: BackendPort,
@@ -76,11 +110,8 @@ export function pushChange(
 ): Promise<void> | undefined {
   if (!vapidOf(config)) return undefined
   return (async () => {
-    const [newest, room] = await Promise.all([
-      backend.listRows('messages', [q.equal('roomId', row.roomId), q.orderDesc('seq'), q.limit(1)]),
-      backend.getRow<{ name?: string }>('rooms', row.roomId),
-    ])
-    if (newest.rows[0]?.$id !== row.$id) return
+    if (!(await mayStillShow(backend, sender, row))) return
+    const room = await backend.getRow<{ name?: string }>('rooms', row.roomId)
     const shown = messagePayload(sender, room, row)
     await pushToOthers(backend, config, sender.$id, {
       ...shown,
@@ -92,21 +123,18 @@ export function pushChange(
 
 /**
  * A reaction to the partner's message tells them as a message does (no visible tab, one
- * notification per room); its removal closes that notification if it is still shown. A reaction
- * to one's own message tells nobody. Meant for waitUntil.
+ * notification per room). A reaction to one's own message tells nobody. Meant for waitUntil.
  */
 export function pushReaction(
   backend: BackendPort,
   config: Config,
   sender: BackendUser,
   row: Row<MessageData>,
-  reaction: { id: string; emoji: string; on: boolean },
+  emoji: string,
 ): Promise<void> | undefined {
   if (!vapidOf(config) || row.senderId === sender.$id) return undefined
   return (async () => {
     const room = await backend.getRow<{ name?: string }>('rooms', row.roomId)
-    const shown = reactionPayload(sender, room, row, reaction.emoji, reaction.id)
-    const payload = reaction.on ? shown : { ...shown, body: '', change: 'deleted' as const }
-    await pushToOthers(backend, config, sender.$id, payload)
+    await pushToOthers(backend, config, sender.$id, reactionPayload(sender, room, row, emoji))
   })()
 }
