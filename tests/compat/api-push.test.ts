@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { Query, TablesDB } from 'appwrite'
 import { ID, Permission, Role, Storage, TablesDB as ServerTablesDB } from 'node-appwrite'
 import { InputFile } from 'node-appwrite/file'
@@ -61,6 +62,8 @@ const subscribe = async (jwt: string, name: string) => {
   expect(r.status, JSON.stringify(r.body)).toBe(201)
   return sub
 }
+/** RFC 8030's Topic for a tag, computed apart from the Worker's code: SHA-256, base64url, 32. */
+const topicOf = (tag: string) => createHash('sha256').update(tag).digest('base64url').slice(0, 32)
 const devices = async (jwt: string) => (await call(app.url, '/push/list', {}, jwt)).body.devices
 
 describe('/api/push', () => {
@@ -140,6 +143,10 @@ describe('/api/push', () => {
     const roomId = made.body.room.$id as string
     await say(adaJwt, '*Tea* at five?', roomId)
     const [push] = await service.waitFor(1)
+    // The room's tag as the push's Topic: an undelivered push of the room is replaced, as its
+    // notification would be.
+    expect(push.headers.topic).toBe(topicOf(`room:${roomId}`))
+    expect(push.headers.topic).not.toBe(topicOf(`room:${HOME_ROOM_ID}`))
     expect(sub.decrypt(push.body)).toEqual({
       title: 'Ada in Garden',
       // Read as shown: the formatting's markers are not the notification's.
@@ -237,6 +244,11 @@ describe('/api/push', () => {
         change: 'deleted',
       })
       expect(JSON.stringify(sub.decrypt(deleted!.body))).not.toContain('Door code')
+      // A change shares its message's Topic: one still held for an unreachable device replaces
+      // the message's push there, whose words then never arrive.
+      expect(new Set(service.deliveries.map((d) => d.headers.topic))).toEqual(
+        new Set([topicOf(`room:${HOME_ROOM_ID}`)]),
+      )
       await act('/message/delete', { messageId: newest })
       // Once Ben has read past a message, reading closed its notification: nothing is sent.
       const read = await send('See you at eight')

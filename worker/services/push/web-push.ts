@@ -136,10 +136,20 @@ export async function vapidAuthorization(
   return `vapid t=${input}.${b64uEncode(new Uint8Array(sig))}, k=${vapid.publicKey}`
 }
 
+/**
+ * A push's `Topic` (RFC 8030 §5.4: at most 32 base64url characters) for a notification tag: a
+ * push service still holding an undelivered push of the same topic replaces it, as the device
+ * replaces a shown notification of the same tag.
+ */
+export async function topicOf(tag: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', utf8(tag))
+  return b64uEncode(new Uint8Array(digest)).slice(0, 32)
+}
+
 /** The HTTP request (RFC 8030 §5) that delivers `payload` to one subscription. */
 export async function pushRequest(
   sub: { endpoint: string } & PushKeys,
-  payload: unknown,
+  payload: { tag?: string },
   vapid: VapidKeys,
   ttlSeconds = 24 * 3600,
 ): Promise<Request> {
@@ -152,6 +162,7 @@ export async function pushRequest(
       'content-type': 'application/octet-stream',
       ttl: String(ttlSeconds),
       urgency: 'high',
+      ...(payload.tag && { topic: await topicOf(payload.tag) }),
     },
     body,
   })
