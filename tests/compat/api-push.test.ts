@@ -215,7 +215,7 @@ describe('/api/push', () => {
       ])
       // Ben answers from another device: his own words are never pushed to him, so his
       // notification still shows Ada's newest.
-      await send('Thanks!', benJwt)
+      const thanks = (await send('Thanks!', benJwt)).$id
       const act = async (path: string, body: object) => {
         const r = await call(app.url, path, body, adaJwt)
         expect(r.status, JSON.stringify(r.body)).toBe(200)
@@ -250,9 +250,21 @@ describe('/api/push', () => {
         new Set([topicOf(`room:${HOME_ROOM_ID}`)]),
       )
       await act('/message/delete', { messageId: newest })
+      // A reaction of Ada's after her newest message replaced its notification (the room's tag).
+      const map = (await send('Bring the map')).$id
+      await service.waitFor(5)
+      const r1 = await call(
+        app.url,
+        '/message/react',
+        { messageId: thanks, emoji: '👍', on: true },
+        adaJwt,
+      )
+      expect(r1.status, JSON.stringify(r1.body)).toBe(200)
+      await service.waitFor(6)
+      await act('/message/edit', { messageId: map, message: 'Bring the old map' })
       // Once Ben has read past a message, reading closed its notification: nothing is sent.
       const read = await send('See you at eight')
-      await service.waitFor(5)
+      await service.waitFor(7)
       const r = await call(
         app.url,
         '/receipt/read',
@@ -262,7 +274,7 @@ describe('/api/push', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(200)
       await act('/message/edit', { messageId: read.$id, message: 'See you at nine' })
       await sleep(1_500)
-      expect(service.deliveries).toHaveLength(5)
+      expect(service.deliveries).toHaveLength(7)
     } finally {
       await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
     }
