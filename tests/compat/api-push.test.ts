@@ -47,9 +47,11 @@ afterAll(async () => {
 beforeEach(() => service.clear())
 afterEach(() => expect(service.errors).toEqual([]))
 
+/** Sends as the caller of `jwt`; answers the stored message's id and sequence number. */
 const say = async (jwt: string, message: string, roomId = HOME_ROOM_ID) => {
   const r = await call(app.url, '/message/add', { roomId, message }, jwt)
   expect(r.status, JSON.stringify(r.body)).toBe(201)
+  return r.body as { $id: string; seq: number }
 }
 const setPresence = async (user: TestUser, jwt: string, presence: 'online' | 'away') => {
   const payload = { isOnline: presence === 'online', presence }
@@ -199,15 +201,10 @@ describe('/api/push', () => {
     const sub = await subscribe(benJwt, 'ben-changes')
     try {
       await setPresence(ben, benJwt, 'away')
-      const send = async (message: string, jwt = adaJwt) => {
-        const r = await call(app.url, '/message/add', { roomId: HOME_ROOM_ID, message }, jwt)
-        expect(r.status, JSON.stringify(r.body)).toBe(201)
-        return r.body as { $id: string; seq: number }
-      }
       // One at a time: two pushes in flight at once may arrive in either order.
-      const older = (await send('The code is 1234')).$id
+      const older = (await say(adaJwt, 'The code is 1234')).$id
       await service.waitFor(1)
-      const newest = (await send('Door code is *4417*')).$id
+      const newest = (await say(adaJwt, 'Door code is *4417*')).$id
       const pushed = await service.waitFor(2)
       expect(pushed.map((p) => sub.decrypt(p.body))).toMatchObject([
         { body: 'The code is 1234', about: older },
@@ -215,7 +212,7 @@ describe('/api/push', () => {
       ])
       // Ben answers from another device: his own words are never pushed to him, so his
       // notification still shows Ada's newest.
-      const thanks = (await send('Thanks!', benJwt)).$id
+      const thanks = (await say(benJwt, 'Thanks!')).$id
       const act = async (path: string, body: object) => {
         const r = await call(app.url, path, body, adaJwt)
         expect(r.status, JSON.stringify(r.body)).toBe(200)
@@ -251,7 +248,7 @@ describe('/api/push', () => {
       )
       await act('/message/delete', { messageId: newest })
       // A reaction of Ada's after her newest message replaced its notification (the room's tag).
-      const map = (await send('Bring the map')).$id
+      const map = (await say(adaJwt, 'Bring the map')).$id
       await service.waitFor(5)
       const r1 = await call(
         app.url,
@@ -263,7 +260,7 @@ describe('/api/push', () => {
       await service.waitFor(6)
       await act('/message/edit', { messageId: map, message: 'Bring the old map' })
       // Once Ben has read past a message, reading closed its notification: nothing is sent.
-      const read = await send('See you at eight')
+      const read = await say(adaJwt, 'See you at eight')
       await service.waitFor(7)
       const r = await call(
         app.url,
@@ -284,13 +281,8 @@ describe('/api/push', () => {
     const sub = await subscribe(benJwt, 'ben-reactions')
     try {
       await setPresence(ben, benJwt, 'away')
-      const send = async (jwt: string, message: string) => {
-        const r = await call(app.url, '/message/add', { roomId: HOME_ROOM_ID, message }, jwt)
-        expect(r.status, JSON.stringify(r.body)).toBe(201)
-        return r.body.$id as string
-      }
-      const bens = await send(benJwt, 'The door code is 4417')
-      const adas = await send(adaJwt, 'Sounds good')
+      const bens = (await say(benJwt, 'The door code is 4417')).$id
+      const adas = (await say(adaJwt, 'Sounds good')).$id
       await service.waitFor(1)
       service.clear()
       const react = async (messageId: string, on: boolean) => {
