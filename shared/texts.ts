@@ -36,6 +36,10 @@ export const TEXTS = {
   sessionEndedTitle: 'Signed Out',
 } as const
 
+/** Over a room's first message; a name that ends in its own mark (`Plans!`) gets no full stop. */
+export const historyStart = (room: string) =>
+  `This is the beginning of ${room}${/[.!?…]$/.test(room) ? '' : '.'}`
+
 /** Attachments (not in the spec): the composer refuses a file before uploading it. */
 export const FILE_TEXTS = {
   tooLargeTitle: 'File too large',
@@ -89,20 +93,8 @@ export const NOTICES = {
   },
 } as const
 
-/** Password recovery (not in the spec's texts): one answer for every address, no account oracle. */
-export const RECOVERY_TEXTS = {
-  title: 'Reset your password',
-  newPasswordTitle: 'Choose a new password',
-  requestTitle: 'Password Reset',
-  requested: (email: string) =>
-    `If ${email} belongs to an account, we sent it a link to choose a new password. The link is valid for one hour.`,
-  emailRequired: 'Please enter your email address.',
-  emailInvalid: 'Please enter a valid email address, like ada@example.com.',
-  done: 'Your password was changed and every device was signed out. Please sign in with the new password.',
-  linkInvalid: 'This reset link has expired or was already used.',
-  linkIncomplete: 'This reset link is incomplete. Please open the link from the email again.',
-  askAgain: 'Ask for a new link',
-} as const
+/** The recovery screen's title, which the sign-in screen's "Forgot password?" view shares. */
+export const RECOVERY_TITLE = 'Reset your password'
 
 /**
  * A bookmark's message deleted since it was saved: the room's jump to it says so. Here, not in

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RECOVERY_TEXTS, TEXTS } from '../../shared/texts'
+import { RECOVERY_TEXTS } from '../../shared/recovery-texts'
+import { TEXTS } from '../../shared/texts'
 import { useAppAndBrowser } from './helpers/app'
 import { isRetry } from './helpers/attempts'
 import { passwordMarkers, readNotice, signInWith, TITLES, visible } from './helpers/auth-screen'

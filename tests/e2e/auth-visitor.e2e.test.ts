@@ -18,7 +18,8 @@ import {
 } from './helpers/auth-screen'
 import { authCard, readOutbox } from './helpers/users'
 import { APP_SCRIPT, DRAWN_SIGN_IN_SHOWN, everHeld, holdRequests } from './helpers/page-watch'
-import { ERROR_TITLES, RECOVERY_TEXTS, TEXTS } from '../../shared/texts'
+import { RECOVERY_TEXTS } from '../../shared/recovery-texts'
+import { ERROR_TITLES, TEXTS } from '../../shared/texts'
 import { STORAGE_KEY } from '../../shared/constants'
 
 // The signed-out screen without an account: the registration form's own checks (spec section

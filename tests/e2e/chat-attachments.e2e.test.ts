@@ -64,7 +64,30 @@ describe('attachments', () => {
     const { ada, ben } = pair
     const caption = `A red dot #${++attempt}`
     const png = { name: 'dot.png', mimeType: 'image/png', buffer: solidPng(40, 30, [200, 40, 90]) }
-    await attach(ada.page, png, caption)
+    // On its way, the photo shows from memory in the box it will keep, its progress over it (a
+    // file chip used to stand there until the upload ended).
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await ada.page.route(UPLOAD, async (route) => {
+      await held
+      await route.continue()
+    })
+    const mine = bubbleWith(ada.page, caption).getByRole('img', { name: 'dot.png' })
+    let box: { width: number; height: number } | null
+    try {
+      await attach(ada.page, png, caption)
+      await mine.waitFor()
+      expect(await mine.getAttribute('src')).toMatch(/^blob:/)
+      const uploading = bubbleWith(ada.page, caption).getByRole('progressbar')
+      expect(await uploading.getAttribute('aria-label')).toBe('Uploading dot.png')
+      box = await mine.boundingBox()
+    } finally {
+      release()
+      await ada.page.unrouteAll({ behavior: 'wait' })
+    }
+    await expect.poll(() => mine.getAttribute('src')).toMatch(/\/v1\/storage\//)
+    const stored = await mine.boundingBox()
+    expect([stored?.width, stored?.height]).toEqual([box?.width, box?.height])
     const image = bubbleWith(ben.page, caption).getByRole('img', { name: 'dot.png' })
     await image.waitFor()
     expect(await image.getAttribute('width')).toBe('40')

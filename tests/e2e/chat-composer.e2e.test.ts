@@ -115,11 +115,23 @@ describe('the composer and the message list', () => {
     // In the bubble's own text colour (a link's colour was the own bubble's, and vanished).
     const colour = (l: Locator) => l.evaluate((el) => getComputedStyle(el).color)
     expect(await colour(more)).toBe(await colour(text))
+    // Opened at the bottom of the room, it opens downwards: its first line stays where the
+    // reader had it (the bottom used to be kept, and the start went up out of view).
+    const top = () => text.evaluate((el) => Math.round(el.getBoundingClientRect().top))
+    const before = await top()
     await more.click()
     expect(await folded()).toBe(false)
     expect(await more.innerText()).toBe('Show less')
+    await ada.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
+    expect(await top()).toBe(before)
+    expect(await more.getAttribute('aria-expanded')).toBe('true')
+    // Closed from its end, far down the open text, its start comes back into view.
+    const log = messageLog(ada.page).locator('xpath=..')
+    await log.evaluate((el) => (el.scrollTop = el.scrollHeight))
     await more.click()
     expect(await folded()).toBe(true)
+    const viewTop = await log.evaluate((el) => el.getBoundingClientRect().top)
+    expect(await top()).toBeGreaterThanOrEqual(viewTop)
     // A search for its last line finds it unfolded, the match in view of the reader.
     await ada.page
       .getByRole('searchbox', { name: 'Search messages' })

@@ -124,8 +124,14 @@ describe('searching messages', () => {
       .waitFor()
     expect((await shownTexts(ada.page)).length).toBe(MESSAGES_PER_BATCH)
     expect((await shownTexts(ada.page)).at(-1)).toBe('Note 130')
-    // The results open at the bottom; what they are stays in view over them.
+    // The results open at the bottom; what they are stays in view over them, against the box's
+    // top edge (a strip above it showed results passing by).
     expect(await rowInView(note(ada.page))).toBe(true)
+    const gap = await note(ada.page).evaluate(
+      (el) =>
+        el.getBoundingClientRect().top - el.closest('.message-scroll')!.getBoundingClientRect().top,
+    )
+    expect(Math.abs(gap)).toBeLessThan(1)
     await note(ada.page).getByRole('button', { name: 'Load older matches' }).click()
     await note(ada.page)
       .filter({ hasText: new RegExp(`^127 messages matching “${term}” in this room$`) })

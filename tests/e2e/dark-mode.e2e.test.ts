@@ -42,7 +42,12 @@ const look = (page: Page, selectors: string[]): Promise<Seen[]> =>
           break
         }
       }
-      const fg = getComputedStyle(el).color
+      // Drawn at its opacity over the background (the toast's close button).
+      const alpha = Number(getComputedStyle(el).opacity)
+      const [fr, fg_, fb] = rgba(getComputedStyle(el).color)
+      const [br, bg_, bb] = rgba(bg)
+      const mix = (f: number, b: number) => f * alpha + b * (1 - alpha)
+      const fg = `rgb(${mix(fr!, br!)}, ${mix(fg_!, bg_!)}, ${mix(fb!, bb!)})`
       const [a, b] = [lum(fg), lum(bg)]
       const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
       return { selector, fg, bg, bgLuminance: lum(bg), ratio }
@@ -75,6 +80,10 @@ describe('dark mode', () => {
     })
     await submitRegistration(page)
     await page.locator('.Toastify__toast').waitFor()
+    // Read once its entrance (which fades it in) is over.
+    await page
+      .locator('.Toastify__toast')
+      .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)))
     const selectors = [
       '.auth-card h1',
       '.auth-card label',
@@ -90,6 +99,9 @@ describe('dark mode', () => {
     expect(unreadable(dark)).toEqual([])
     const root = await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)
     expect(root).toBe('light dark')
+    // Its close button, a control: at least 3:1 (WCAG 1.4.11) in both.
+    const close = await bothThemes(page, ['.Toastify__close-button'])
+    for (const seen of [...close.light, ...close.dark]) expect(seen.ratio).toBeGreaterThan(3)
   })
 
   it('signed in, the sidebar, top bar, chat, bubbles, panel and notices turn dark and stay readable', async (ctx) => {

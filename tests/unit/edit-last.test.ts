@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EDIT_WINDOW_MS } from '../../shared/constants'
 import type { Message } from '../../web/features/chat/message-model'
-import { lastEditable } from '../../web/features/chat/message-intent'
+import { lastEditable } from '../../web/features/chat/edit-last'
 import { msg as row } from './helpers/message'
 
 const now = Date.parse('2026-11-27T12:00:00Z')

@@ -4,15 +4,26 @@ import { logPaint } from '../../worker/first-paint/row-paint'
 
 // The Worker's drawing of a room as the SPA will show it: a deleted room (drawn for the admin
 // view only) has no composer to type into, as the SPA's room has none.
-const paint = (isDeleted: boolean) =>
+const paint = (isDeleted: boolean, name = 'Garden', rows: ReturnType<typeof row>[] = []) =>
   roomPaint({
     meId: 'ada',
     roomId: 'garden',
-    room: { name: 'Garden', color: '#16a34a', isDeleted },
-    rows: [],
+    room: { name, color: '#16a34a', isDeleted },
+    rows,
     readSeq: null,
     zone: 'UTC',
   })
+
+/** Ben's message in the garden. */
+const row = (message: string) => ({
+  $id: 'm1',
+  $createdAt: '2026-11-27T12:00:00.000Z',
+  roomId: 'garden',
+  senderId: 'ben',
+  kind: 'user',
+  seq: 1,
+  message,
+})
 
 describe('the drawn room', () => {
   it('has its composer, and its script, unless the room was deleted', () => {
@@ -23,16 +34,19 @@ describe('the drawn room', () => {
   })
 })
 
-describe('a drawn message', () => {
-  const row = (message: string) => ({
-    $id: 'm1',
-    $createdAt: '2026-11-27T12:00:00.000Z',
-    roomId: 'garden',
-    senderId: 'ben',
-    kind: 'user',
-    seq: 1,
-    message,
+describe('the line over the first message', () => {
+  const start = (name: string) =>
+    /<p class="history-start">(.*?)<\/p>/.exec(paint(false, name, [row('Hi')]))?.[1]
+
+  it('ends with a full stop, unless the name ends in a mark of its own', () => {
+    expect(start('Garden')).toBe('This is the beginning of Garden.')
+    expect(start('Summer plans 2027!!')).toBe('This is the beginning of Summer plans 2027!!')
+    expect(start('What next?')).toBe('This is the beginning of What next?')
+    expect(start('Tom & Jerry')).toBe('This is the beginning of Tom &amp; Jerry.')
   })
+})
+
+describe('a drawn message', () => {
   const text = (message: string) =>
     /<p dir="auto" class="msg-text">(.*?)<\/p>/s.exec(
       logPaint([row(message)], 'ada', 'UTC').html,

@@ -4,7 +4,7 @@ import { isNavActive, NAV_ITEMS, roomPath } from '../../shared/nav-model'
 import { esc, icon, scriptSafeJson } from './markup'
 import { logPaint } from './row-paint'
 import { unreadScript } from './unread-paint'
-import { TEXTS } from '../../shared/texts'
+import { historyStart, TEXTS } from '../../shared/texts'
 
 export const FIRST_PAINT_ID = 'first-paint'
 
@@ -81,9 +81,7 @@ export function roomPaint({ meId, roomId, room, rows, readSeq, zone }: PaintInpu
   const path = roomId === HOME_ROOM_ID ? '/' : roomPath(roomId)
   const log = logPaint(rows, meId, zone)
   const start =
-    log.complete && log.count > 0
-      ? `<p class="history-start">This is the beginning of ${esc(name)}.</p>`
-      : ''
+    log.complete && log.count > 0 ? `<p class="history-start">${esc(historyStart(name))}</p>` : ''
   const empty = log.count === 0 ? '<p class="empty-chat">No messages yet. Say hello!</p>' : ''
   const off = 'inert aria-hidden="true"'
   return (

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { APP_NAME } from '../../../shared/constants'
-import { RECOVERY_TEXTS, TEXTS } from '../../../shared/texts'
+import { RECOVERY_TITLE, TEXTS } from '../../../shared/texts'
 import { preloadable } from '../../lib/preloadable'
 import { useOnline } from '../../lib/use-online'
 import { whenSettled } from '../../lib/when-settled'
@@ -27,7 +27,7 @@ const preloadRegister = () => void RegisterForm.preload().catch(() => undefined)
 const TITLES: Record<Mode, string> = {
   'sign-in': TEXTS.signInTitle,
   register: TEXTS.registerTitle,
-  forgot: RECOVERY_TEXTS.title,
+  forgot: RECOVERY_TITLE,
 }
 
 /** One screen, two modes toggled by links (spec section 2), plus the reset-link request. */

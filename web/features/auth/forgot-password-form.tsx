@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { RECOVERY_TEXTS } from '../../../shared/texts'
+import { RECOVERY_TEXTS } from '../../../shared/recovery-texts'
 import { toNotice } from '../../lib/errors'
 import { showAuthNotice } from '../../state/ui-state'
 import { useAuthSubmit } from './use-auth-submit'

@@ -13,7 +13,7 @@ import { attachmentLabel, formatFileSize, shownWidth } from './attachment-format
 import { searchHits, type DisplayItem } from './display-item'
 import type { Attachment } from './message-model'
 import { MessageParts } from './message-parts'
-import { cancelUpload } from './upload-queue'
+import { cancelUpload, files } from './upload-queue'
 import { useSearchTerm } from './room-context'
 
 type Props = {
@@ -61,6 +61,9 @@ export function AttachmentView({ attachment, upload, clientId }: Props) {
         <InlineVideo src={storage.getFileView(file)} name={name} />
       </BlurGate>
     )
+  const progress = upload && !upload.failed && (
+    <UploadProgress name={name} progress={upload.progress} clientId={clientId} />
+  )
   const chip = (
     <div className="file-chip">
       <FileIcon />
@@ -71,9 +74,7 @@ export function AttachmentView({ attachment, upload, clientId }: Props) {
       />
       <span className="file-size">{formatFileSize(size)}</span>
       {upload ? (
-        !upload.failed && (
-          <UploadProgress name={name} progress={upload.progress} clientId={clientId} />
-        )
+        progress
       ) : (
         <a className="file-download" href={storage.getFileDownload(file)} download={name}>
           Download
@@ -81,6 +82,16 @@ export function AttachmentView({ attachment, upload, clientId }: Props) {
       )}
     </div>
   )
+  // A photo on its way shows from memory while this page holds its file (upload-queue.ts).
+  const local = upload && clientId ? files.get(clientId) : undefined
+  if (local && isInlineImage(type))
+    return (
+      <Suspense fallback={chip}>
+        <MessageParts.PendingPhoto file={local} name={name} width={width} height={height}>
+          {progress}
+        </MessageParts.PendingPhoto>
+      </Suspense>
+    )
   // A voice message or an audio file plays in its bubble; the chip shows until its chunk is in.
   if (upload || !isPlayableAudio(type, attachment.duration)) return chip
   return (

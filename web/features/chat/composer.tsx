@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { subscribe } from 'valtio'
 import { MESSAGE_MAX_LENGTH } from '../../../shared/constants'
 import { enterSends, isTouchScreen } from '../../lib/enter-sends'
@@ -7,11 +8,11 @@ import { AttachButton } from './attach-controls'
 import { readDraft, readReplyDraft, writeDraft, writeReplyDraft } from './drafts'
 import { drawnComposer, useDrawnComposer } from './use-drawn-composer'
 import { LengthCount } from './length-count'
-import { MessageParts } from './message-parts'
+import { loadMessageOps, MessageParts } from './message-parts'
+import { messagesQuery } from './messages-query'
 import type { GifRef } from './message-model'
 import { cancelReply, messageIntent } from './message-intent'
 import { QuoteBar } from './quote-bar'
-import { useEditLast } from './use-edit-last'
 import { useFileStaging } from './use-file-staging'
 import { useTypingSignal } from './use-typing-signal'
 
@@ -41,7 +42,7 @@ export function Composer({
   const typing = useTypingSignal(roomId, meId)
   const ref = useRef<HTMLTextAreaElement>(null)
   const staging = useFileStaging()
-  const editLast = useEditLast(roomId, meId)
+  const queryClient = useQueryClient()
   // The microphone once the room has settled: its chunk is no part of the room's first load.
   const [voice, setVoice] = useState(false)
   useEffect(
@@ -109,7 +110,12 @@ export function Composer({
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
-    if (editLast(e, !text && !staging.file)) return
+    const bare = !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey
+    if (e.key === 'ArrowUp' && bare && !text && !staging.file) {
+      const from = e.currentTarget
+      const pages = queryClient.getQueryData(messagesQuery(roomId).queryKey)?.pages ?? []
+      return void loadMessageOps().then((m) => m.editLast(pages, roomId, meId, from), noop)
+    }
     if (e.key === 'Escape' && messageIntent.replyTo) cancelReply()
     if (enterSends(e)) {
       e.preventDefault()

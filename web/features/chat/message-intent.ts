@@ -1,6 +1,4 @@
 import { proxy } from 'valtio'
-import { EDIT_WINDOW_MS } from '../../../shared/constants'
-import type { Message } from './message-model'
 
 /** What the user is doing with one message: answering it (composer) or editing it (in place). */
 export const messageIntent = proxy({
@@ -52,19 +50,4 @@ export const stopEdit = () => {
     const lost = !document.activeElement || document.activeElement === document.body
     if (back?.isConnected && lost) back.focus({ preventScroll: true })
   })
-}
-
-/**
- * The newest of the sender's messages they may still edit (24 h) and that has something to edit
- * (a text or a caption): what ArrowUp in an empty composer opens, as in other messengers.
- */
-export function lastEditable(messages: readonly Message[], meId: string, now: number) {
-  return messages.findLast(
-    (m) =>
-      m.senderId === meId &&
-      m.kind === 'user' &&
-      !m.deletedAt &&
-      (m.message || m.attachment) &&
-      now - Date.parse(m.$createdAt) < EDIT_WINDOW_MS,
-  )
 }

@@ -12,6 +12,7 @@ import { isResent, outbox, removePending } from './outbox'
 import { receiptsQuery } from './receipts-query'
 import { SearchTermCtx } from './room-context'
 import { buildTimeline } from '../../../shared/timeline'
+import { historyStart } from '../../../shared/texts'
 import { useChatScroll } from './use-chat-scroll'
 import { useJumpToMessage } from './use-jump-to-message'
 import { useMessageSearch } from './use-message-search'
@@ -21,6 +22,9 @@ import { useRowReveal } from './row-reveal'
 import { useOpenAtUnread, useUnreadLine } from './use-unread-line'
 import { useVirtualRows } from './use-virtual-rows'
 import { MessageParts } from './message-parts'
+
+// Space above a closed long message whose top was above the view.
+const CLOSED_MARGIN_PX = 8
 
 type Props = { roomId: string; roomName: string; meId: string; onRetry: (clientId: string) => void }
 
@@ -139,9 +143,18 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
         className="message-scroll"
         ref={ref}
         onScroll={() => (scroll.onScroll(), rows.onScroll())}
+        // Before the button's own click opens it: its first line stays where the reader is.
+        onClickCapture={(e) => {
+          const more = (e.target as Element).closest('.read-more')
+          const entry = more?.closest<HTMLElement>('[data-vkey]')
+          if (!more || !entry) return
+          scroll.leaveBottom()
+          // Closing from within a long text brings its top back into view.
+          rows.hold(entry, more.ariaExpanded === 'true' ? CLOSED_MARGIN_PX : undefined)
+        }}
       >
         {!hasNextPage && items.length > 0 && !searching && (
-          <p className="history-start">This is the beginning of {roomName}.</p>
+          <p className="history-start">{historyStart(roomName)}</p>
         )}
         <div
           role="log"

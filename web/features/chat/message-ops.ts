@@ -6,6 +6,8 @@ import { storeMessage } from './apply-message-event'
 import { toMessage } from './message-model'
 import { reactionsKey, storeReaction, type Reaction } from './reactions-query'
 
+export { editLast } from './edit-last'
+
 // The calls behind the message menu. Each answer is applied at once; the realtime event that
 // follows (and reaches the partner) changes nothing more, as rows match by id.
 

@@ -20,6 +20,10 @@ export const MessageParts = {
   RoomOptionsButton: preloadable(() => import('../rooms/room-options-button')),
   // The composer's file, once one is picked.
   StagedFile: preloadable(() => import('./staged-file')),
+  // Its picture in the bubble while it uploads.
+  PendingPhoto: preloadable(async () => ({
+    default: (await import('./staged-file')).PendingPhoto,
+  })),
 }
 
 /** Voice messages' player, recorder and measuring (web/features/chat/voice-parts.ts). */
@@ -32,6 +36,7 @@ export const loadLogKeys = () => import('./log-keys')
 export const loadBookmarkWrite = () => import('../bookmarks/bookmark-write')
 /** The message menu's Bookmark and Remove bookmark, with their notices. */
 export const loadMessageBookmarks = () => import('../bookmarks/save-message')
+/** The menu's edit, delete and reaction calls, and ArrowUp's edit of the last message sent. */
 export const loadMessageOps = () => import('./message-ops')
 /** A message's file on its way: its upload, thumbnail and guard against leaving the page. */
 export const loadUploads = () => import('./upload-run')

@@ -24,7 +24,13 @@ export function MessageBody({ item, big }: { item: DisplayItem; big: boolean }) 
         <MessageText text={item.text} />
       </p>
       {long && (
-        <button type="button" className="link read-more" onClick={() => setOpen((o) => !o)}>
+        // The list holds the bubble's top where it is while it opens or closes (message-list.tsx).
+        <button
+          type="button"
+          className="link read-more"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+        >
           {open ? 'Show less' : 'Read more'}
         </button>
       )}

@@ -1,8 +1,29 @@
-import { useEffect, useState } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
+import { useEffect, useState, type ReactNode } from 'react'
+import { FILE_TEXTS } from '../../../shared/texts'
 import { FileIcon, FileName } from './attach-controls'
-import { formatFileSize } from './attachment-format'
+import { formatFileSize, shownWidth } from './attachment-format'
+import { messageLimitsQuery } from './use-file-staging'
 
-// A chunk of its own (message-parts.ts): shown only once a file is picked, dropped or pasted.
+// A chunk of its own (message-parts.ts): shown only once a file is picked, dropped or pasted,
+// and then while it uploads.
+
+/** Why a picked file cannot go (empty, or over the server's limit): a toast's words, or null. */
+export async function fileRefusal(client: QueryClient, picked: File) {
+  if (picked.size === 0)
+    return { title: FILE_TEXTS.emptyTitle, body: FILE_TEXTS.empty(picked.name) }
+  // Unknown limit (the request failed): the bucket still refuses a file that is too large.
+  // Asked once, even offline, where a query waits for the connection: the file is staged now.
+  const limits =
+    client.getQueryData(messageLimitsQuery.queryKey) ??
+    (await client
+      .fetchQuery({ ...messageLimitsQuery, networkMode: 'always', retry: false })
+      .catch(() => null))
+  if (!limits || picked.size <= limits.fileMaxBytes) return null
+  const size = formatFileSize(limits.fileMaxBytes)
+  const body = FILE_TEXTS.tooLarge(picked.name, formatFileSize(picked.size), size)
+  return { title: FILE_TEXTS.tooLargeTitle, body }
+}
 
 /** The file that goes with the next message; the text becomes its caption. */
 export default function StagedFile({ file, onRemove }: { file: File; onRemove: () => void }) {
@@ -25,11 +46,47 @@ export default function StagedFile({ file, onRemove }: { file: File; onRemove: (
 
 /** A staged picture as it will go (the same file, from memory), until it is sent or removed. */
 function StagedThumb({ file }: { file: File }) {
+  const url = useObjectUrl(file)
+  return url ? <img className="staged-thumb" src={url} alt="" /> : <FileIcon />
+}
+
+/**
+ * A photo on its way, from memory, in the box the stored one will take (its pixel size was
+ * measured before the upload), its progress over it: the bubble does not change shape, as
+ * a file chip turning into the picture did, when the upload ends.
+ */
+export function PendingPhoto(p: {
+  file: File
+  name: string
+  width?: number | null
+  height?: number | null
+  children: ReactNode
+}) {
+  const url = useObjectUrl(p.file)
+  const { width, height } = p
+  return (
+    <div className="msg-image pending-photo">
+      {url && (
+        <img
+          src={url}
+          alt={p.name}
+          width={width ?? undefined}
+          height={height ?? undefined}
+          style={width && height ? { width: shownWidth(width, height) } : undefined}
+        />
+      )}
+      {p.children}
+    </div>
+  )
+}
+
+/** An object URL of `file` while the component shows it. */
+function useObjectUrl(file: File) {
   const [url, setUrl] = useState<string | null>(null)
   useEffect(() => {
     const made = URL.createObjectURL(file)
     setUrl(made)
     return () => URL.revokeObjectURL(made)
   }, [file])
-  return url ? <img className="staged-thumb" src={url} alt="" /> : <FileIcon />
+  return url
 }

@@ -154,5 +154,11 @@ export function useChatScroll({
     if (el.scrollTop < NEAR_TOP_PX) onNearTop()
   }, [ref, onNearTop, isAtBottom, pin])
 
-  return { atBottom, far, newCount, onScroll, scrollToBottom, showNew, isAtBottom }
+  /** The reader grows a row themselves (Read more): the view is theirs until they scroll. */
+  const leaveBottom = useCallback(() => {
+    last.current.atBottom = false
+    pinnedAt.current = null
+  }, [])
+
+  return { atBottom, far, newCount, onScroll, scrollToBottom, showNew, isAtBottom, leaveBottom }
 }

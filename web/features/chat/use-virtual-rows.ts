@@ -138,7 +138,21 @@ export function useVirtualRows(ref: RefObject<HTMLElement | null>, entries: read
     return find()
   }, [])
 
+  /**
+   * The reader opens or closes a row (Read more): it keeps its top where it is on screen, at
+   * least `min` px below the view's top, instead of the bottom or another row keeping theirs.
+   */
+  const hold = useCallback(
+    (entry: HTMLElement, min = -Infinity) => {
+      const el = ref.current
+      const key = entry.dataset.vkey
+      const top = el && anchorTop(entry) - el.getBoundingClientRect().top
+      if (key && top != null) anchor.current = { key, offset: Math.max(min, top) }
+    },
+    [ref],
+  )
+
   const before = offsets[start]!
   const after = offsets[n]! - offsets[end]!
-  return { rowsRef, start, end, before, after, pinned, onScroll, reveal }
+  return { rowsRef, start, end, before, after, pinned, onScroll, reveal, hold }
 }
