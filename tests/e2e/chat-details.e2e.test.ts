@@ -227,6 +227,13 @@ describe('chat details in two browsers', () => {
     } finally {
       await ben.page.unroute(statusCall)
     }
+    // A room of a few messages keeps them by the composer, as messengers do, not at its top.
+    const below = await messageInLog(ada.page, 'On my way').evaluate(
+      (el) =>
+        el.closest('.message-scroll')!.getBoundingClientRect().bottom -
+        el.closest('.msg')!.getBoundingClientRect().bottom,
+    )
+    expect(below).toBeLessThan(60)
     await sidebarRoom(ben.page, 'Home').click()
     await sidebarRoom(ada.page, 'Home').click()
     await chatTitle(ada.page, 'Home')
