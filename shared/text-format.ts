@@ -144,6 +144,16 @@ export function clip(text: string, max: number) {
   return `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}…`
 }
 
+/**
+ * The composer's placeholder for a room: a textarea's placeholder takes no ellipsis of its own,
+ * so a long name is cut, after a whole word when one ends past half of it, to fit a phone's box.
+ */
+export function composerPlaceholder(room: string) {
+  const cut = clip(room, 18)
+  const space = cut === room ? -1 : cut.lastIndexOf(' ')
+  return `Message ${space > 9 ? `${cut.slice(0, space)}…` : cut}`
+}
+
 /** The text as read: reply quotes, notifications, search. */
 export const plainText = (text: string) => readAs(formatText(text)).text
 

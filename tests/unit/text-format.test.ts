@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clip, formatText, plainText } from '../../shared/text-format'
+import { clip, composerPlaceholder, formatText, plainText } from '../../shared/text-format'
 
 describe('formatText (WhatsApp-style formatting)', () => {
   it('bold, italic, strikethrough and code, markers gone', () => {
@@ -80,5 +80,19 @@ describe('clip (bookmark excerpts, notification bodies)', () => {
     // '🍅' is two UTF-16 units: a cut through it drops the whole emoji.
     expect(clip('ab🍅cd', 4)).toBe('ab…')
     expect(clip('ab🍅cd', 5)).toBe('ab🍅…')
+  })
+})
+
+describe("composerPlaceholder (a textarea's placeholder takes no ellipsis)", () => {
+  it('names a room whole, or cut after a whole word to fit a phone', () => {
+    expect(composerPlaceholder('Garden')).toBe('Message Garden')
+    expect(composerPlaceholder('Holiday plans 2027')).toBe('Message Holiday plans 2027')
+    expect(composerPlaceholder('Planning the extraordinarily long summer holidays')).toBe(
+      'Message Planning the…',
+    )
+    // One long word: cut within it.
+    expect(composerPlaceholder('Supercalifragilisticexpialidocious')).toBe(
+      'Message Supercalifragilis…',
+    )
   })
 })

@@ -5,6 +5,7 @@ import { esc, icon, scriptSafeJson } from './markup'
 import { logPaint } from './row-paint'
 import { unreadScript } from './unread-paint'
 import { historyStart, TEXTS } from '../../shared/texts'
+import { composerPlaceholder } from '../../shared/text-format'
 
 export const FIRST_PAINT_ID = 'first-paint'
 
@@ -105,7 +106,7 @@ export function roomPaint({ meId, roomId, room, rows, readSeq, zone }: PaintInpu
     (room?.isDeleted
       ? `<p class="room-closed">${TEXTS.roomDeleted}</p>`
       : `<form class="composer" data-room="${esc(roomId)}"><button type="button" class="attach-button" ${off}>${icon(ATTACH)}</button>` +
-        `<textarea dir="auto" rows="1" maxlength="${MESSAGE_MAX_LENGTH}" placeholder="Message ${esc(name)}" aria-label="Message"></textarea>` +
+        `<textarea dir="auto" rows="1" maxlength="${MESSAGE_MAX_LENGTH}" placeholder="${esc(composerPlaceholder(name))}" aria-label="Message"></textarea>` +
         `<button type="submit" class="send-button" aria-label="Send message" disabled>${icon(SEND)}</button></form>`) +
     '</section></main></div></div>' +
     unreadScript(FIRST_PAINT_ID, roomId, readSeq, log.complete) +

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { subscribe } from 'valtio'
+import { composerPlaceholder } from '../../../shared/text-format'
 import { MESSAGE_MAX_LENGTH } from '../../../shared/constants'
 import { enterSends, isTouchScreen } from '../../lib/enter-sends'
 import { whenSettled } from '../../lib/when-settled'
@@ -151,7 +152,7 @@ export function Composer({
         rows={1}
         value={text}
         maxLength={MESSAGE_MAX_LENGTH}
-        placeholder={staging.file ? 'Add a caption (optional)' : `Message ${shortName(roomName)}`}
+        placeholder={staging.file ? 'Add a caption (optional)' : composerPlaceholder(roomName)}
         aria-label="Message"
         onKeyDown={onKeyDown}
         onPaste={staging.onPaste}
@@ -186,9 +187,3 @@ const sendButton = (disabled: boolean) => (
 const canRecord = () =>
   typeof MediaRecorder !== 'undefined' && !!navigator.mediaDevices?.getUserMedia
 const noop = () => undefined
-
-// The placeholder keeps to one line (a textarea's placeholder takes no ellipsis of its own).
-const shortName = (name: string) => {
-  const chars = Array.from(name)
-  return chars.length > 24 ? `${chars.slice(0, 23).join('').trimEnd()}…` : name
-}
