@@ -240,6 +240,36 @@ describe('the rest of the signed-out screen in Chromium', () => {
     await expect.poll(() => readNotice(page)).toBeNull()
   })
 
+  it('a toast whose script cannot load leaves the screen as it was; the next one shows', async () => {
+    // A page of its own: the shared tab has the toast library in already.
+    const own = await openPage(app.chrome.browser)
+    try {
+      const { page } = own
+      const toastScript = /\/assets\/toast-host-[\w-]+\.js$/
+      let refused = 0
+      await page.route(toastScript, (route) => (refused++, route.abort()))
+      await openRegister(page, app.server.url, own.problems)
+      const eve = { ...VALID, email: 'eve@kathelia.test', firstname: 'Eve' }
+      await fillRegistration(page, eve)
+      await submitRegistration(page)
+      // The card says it; the toast could not come, and took nothing with it.
+      await expect.poll(async () => (await readNotice(page))?.body).toBe(TEXTS.notAuthorized)
+      await expect.poll(() => refused).toBeGreaterThan(0)
+      await page.waitForTimeout(300)
+      expect(await page.getByRole('heading', { name: TITLES.register }).isVisible()).toBe(true)
+      await page.unroute(toastScript)
+      await submitRegistration(page)
+      await visible(
+        page
+          .getByRole('alert')
+          .filter({ hasText: /^RegistrationUnauthorized registration attempt$/ }),
+        own.problems,
+      )
+    } finally {
+      await own.close()
+    }
+  })
+
   it('shows a visitor the sign-in screen in place of /404 and an unknown path', async () => {
     const { page } = tab
     for (const path of ['/404', '/no-such-page']) {

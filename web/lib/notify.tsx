@@ -20,6 +20,7 @@ export function notify({
   body,
 }: Partial<Notice> & { title: string; body: string }) {
   uiState.toastsNeeded = true
+  // Not shown when the library cannot load (__root.tsx): the notice's own place says it too.
   void import('./toast-host').then(async ({ mountedToast }) => {
     const toast = await mountedToast()
     // The same notice twice (two copies, two saves) is one toast, not a stack of them.
@@ -30,5 +31,7 @@ export function notify({
       // finish; only a problem interrupts it.
       role: type === 'error' || type === 'warning' ? 'alert' : 'status',
     })
-  })
+  }, noop)
 }
+
+const noop = () => undefined
