@@ -227,6 +227,17 @@ describe('bookmarks', () => {
     const link = items(shelf).first().getByRole('link', { name: 'https://example.com/kites' })
     expect(await link.getAttribute('rel')).toContain('noopener')
     expect(await form.getByLabel('Address').inputValue()).toBe('')
+    // What is saved comes first, the form after it: a phone finds them above the fold. A saved
+    // message's words read as the message did (KITE's), a link's title as a headline.
+    const top = (name: string) =>
+      shelf.getByRole('region', { name }).evaluate((el) => el.getBoundingClientRect().top)
+    expect(await top('Saved')).toBeLessThan(await top('Save a link'))
+    const weight = (n: number) =>
+      items(shelf)
+        .nth(n)
+        .locator('.bookmark-title')
+        .evaluate((el) => getComputedStyle(el).fontWeight)
+    expect([await weight(0), await weight(1)]).toEqual(['600', '400'])
   })
 
   it('searches titles, notes and excerpts', async (ctx) => {

@@ -38,7 +38,9 @@ export function BookmarkItem({ bookmark: b, deleted, edited, onRemove }: Props) 
   return (
     <li className={`bookmark${deleted ? ' deleted' : ''}`}>
       <article aria-label={saved ? `Message from ${b.senderName || 'someone'}` : b.title}>
-        <p className={`bookmark-title${wordless ? ' wordless' : ''}`}>{heading}</p>
+        <p className={`bookmark-title${saved ? ' quoted' : ''}${wordless ? ' wordless' : ''}`}>
+          {heading}
+        </p>
         {saved ? (
           <p className="bookmark-meta">
             {b.roomName} · {b.senderName || 'Unknown sender'}

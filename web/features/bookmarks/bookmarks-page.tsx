@@ -42,7 +42,6 @@ export function BookmarksPage() {
           Messages you bookmarked in a chat and links you saved. Only you can see them.
         </p>
       </header>
-      <LinkBookmarkForm />
       <section className="settings-section" aria-labelledby="saved-title">
         <h2 id="saved-title">Saved</h2>
         <label className="bookmark-search">
@@ -85,6 +84,8 @@ export function BookmarksPage() {
           </ul>
         )}
       </section>
+      {/* After what is saved, which a phone would otherwise find below the fold. */}
+      <LinkBookmarkForm />
     </div>
   )
 }
