@@ -14,12 +14,8 @@ export const TEXTS = {
     'This verification link is no longer valid: it was already used, has expired or is incomplete. If your account is verified, sign in; if not, signing in offers to send a new link.',
   resent: 'The verification email has been resent. Please check your email again.',
   resendLink: 'Resend it.',
-  passwordsDiffer: 'Both passwords provided do not match',
-  registrationFormError: 'Registration Form Error',
-  passwordTooWeak: 'Your password does not meet the minimum complexity requirements',
   unverifiedEmail: 'Please verify your email first before attempting to login to Kathelia',
   notAuthorized: 'Your account is not authorized to access our private space',
-  unauthorizedRegistration: 'Unauthorized registration attempt',
   unknownError: 'An unknown error occurred - please let the administrator know!',
   /** A request that failed while the browser has no network: not an error to report. */
   offline: 'You are offline. Please connect to the internet and try again.',
@@ -28,9 +24,6 @@ export const TEXTS = {
   createRoomTitle: 'Create a new room',
   /** In the composer's place in a deleted room (the admin view's, and the Worker's drawing). */
   roomDeleted: 'This room was deleted: its messages can be read, not answered.',
-  createRoomFieldsRequired: 'All fields are required - please make sure no fields are left blank.',
-  roomColorInvalid: 'The colour must be a hex value like #1a2b3c.',
-  unknownStatusCode: 'Status code does not exist',
   // Not in the spec: a session ended elsewhere (e.g. a logout on another device ends them all).
   sessionEnded: 'You were signed out. Please sign in again.',
   sessionEndedTitle: 'Signed Out',

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, VERIFY_STEPS } from '../constants'
 import { isStrongPassword } from '../password-rules'
-import { TEXTS } from '../texts'
+import { FORM_TEXTS } from '../form-texts'
 import { Account, AvatarList, Email, Id } from './common'
 
 // POST /api/auth/authorized — public, rate limited per IP. Is this email on the allowlist?
@@ -84,7 +84,7 @@ export const RegisterRequest = z
     password: z
       .string()
       .max(PASSWORD_MAX_LENGTH)
-      .refine(isStrongPassword, { message: TEXTS.passwordTooWeak }),
+      .refine(isStrongPassword, { message: FORM_TEXTS.passwordTooWeak }),
     name: z.string().trim().min(1, { message: 'A name is required' }).max(NAME_MAX_LENGTH),
   })
   .strict()

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { TEXTS } from '../texts'
+import { FORM_TEXTS } from '../form-texts'
 
-const required = { message: TEXTS.createRoomFieldsRequired }
+const required = { message: FORM_TEXTS.createRoomFieldsRequired }
 /** The rooms table's column (shared/db-schema.ts); a longer name is refused, never cut. */
 export const ROOM_NAME_MAX = 64
 
@@ -32,7 +32,7 @@ export const AddRoomRequest = z
       .string(required)
       .trim()
       .min(1, required)
-      .regex(/^#[0-9a-fA-F]{6}$/, { message: TEXTS.roomColorInvalid })
+      .regex(/^#[0-9a-fA-F]{6}$/, { message: FORM_TEXTS.roomColorInvalid })
       .transform((c) => c.toLowerCase()),
   })
   .superRefine((r, ctx) => {

@@ -1,6 +1,6 @@
 import { ID, Query, TablesDB } from 'node-appwrite'
 import { describe, expect, it } from 'vitest'
-import { TEXTS } from '../../shared/texts'
+import { FORM_TEXTS } from '../../shared/form-texts'
 import { adapters, answerOf, keyClient } from './api-setup'
 import { expect401, expectError, poster, useRoutesWorld } from './api-routes-setup'
 
@@ -133,7 +133,7 @@ describe.each(adapters(() => world.pair))('/api content with the %s adapter', (m
         await post('/room/add', { name: ' ', hiddenName: 'y', color: '#000000' }, ben),
         400,
       ).message,
-    ).toContain(TEXTS.createRoomFieldsRequired)
+    ).toContain(FORM_TEXTS.createRoomFieldsRequired)
     expectError(await post('/room/add', { name: 'y', hiddenName: 'y', color: 'red' }, ben), 400)
   })
 })

@@ -3,6 +3,7 @@ import { Query, Users } from 'node-appwrite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { APP_VERSION } from '../../shared/constants'
 import { TEXTS } from '../../shared/texts'
+import { FORM_TEXTS } from '../../shared/form-texts'
 import {
   adapters,
   call,
@@ -60,7 +61,7 @@ describe.each(adapters(() => pair))('/api/auth/register with the %s adapter', (m
   it('refuses a weak password and a bad body (400) before making anything', async () => {
     const weak = expectError(await register({ email, password: 'weakpassword1', name: 'R' }), 400)
     expect(weak.code).toBe('validation_failed')
-    expect(weak.message).toContain(TEXTS.passwordTooWeak)
+    expect(weak.message).toContain(FORM_TEXTS.passwordTooWeak)
     expectError(await register({ email, password: STRONG }), 400)
     expectError(await register({ email, password: STRONG, name: 'R', userId: 'x' }), 400)
     expectError(await register({ email: 'nope', password: STRONG, name: 'R' }), 400)

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RECOVERY_TEXTS } from '../../shared/recovery-texts'
 import { TEXTS } from '../../shared/texts'
+import { FORM_TEXTS } from '../../shared/form-texts'
 import { useAppAndBrowser } from './helpers/app'
 import { isRetry } from './helpers/attempts'
 import { passwordMarkers, readNotice, signInWith, TITLES, visible } from './helpers/auth-screen'
@@ -112,12 +113,12 @@ describe('password recovery', () => {
     ])
     await card.getByLabel('Confirm new password').fill('stove')
     await card.getByRole('button', { name: 'Set new password' }).click()
-    await card.getByRole('alert').filter({ hasText: TEXTS.passwordTooWeak }).waitFor()
+    await card.getByRole('alert').filter({ hasText: FORM_TEXTS.passwordTooWeak }).waitFor()
 
     await card.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
     await card.getByLabel('Confirm new password').fill(`${NEW_PASSWORD}x`)
     await card.getByRole('button', { name: 'Set new password' }).click()
-    await card.getByRole('alert').filter({ hasText: TEXTS.passwordsDiffer }).waitFor()
+    await card.getByRole('alert').filter({ hasText: FORM_TEXTS.passwordsDiffer }).waitFor()
 
     await card.getByLabel('Confirm new password').fill(NEW_PASSWORD)
     await card.getByRole('button', { name: 'Set new password' }).click()

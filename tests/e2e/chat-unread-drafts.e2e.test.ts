@@ -227,6 +227,38 @@ describe('the unread line', () => {
     )
   })
 
+  it('with more unread than a page holds, still opens at the first of them', async () => {
+    const { server, ada, ben } = pair
+    const tag = `#${++attempt}`
+    const shed = `Shed ${attempt}`
+    await createRooms(ada.page, shed)
+    const shedId = decodeURIComponent(
+      (await sidebarRoom(ada.page, shed).getAttribute('href'))!.split('/').pop()!,
+    )
+    // Read once, so the room has a place Ada read to; then she is elsewhere while Ben writes.
+    await postMessagesAs(ben.page, server.url, shedId, [`Before ${tag}`])
+    await sidebarRoom(ada.page, shed).click()
+    await messageInLog(ada.page, `Before ${tag}`).waitFor()
+    await sidebarRoom(ada.page, 'Home').click()
+    await chatTitle(ada.page, 'Home')
+    const texts = Array.from({ length: 130 }, (_, i) => `Shelf ${i + 1} ${tag}`)
+    await postMessagesAs(ben.page, server.url, shedId, texts)
+    await sidebarRoom(ada.page, shed).locator('.unread-badge[aria-label="130 unread"]').waitFor()
+    // A fresh page: this one's cache had every message, live, in the room's one page.
+    await ada.page.reload()
+    await signedInMarker(ada.page).waitFor()
+    // The newest page holds 100: the older one comes first, and the room opens at the line.
+    await sidebarRoom(ada.page, shed).click()
+    const line = unreadLine(ada.page)
+    await line.waitFor()
+    expect(await line.innerText()).toBe('130 new messages')
+    await expect.poll(() => rowInView(line)).toBe(true)
+    expect(await rowInView(messageInLog(ada.page, texts[0]!))).toBe(true)
+    expect(await rowInView(messageInLog(ada.page, texts[129]!))).toBe(false)
+    await sidebarRoom(ada.page, 'Home').click()
+    await chatTitle(ada.page, 'Home')
+  })
+
   it('a message written on an earlier visit and only sent now ends no line, nor takes Ada past what is new', async (ctx) => {
     const { server, ada, ben } = pair
     const tag = `#${++attempt}`

@@ -1,7 +1,7 @@
 import type { Page, WebSocketRoute } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { DATABASE_ID, TABLES } from '../../shared/db-schema'
-import { TEXTS } from '../../shared/texts'
+import { FORM_TEXTS } from '../../shared/form-texts'
 import {
   ADA,
   BEN,
@@ -147,14 +147,14 @@ describe('Ada and Ben in two browsers', () => {
     const hex = panel.getByLabel('Hex colour')
     await ada.page.getByRole('button', { name: 'Create a new room' }).click()
     await create.click()
-    await panel.getByText(TEXTS.createRoomFieldsRequired).waitFor()
+    await panel.getByText(FORM_TEXTS.createRoomFieldsRequired).waitFor()
     // The name is marked and has the cursor again; typing clears the refusal.
     const nameField = panel.getByLabel('Room name')
     expect(await nameField.getAttribute('aria-invalid')).toBe('true')
     expect(await nameField.evaluate((el) => el === document.activeElement)).toBe(true)
     await nameField.pressSequentially('G')
     expect(await nameField.getAttribute('aria-invalid')).toBeNull()
-    expect(await panel.getByText(TEXTS.createRoomFieldsRequired).count()).toBe(0)
+    expect(await panel.getByText(FORM_TEXTS.createRoomFieldsRequired).count()).toBe(0)
     await nameField.fill('')
     // The colour field is the admin view's (spec §5): off for now, so Ada types no colour.
     expect(await hex.count()).toBe(0)
@@ -167,7 +167,7 @@ describe('Ada and Ben in two browsers', () => {
     await panel.getByLabel('Room name').fill(garden)
     await hex.fill('#12345')
     await create.click()
-    await panel.getByText(TEXTS.roomColorInvalid).waitFor()
+    await panel.getByText(FORM_TEXTS.roomColorInvalid).waitFor()
     await hex.fill(firstColour)
     await create.click()
     await panel

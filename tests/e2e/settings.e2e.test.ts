@@ -1,7 +1,7 @@
 import type { Page, Response } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SETTINGS_TEXTS } from '../../shared/settings-texts'
-import { TEXTS } from '../../shared/texts'
+import { FORM_TEXTS } from '../../shared/form-texts'
 import { useAppAndBrowser, withServerKey } from './helpers/app'
 import { isRetry } from './helpers/attempts'
 import { passwordMarkers, readNotice, signInWith, TITLES } from './helpers/auth-screen'
@@ -94,7 +94,7 @@ describe('settings', () => {
     await form.getByLabel('Current password').fill(password)
     await form.getByLabel('Confirm new password').fill('difference')
     await form.getByRole('button', { name: 'Change password' }).click()
-    await form.getByRole('alert').filter({ hasText: TEXTS.passwordTooWeak }).waitFor()
+    await form.getByRole('alert').filter({ hasText: FORM_TEXTS.passwordTooWeak }).waitFor()
     // The field it is about is marked and has the cursor.
     const marked = async (label: string) =>
       (await form.getByLabel(label, { exact: true }).getAttribute('aria-invalid')) === 'true' &&

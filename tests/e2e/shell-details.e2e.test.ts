@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TOAST_AUTO_CLOSE_MS } from '../../shared/constants'
-import { TEXTS } from '../../shared/texts'
+import { FORM_TEXTS } from '../../shared/form-texts'
 import { useAppAndBrowser, useFreshTab } from './helpers/app'
 import { allowNumbered, numberedEmail } from './helpers/attempts'
 import { fillRegistration, openRegister, submitRegistration, visible } from './helpers/auth-screen'
@@ -104,7 +104,7 @@ describe('the app shell', () => {
     await submitRegistration(page)
     const toast = page
       .getByRole('alert')
-      .filter({ hasText: new RegExp(`^Registration${TEXTS.unauthorizedRegistration}$`) })
+      .filter({ hasText: new RegExp(`^Registration${FORM_TEXTS.unauthorizedRegistration}$`) })
     await visible(toast, problems)
     // The toast's timer is its progress bar's animation: when it ends, the toast closes.
     const timer = page.getByRole('progressbar', { name: 'notification timer' })

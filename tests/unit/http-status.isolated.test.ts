@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { TEXTS } from '../../shared/texts'
+import { FORM_TEXTS } from '../../shared/form-texts'
 import { statusName } from '../../web/lib/http-status'
 
 describe('statusName (spec section 8 status-name lookup)', () => {
@@ -12,9 +12,9 @@ describe('statusName (spec section 8 status-name lookup)', () => {
   })
 
   it('says "Status code does not exist" for anything else', () => {
-    expect(TEXTS.unknownStatusCode).toBe('Status code does not exist')
+    expect(FORM_TEXTS.unknownStatusCode).toBe('Status code does not exist')
     for (const code of [0, 299, 420, 599, 1000, -1, 404.5, Number.NaN])
-      expect(statusName(code)).toBe(TEXTS.unknownStatusCode)
+      expect(statusName(code)).toBe(FORM_TEXTS.unknownStatusCode)
   })
 })
 
@@ -35,7 +35,7 @@ describe('an HTTP failure without a server message (spec section 8 display conve
       new Response('<html>proxy error</html>', { status, headers: { 'content-type': 'text/html' } })
     expect((await noticeFor(html(502))).body).toBe('Bad Gateway')
     expect((await noticeFor(html(429))).body).toBe('Too Many Requests')
-    expect((await noticeFor(html(599))).body).toBe(TEXTS.unknownStatusCode)
+    expect((await noticeFor(html(599))).body).toBe(FORM_TEXTS.unknownStatusCode)
   })
 
   it('prefers the server’s message', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TEXTS } from '../../shared/texts'
+import { FORM_TEXTS } from '../../shared/form-texts'
 import {
   checkRegistration,
   problemField,
@@ -30,7 +30,7 @@ describe('checkRegistration', () => {
     expect(checkRegistration({ ...valid, confirmPassword: 'Str0ng!pasS' })).toEqual({
       type: 'warning',
       title: 'Registration Form Error',
-      body: TEXTS.passwordsDiffer,
+      body: FORM_TEXTS.passwordsDiffer,
     })
   })
 

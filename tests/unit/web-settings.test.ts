@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { DisplayName, ProfileUpdate } from '../../shared/schemas'
 import { SETTINGS_TEXTS } from '../../shared/settings-texts'
 import { TEXTS } from '../../shared/texts'
+import { FORM_TEXTS } from '../../shared/form-texts'
 import { newPasswordProblem } from '../../web/features/auth/registration-rules'
 import {
   checkPasswordChange,
@@ -49,13 +50,13 @@ describe('the password change checks', () => {
   it('requires every field, then a match, then the complexity, then a new password', () => {
     for (const key of Object.keys(change) as (keyof PasswordChangeInput)[])
       expect(checkPasswordChange({ ...change, [key]: ' ' })).toEqual(
-        warning(TEXTS.createRoomFieldsRequired),
+        warning(FORM_TEXTS.createRoomFieldsRequired),
       )
     expect(checkPasswordChange({ ...change, confirmPassword: 'N3w!passworD' })).toEqual(
-      warning(TEXTS.passwordsDiffer),
+      warning(FORM_TEXTS.passwordsDiffer),
     )
     expect(checkPasswordChange({ ...change, password: 'weak', confirmPassword: 'weak' })).toEqual(
-      warning(TEXTS.passwordTooWeak),
+      warning(FORM_TEXTS.passwordTooWeak),
     )
     expect(checkPasswordChange({ ...change, current: change.password })).toEqual(
       warning(SETTINGS_TEXTS.samePassword),
@@ -76,8 +77,8 @@ describe('the password change checks', () => {
   })
 
   it('shares the order of the checks with the registration', () => {
-    expect(newPasswordProblem('weak', 'other')).toBe(TEXTS.passwordsDiffer)
-    expect(newPasswordProblem('weak', 'weak')).toBe(TEXTS.passwordTooWeak)
+    expect(newPasswordProblem('weak', 'other')).toBe(FORM_TEXTS.passwordsDiffer)
+    expect(newPasswordProblem('weak', 'weak')).toBe(FORM_TEXTS.passwordTooWeak)
     expect(newPasswordProblem('N3w!password', 'N3w!password')).toBeNull()
   })
 

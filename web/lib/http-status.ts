@@ -1,4 +1,4 @@
-import { TEXTS } from '../../shared/texts'
+import { FORM_TEXTS } from '../../shared/form-texts'
 
 // The standard names of HTTP status codes (RFC 9110 and the registered extensions).
 const NAMES: Record<number, string> = {
@@ -66,4 +66,4 @@ const NAMES: Record<number, string> = {
 }
 
 /** The status-name lookup of spec section 8; an unknown code is "Status code does not exist". */
-export const statusName = (code: number): string => NAMES[code] ?? TEXTS.unknownStatusCode
+export const statusName = (code: number): string => NAMES[code] ?? FORM_TEXTS.unknownStatusCode

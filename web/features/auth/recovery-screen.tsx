@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import { APP_NAME } from '../../../shared/constants'
 import { RECOVERY_TEXTS } from '../../../shared/recovery-texts'
-import { TEXTS } from '../../../shared/texts'
+import { FORM_TEXTS } from '../../../shared/form-texts'
 import { isBackendError, toNotice, type Notice } from '../../lib/errors'
 import { signedOut } from '../../state/global-state'
 import { showAuthNotice, uiState } from '../../state/ui-state'
@@ -40,7 +40,7 @@ export function RecoveryScreen() {
     const { password, confirmPassword } = form
     const problem = allFilled([password, confirmPassword])
       ? newPasswordProblem(password, confirmPassword)
-      : TEXTS.createRoomFieldsRequired
+      : FORM_TEXTS.createRoomFieldsRequired
     if (problem) return setNotice({ type: 'warning', title, body: problem })
     setBusy(true)
     setNotice(null)

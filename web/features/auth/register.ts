@@ -1,4 +1,4 @@
-import { TEXTS } from '../../../shared/texts'
+import { FORM_TEXTS } from '../../../shared/form-texts'
 import { ApiError } from '../../lib/api-error'
 import { notify } from '../../lib/notify'
 import { productApi } from '../../lib/product-api'
@@ -7,7 +7,7 @@ import { rememberForResend } from './resend-verification'
 import { sendVerification } from './send-verification'
 
 const unauthorizedAttempt = () =>
-  notify({ type: 'error', title: 'Registration', body: TEXTS.unauthorizedRegistration })
+  notify({ type: 'error', title: 'Registration', body: FORM_TEXTS.unauthorizedRegistration })
 
 /**
  * Registration after the form checks: the server decides whether the email may register, then
@@ -23,7 +23,7 @@ export async function register(input: RegistrationInput): Promise<string> {
   })
   if (!state) {
     unauthorizedAttempt()
-    throw new ApiError(403, 'forbidden', message ?? TEXTS.unauthorizedRegistration)
+    throw new ApiError(403, 'forbidden', message ?? FORM_TEXTS.unauthorizedRegistration)
   }
   // The Worker checks the allowlist and the password rules again and creates the account with
   // its API key: direct sign-up is closed on the backend (docs/presence-privacy.md).

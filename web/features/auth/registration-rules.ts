@@ -1,5 +1,5 @@
 import { isStrongPassword } from '../../../shared/password-rules'
-import { TEXTS } from '../../../shared/texts'
+import { FORM_TEXTS } from '../../../shared/form-texts'
 import type { Notice } from '../../lib/errors'
 
 export type RegistrationInput = {
@@ -20,7 +20,7 @@ export const emptyRegistration = (): RegistrationInput => ({
 
 const formError = (body: string): Notice => ({
   type: 'warning',
-  title: TEXTS.registrationFormError,
+  title: FORM_TEXTS.registrationFormError,
   body,
 })
 
@@ -29,8 +29,8 @@ const formError = (body: string): Notice => ({
  * registration and the password change in Settings; null when the password may be used.
  */
 export function newPasswordProblem(password: string, confirmPassword: string): string | null {
-  if (password !== confirmPassword) return TEXTS.passwordsDiffer
-  if (!isStrongPassword(password)) return TEXTS.passwordTooWeak
+  if (password !== confirmPassword) return FORM_TEXTS.passwordsDiffer
+  if (!isStrongPassword(password)) return FORM_TEXTS.passwordTooWeak
   return null
 }
 
@@ -41,7 +41,7 @@ export const allFilled = (values: string[]) => values.every((v) => v.trim())
 export function checkRegistration(input: RegistrationInput): Notice | null {
   const { email, firstname, lastname, password, confirmPassword } = input
   if (!allFilled([email, firstname, lastname, password, confirmPassword]))
-    return formError(TEXTS.createRoomFieldsRequired)
+    return formError(FORM_TEXTS.createRoomFieldsRequired)
   const problem = newPasswordProblem(password, confirmPassword)
   return problem ? formError(problem) : null
 }
@@ -52,7 +52,7 @@ export function problemField(input: RegistrationInput): keyof RegistrationInput 
   const blank = order.find((k) => !allFilled([input[k]]))
   if (blank) return blank
   const problem = newPasswordProblem(input.password, input.confirmPassword)
-  if (problem === TEXTS.passwordsDiffer) return 'confirmPassword'
+  if (problem === FORM_TEXTS.passwordsDiffer) return 'confirmPassword'
   return problem ? 'password' : null
 }
 

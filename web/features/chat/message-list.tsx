@@ -79,7 +79,7 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     ownTail: ownTail && `${ownTail.key}:${ownTail.state}`,
     onNearTop,
   })
-  const line = useUnreadLine({
+  const { line, older } = useUnreadLine({
     roomId,
     meId,
     messages,
@@ -108,7 +108,13 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   const rowsKey = `${shown.length}:${messages.length}:${rows.start}:${rows.end}`
   useReadReceipts(ref, roomId, meId, rowsKey, query.isSuccess)
   useRowReveal(roomId, rows.reveal)
-  useOpenAtUnread(ref, { roomId, ready: query.isSuccess, line, reveal: rows.reveal })
+  // More than a page unread: the pages down to the first unread message come before the room
+  // opens at it.
+  const reaching = older && hasNextPage && !olderFailed
+  useEffect(() => {
+    if (reaching && !isFetching) void fetchNextPage()
+  }, [reaching, isFetching, fetchNextPage])
+  useOpenAtUnread(ref, { roomId, ready: query.isSuccess && !reaching, line, reveal: rows.reveal })
 
   // "Open in chat" from a bookmark: older pages until the message is loaded.
   useJumpToMessage(roomId, rows.reveal, messages, {

@@ -56,8 +56,8 @@ const same = (a: Base, b: Base) =>
  * the line. Messages that arrive while the reader watches the bottom of a visible page make no
  * line, nor count on one; those that arrive while the tab is in the background or the reader is
  * scrolled up do, above the first of them. It goes once the reader writes in the room (here, or
- * on another device: then what the partner said after that gets the line). Null also while its
- * message is on a page not loaded yet.
+ * on another device: then what the partner said after that gets the line). No line while its
+ * message is on a page not loaded yet; `older` then asks for those pages, up to UNREAD_REACH rows.
  */
 export function useUnreadLine(args: Args) {
   const { roomId, meId, messages, ready, complete, atBottom } = args
@@ -71,7 +71,7 @@ export function useUnreadLine(args: Args) {
     // What is unread at the opening is the line's, not news that arrived while watching.
     next = { roomId, seq, upTo: newest, pending: true, openedAt: Date.now() }
   }
-  if (!next) return null
+  if (!next) return NONE
   // Adjusting state while rendering (React's pattern for it): the same inputs give the same base.
   const watching = atBottom && !document.hidden
   let found = lineAfter(next, args)
@@ -87,10 +87,19 @@ export function useUnreadLine(args: Args) {
   next = { ...next, pending: !!found.first, upTo: watching ? next.upTo : newest }
   if (!base || !same(base, next)) setBase(next)
   const { first } = found
-  if (!first || !(complete || messages[0]!.seq <= next.seq!)) return null
+  if (!first) return NONE
+  // The first unread message may be on a page not in yet: the room asks for older pages
+  // (within reach) before it opens at the line.
+  if (!complete && messages[0]!.seq > next.seq!)
+    return { line: null, older: newest! - next.seq! <= UNREAD_REACH }
   const counted = messages.filter((m) => m.seq <= (next.upTo ?? m.seq))
-  return { before: first.$id, label: unreadLineLabel(countUnread(counted, next.seq!, meId)) }
+  const label = unreadLineLabel(countUnread(counted, next.seq!, meId))
+  return { line: { before: first.$id, label }, older: false }
 }
+
+// How far back (in rows) a room opening reads to reach its first unread message: 5 pages.
+const UNREAD_REACH = 500
+const NONE = { line: null, older: false }
 
 /**
  * The first message from the partner after the base, and whether the reader has written since

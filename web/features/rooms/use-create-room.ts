@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent, type RefObject } from 'react'
 import { AddRoomRequest, normaliseHiddenName } from '../../../shared/schemas/room'
-import { ERROR_TITLES, TEXTS } from '../../../shared/texts'
+import { ERROR_TITLES } from '../../../shared/texts'
+import { FORM_TEXTS } from '../../../shared/form-texts'
 import { ApiError } from '../../lib/api-error'
 import { toNotice, type Notice } from '../../lib/errors'
 import { productApi } from '../../lib/product-api'
@@ -34,7 +35,7 @@ export function useCreateRoom(nameRef: RefObject<HTMLInputElement | null>) {
       return setNotice({
         type: 'warning',
         title: ERROR_TITLES.createRoom,
-        body: issue?.message ?? TEXTS.createRoomFieldsRequired,
+        body: issue?.message ?? FORM_TEXTS.createRoomFieldsRequired,
         badName,
       })
     }

@@ -1,5 +1,5 @@
 import { SETTINGS_TEXTS } from '../../../shared/settings-texts'
-import { TEXTS } from '../../../shared/texts'
+import { FORM_TEXTS } from '../../../shared/form-texts'
 import { isInvalidCredentials, titleCase, toNotice, type Notice } from '../../lib/errors'
 import { allFilled, newPasswordProblem } from '../auth/registration-rules'
 
@@ -18,7 +18,7 @@ const warning = (body: string): Notice => ({ type: 'warning', title: titleCase(A
 export function checkPasswordChange(input: PasswordChangeInput): Notice | null {
   const { current, password, confirmPassword } = input
   if (!allFilled([current, password, confirmPassword]))
-    return warning(TEXTS.createRoomFieldsRequired)
+    return warning(FORM_TEXTS.createRoomFieldsRequired)
   const problem = newPasswordProblem(password, confirmPassword)
   if (problem) return warning(problem)
   if (password === current) return warning(SETTINGS_TEXTS.samePassword)
