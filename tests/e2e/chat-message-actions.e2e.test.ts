@@ -135,6 +135,40 @@ describe('message actions', () => {
     ).toBe('true')
   })
 
+  it('offline, a reaction shows at once and goes once the connection is back; one taken back meanwhile never goes', async () => {
+    const { ada, ben } = pair
+    const text = `Offline hearts #${++attempt}`
+    await sendMessage(ben.page, text)
+    await messageInLog(ada.page, text).waitFor()
+    await idOf(ada.page, text)
+    const waiting = () =>
+      ada.page.evaluate(
+        () => Object.keys(localStorage).filter((k) => k.startsWith('kathelia-reactions:')).length,
+      )
+    const context = ada.page.context()
+    await context.setOffline(true)
+    try {
+      await menu(ada.page, text, 'React')
+      await ada.page.getByRole('button', { name: 'React with ❤️' }).click()
+      const heart = row(ada.page, text).getByRole('button', { name: '❤️ 1: You' })
+      await heart.waitFor()
+      expect(await heart.getAttribute('aria-pressed')).toBe('true')
+      // 👍 set and taken back before the connection returns: nothing of it goes.
+      await menu(ada.page, text, 'React')
+      await ada.page.getByRole('button', { name: 'React with 👍' }).click()
+      await row(ada.page, text).getByRole('button', { name: '👍 1: You' }).click()
+      await row(ada.page, text).getByRole('button', { name: /^👍/ }).waitFor({ state: 'detached' })
+      expect(await waiting()).toBe(1)
+      expect(await ada.page.getByText('Reaction not saved').count()).toBe(0)
+    } finally {
+      await context.setOffline(false)
+    }
+    await row(ben.page, text).getByRole('button', { name: '❤️ 1: Ada Lovelace' }).waitFor()
+    await expect.poll(waiting).toBe(0)
+    expect(await row(ben.page, text).getByRole('button', { name: /^👍/ }).count()).toBe(0)
+    expect(await row(ada.page, text).getByRole('button', { name: '❤️ 1: You' }).count()).toBe(1)
+  })
+
   it('the menu works from the keyboard and Escape closes it', async () => {
     const { ben } = pair
     const actions = row(ben.page, goodNews).getByRole('button', {

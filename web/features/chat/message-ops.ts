@@ -1,12 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { errorMessage } from '../../lib/errors'
+import { errorMessage, isNetworkFailure } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { productApi } from '../../lib/product-api'
 import { storeMessage } from './apply-message-event'
 import { toMessage } from './message-model'
+import { isQueued, queueReaction } from './reaction-queue'
 import { reactionsKey, storeReaction, type Reaction } from './reactions-query'
 
 export { editLast } from './edit-last'
+export { sendQueuedReactions } from './reaction-queue'
 
 // The calls behind the message menu. Each answer is applied at once; the realtime event that
 // follows (and reaches the partner) changes nothing more, as rows match by id.
@@ -40,11 +42,14 @@ export async function toggleReaction(
   const mine = (client.getQueryData<Reaction[]>(reactionsKey(at.roomId)) ?? []).some(
     (r) => r.messageId === at.messageId && r.userId === at.meId && r.emoji === emoji,
   )
+  // One still waiting for the connection is taken back where it waits.
+  if (isQueued(at, emoji)) return queueReaction(client, at, emoji, !mine)
   try {
     const { on } = await productApi.react({ messageId: at.messageId, emoji, on: !mine })
     const r = { $id: '', messageId: at.messageId, roomId: at.roomId, userId: at.meId, emoji }
     storeReaction(client, r, on)
   } catch (err) {
+    if (isNetworkFailure(err)) return queueReaction(client, at, emoji, !mine)
     notify({ title: 'Reaction not saved', body: errorMessage(err) })
   }
 }

@@ -1,29 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
-import { FILE_TEXTS } from '../../../shared/texts'
 import { FileIcon, FileName } from './attach-controls'
 import { formatFileSize, shownWidth } from './attachment-format'
-import { messageLimitsQuery } from './use-file-staging'
 
 // A chunk of its own (message-parts.ts): shown only once a file is picked, dropped or pasted,
 // and then while it uploads.
-
-/** Why a picked file cannot go (empty, or over the server's limit): a toast's words, or null. */
-export async function fileRefusal(client: QueryClient, picked: File) {
-  if (picked.size === 0)
-    return { title: FILE_TEXTS.emptyTitle, body: FILE_TEXTS.empty(picked.name) }
-  // Unknown limit (the request failed): the bucket still refuses a file that is too large.
-  // Asked once, even offline, where a query waits for the connection: the file is staged now.
-  const limits =
-    client.getQueryData(messageLimitsQuery.queryKey) ??
-    (await client
-      .fetchQuery({ ...messageLimitsQuery, networkMode: 'always', retry: false })
-      .catch(() => null))
-  if (!limits || picked.size <= limits.fileMaxBytes) return null
-  const size = formatFileSize(limits.fileMaxBytes)
-  const body = FILE_TEXTS.tooLarge(picked.name, formatFileSize(picked.size), size)
-  return { title: FILE_TEXTS.tooLargeTitle, body }
-}
 
 /** The file that goes with the next message; the text becomes its caption. */
 export default function StagedFile({ file, onRemove }: { file: File; onRemove: () => void }) {

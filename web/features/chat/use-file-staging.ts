@@ -1,8 +1,10 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ClipboardEvent, type DragEvent } from 'react'
+import { FILE_TEXTS } from '../../../shared/texts'
 import { notify } from '../../lib/notify'
 import { whenSettled } from '../../lib/when-settled'
 import { productApi } from '../../lib/product-api'
+import { formatFileSize } from './attachment-format'
 
 /** The server's file limit; it does not change while the Worker runs. */
 export const messageLimitsQuery = queryOptions({
@@ -15,7 +17,7 @@ const hasFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files')
 
 /**
  * The composer's file to send (one at a time), chosen with the button, pasted or dropped. A file
- * over the limit or empty is refused with a toast, before anything is uploaded (staged-file.tsx).
+ * over the limit or empty is refused here with a toast, before anything is uploaded.
  */
 export function useFileStaging() {
   const queryClient = useQueryClient()
@@ -30,11 +32,25 @@ export function useFileStaging() {
 
   async function stage(picked: File | undefined) {
     if (!picked) return
-    // The checks come with the staged file's chunk (preloaded once the room has settled).
-    const { fileRefusal } = await import('./staged-file')
-    const refusal = await fileRefusal(queryClient, picked)
-    if (refusal) notify(refusal)
-    else setFile(picked)
+    if (picked.size === 0)
+      return notify({ title: FILE_TEXTS.emptyTitle, body: FILE_TEXTS.empty(picked.name) })
+    // Unknown limit (the request failed): the bucket still refuses a file that is too large.
+    // Asked once, even offline, where a query waits for the connection: the file is staged now.
+    const limits =
+      queryClient.getQueryData(messageLimitsQuery.queryKey) ??
+      (await queryClient
+        .fetchQuery({ ...messageLimitsQuery, networkMode: 'always', retry: false })
+        .catch(() => null))
+    if (limits && picked.size > limits.fileMaxBytes)
+      return notify({
+        title: FILE_TEXTS.tooLargeTitle,
+        body: FILE_TEXTS.tooLarge(
+          picked.name,
+          formatFileSize(picked.size),
+          formatFileSize(limits.fileMaxBytes),
+        ),
+      })
+    setFile(picked)
   }
 
   const dropProps = {
