@@ -12,7 +12,7 @@ import {
   useOnboardedPair,
 } from './helpers/pair'
 import { jwtOf } from './helpers/page-api'
-import { postMessagesAs } from './helpers/chat-view'
+import { newPill, postMessagesAs, rowInView } from './helpers/chat-view'
 import { shareBoth } from './helpers/presence-sharing'
 
 // The chat's promises no other file pins down: the optimistic bubble, Shift+Enter, the typing
@@ -132,6 +132,15 @@ describe('the composer and the message list', () => {
     expect(await folded()).toBe(true)
     const viewTop = await log.evaluate((el) => el.getBoundingClientRect().top)
     expect(await top()).toBeGreaterThanOrEqual(viewTop)
+    // Opened and closed again at the bottom, with no scroll between: the room still follows
+    // the next message, not holding it behind "1 new".
+    await more.click()
+    await more.click()
+    expect(await folded()).toBe(true)
+    const after = `After the fold ${tag}`
+    await postMessagesAs(ben.page, pair.server.url, 'home', [after])
+    await expect.poll(() => rowInView(messageInLog(ada.page, after))).toBe(true)
+    expect(await newPill(ada.page).count()).toBe(0)
     // A search for its last line finds it unfolded, the match in view of the reader.
     await ada.page
       .getByRole('searchbox', { name: 'Search messages' })

@@ -106,11 +106,12 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   // window follows them.
   const rows = useVirtualRows(ref, timeline)
   const rowsKey = `${shown.length}:${messages.length}:${rows.start}:${rows.end}`
-  useReadReceipts(ref, roomId, meId, rowsKey, query.isSuccess)
+  // Nothing is read while the pages down to the first unread message come (below).
+  const reaching = older && hasNextPage && !olderFailed
+  useReadReceipts(ref, roomId, meId, rowsKey, query.isSuccess && !reaching)
   useRowReveal(roomId, rows.reveal)
   // More than a page unread: the pages down to the first unread message come before the room
   // opens at it.
-  const reaching = older && hasNextPage && !olderFailed
   useEffect(() => {
     if (reaching && !isFetching) void fetchNextPage()
   }, [reaching, isFetching, fetchNextPage])
@@ -124,7 +125,13 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     fetchNextPage,
   })
 
-  useReadAtBottom({ roomId, atBottom: scroll.atBottom, isAtBottom, searching, newestSeq })
+  useReadAtBottom({
+    roomId,
+    atBottom: scroll.atBottom && !reaching,
+    isAtBottom,
+    searching,
+    newestSeq,
+  })
 
   if (query.isPending)
     return (
@@ -156,7 +163,12 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
           if (!more || !entry) return
           scroll.leaveBottom()
           // Closing from within a long text brings its top back into view.
-          rows.hold(entry, more.ariaExpanded === 'true' ? CLOSED_MARGIN_PX : undefined)
+          rows.hold(
+            entry,
+            more.getAttribute('aria-expanded') === 'true' ? CLOSED_MARGIN_PX : undefined,
+          )
+          // Where that left the view (at the bottom still, in a short room), once it is drawn.
+          requestAnimationFrame(() => (scroll.onScroll(), rows.onScroll()))
         }}
       >
         {!hasNextPage && items.length > 0 && !searching && (

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { ApiError } from '../../lib/api-error'
 import { errorMessage, isNetworkFailure } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { productApi } from '../../lib/product-api'
@@ -6,8 +7,8 @@ import { reactionQueueKey } from './reaction-queue-key'
 import { storeReaction } from './reactions-query'
 
 // Reactions made without a connection, as messengers keep them: shown at once, sent in order
-// once the connection is back (use-outbox-sync.ts asks), kept across reloads for their user. A
-// toggle back before it went cancels it. One the server refuses is taken back, with a toast.
+// once the connection is back (use-outbox-sync.ts asks), kept across reloads for their user. What
+// waits is the wish (on or off), so a toggle back before it went sends a change to nothing.
 
 type Queued = { roomId: string; messageId: string; emoji: string; on: boolean }
 type At = { roomId: string; messageId: string; meId: string }
@@ -26,7 +27,7 @@ function write(meId: string, list: Queued[]) {
     if (list.length) localStorage.setItem(reactionQueueKey(meId), JSON.stringify(list))
     else localStorage.removeItem(reactionQueueKey(meId))
   } catch {
-    // Storage full or blocked: it waits as long as the page does.
+    // Storage full or blocked: the reaction shows here, and is not kept to go later.
   }
 }
 
@@ -36,41 +37,53 @@ const shown = (client: QueryClient, at: At, emoji: string, on: boolean) =>
 const same = (q: Queued, messageId: string, emoji: string) =>
   q.messageId === messageId && q.emoji === emoji
 
-/** A reaction whose call got no answer: shown as made, and queued (or a queued one undone). */
+/** A call that got no answer, or the server's own failure: the reaction waits for another try. */
+const mayPassLater = (err: unknown) =>
+  isNetworkFailure(err) || (err instanceof ApiError && (err.status >= 500 || err.status === 429))
+
+/**
+ * A reaction whose call got no answer: shown as wished, and queued as the wish (a later toggle
+ * replaces it: the server's `on` is a state, so sending one that changes nothing is harmless).
+ */
 export function queueReaction(client: QueryClient, at: At, emoji: string, on: boolean) {
-  const list = read(at.meId)
-  const i = list.findIndex((q) => same(q, at.messageId, emoji))
-  if (i >= 0) list.splice(i, 1)
-  else list.push({ roomId: at.roomId, messageId: at.messageId, emoji, on })
-  write(at.meId, list)
+  const list = read(at.meId).filter((q) => !same(q, at.messageId, emoji))
+  write(at.meId, [...list, { roomId: at.roomId, messageId: at.messageId, emoji, on }])
   shown(client, at, emoji, on)
 }
 
-/** Whether the caller's toggle of this reaction is still waiting to go. */
+/** Whether a wish for this reaction of the caller's is still waiting to go. */
 export const isQueued = (at: At, emoji: string) =>
   read(at.meId).some((q) => same(q, at.messageId, emoji))
 
 let sending = false
 
-/** Sends what waits, in order; a call that still gets no answer leaves it and the rest queued. */
+/**
+ * Sends what waits, in order. A call that still gets no answer leaves it and the rest queued; a
+ * wish changed while its call was out goes again; one the server refuses is taken back.
+ */
 export async function sendQueuedReactions(client: QueryClient, meId: string) {
   if (sending) return
   sending = true
   try {
-    for (let q = read(meId)[0]; q; q = read(meId)[0]) {
+    // Bounded: a queue the storage will not shorten (blocked, full) is not sent forever.
+    for (let q = read(meId)[0], n = 0; q && n < 100; q = read(meId)[0], n++) {
       const at = { roomId: q.roomId, messageId: q.messageId, meId }
+      let on: boolean | null = null
       try {
-        const { on } = await productApi.react({ messageId: q.messageId, emoji: q.emoji, on: q.on })
-        shown(client, at, q.emoji, on)
+        on = (await productApi.react({ messageId: q.messageId, emoji: q.emoji, on: q.on })).on
       } catch (err) {
-        if (isNetworkFailure(err)) return
-        shown(client, at, q.emoji, !q.on)
-        notify({ title: 'Reaction not saved', body: errorMessage(err) })
+        if (mayPassLater(err)) return
+        // A removal that finds nothing (the message deleted since) has nothing to take back.
+        if (q.on) notify({ title: 'Reaction not saved', body: errorMessage(err) })
       }
       const rest = read(meId)
-      const k = rest.findIndex((x) => same(x, q.messageId, q.emoji) && x.on === q.on)
-      if (k >= 0) rest.splice(k, 1)
-      write(meId, rest)
+      const now = rest.find((x) => same(x, q.messageId, q.emoji))
+      if (now && now.on !== q.on) continue
+      write(
+        meId,
+        rest.filter((x) => x !== now),
+      )
+      shown(client, at, q.emoji, on ?? !q.on)
     }
   } finally {
     sending = false

@@ -90,14 +90,14 @@ export function useUnreadLine(args: Args) {
   if (!first) return NONE
   // The first unread message may be on a page not in yet: the room asks for older pages
   // (within reach) before it opens at the line.
-  if (!complete && messages[0]!.seq > next.seq!)
+  if (!complete && messages[0]!.seq > next.seq! + 1)
     return { line: null, older: newest! - next.seq! <= UNREAD_REACH }
   const counted = messages.filter((m) => m.seq <= (next.upTo ?? m.seq))
   const label = unreadLineLabel(countUnread(counted, next.seq!, meId))
   return { line: { before: first.$id, label }, older: false }
 }
 
-// How far back (in rows) a room opening reads to reach its first unread message: 5 pages.
+// How far back (in rows) a room opening reads to reach its first unread message (5 or 6 pages).
 const UNREAD_REACH = 500
 const NONE = { line: null, older: false }
 
