@@ -44,8 +44,8 @@ const METHOD = /^ {4}(?:async )?([A-Za-z_$][\w$]*)\(.*\) \{$/
 
 /**
  * Blanks the methods of the SDK's service classes whose names `used` lacks (the lines stay, empty,
- * so the source map holds), and the Client's own realtime unless the code subscribes through it
- * (`dropLegacyRealtime`). Throws when a service is not found in the shape it expects, so an SDK
+ * so the source map holds), the Client's own realtime unless the code subscribes through it
+ * (`dropLegacyRealtime`), and the Client's setters the app never names. Throws when a service is not found in the shape it expects, so an SDK
  * upgrade that changes its emit fails the build instead of shipping a half-trimmed class.
  * Returns the methods removed, as `Class.method`.
  */
@@ -57,19 +57,48 @@ export function trimAppwriteServices(code: string, used: ReadonlySet<string>) {
     const end = lines.indexOf('}', start)
     if (start < 0 || end < 0 || lines[start + 1] !== '    constructor(client) {')
       throw new Error(`appwrite SDK: class ${name} is not where the build expects it`)
-    for (let i = start + 1; i < end; i++) {
-      const method = METHOD.exec(lines[i]!)?.[1]
-      if (!method || method === 'constructor' || used.has(method)) continue
-      const close = lines.indexOf('    }', i)
-      if (close < 0 || close > end) throw new Error(`appwrite SDK: ${name}.${method} has no end`)
-      lines.fill('', i, close + 1)
-      removed.push(`${name}.${method}`)
-      i = close
-    }
+    removed.push(
+      ...blankMethods(lines, name, start, end, (m) => m === 'constructor' || used.has(m)),
+    )
   }
   if (!used.has(CLIENT_SUBSCRIBE)) removed.push(...dropLegacyRealtime(lines))
+  removed.push(...trimClientSetters(lines, used))
   removed.push(...trimQueryHelpers(lines, used))
   return { code: lines.join('\n'), removed }
+}
+
+// The Client's methods nothing in the SDK calls: its setters (locale, dev key, impersonation...)
+// and ping. Its other methods (call, prepareRequest, chunkedUpload) serve the services.
+const CLIENT_OPTIONAL = /^(set[A-Z]\w*|ping)$/
+
+/** Blanks the Client's setters and ping whose names `used` lacks (setProject, setJWT stay). */
+function trimClientSetters(lines: string[], used: ReadonlySet<string>): string[] {
+  const start = lines.findIndex((l) => l.endsWith('class Client {'))
+  const end = lines.indexOf('}', start)
+  if (start < 0 || end < 0)
+    throw new Error('appwrite SDK: class Client is not where the build expects it')
+  return blankMethods(lines, 'Client', start, end, (m) => !CLIENT_OPTIONAL.test(m) || used.has(m))
+}
+
+/** Blanks the methods of the class on lines start..end that `keep` refuses; returns them. */
+function blankMethods(
+  lines: string[],
+  name: string,
+  start: number,
+  end: number,
+  keep: (method: string) => boolean,
+): string[] {
+  const removed: string[] = []
+  for (let i = start + 1; i < end; i++) {
+    const method = METHOD.exec(lines[i]!)?.[1]
+    if (!method || keep(method)) continue
+    const close = lines.indexOf('    }', i)
+    if (close < 0 || close > end) throw new Error(`appwrite SDK: ${name}.${method} has no end`)
+    lines.fill('', i, close + 1)
+    removed.push(`${name}.${method}`)
+    i = close
+  }
+  return removed
 }
 
 /**

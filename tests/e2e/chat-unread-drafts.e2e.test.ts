@@ -47,6 +47,16 @@ afterAll(async () => {
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' })
 const unreadLine = (page: Page) => messageLog(page).locator('.unread-divider')
+/** The texts of the message rows in the scroll box's visible part. */
+const inView = (page: Page) =>
+  logScroller(page).evaluate((box) => {
+    const { top, bottom } = box.getBoundingClientRect()
+    return [...box.querySelectorAll<HTMLElement>('.msg[data-seq]')]
+      .filter(
+        (m) => m.getBoundingClientRect().bottom > top && m.getBoundingClientRect().top < bottom,
+      )
+      .map((m) => m.innerText)
+  })
 const homeBadge = (page: Page) => sidebarRoom(page, 'Home').locator('.unread-badge')
 
 describe('unread counts and the tab title', () => {
@@ -259,6 +269,59 @@ describe('the unread line', () => {
     await ada.page.waitForTimeout(500)
     const unread = sidebarRoom(ada.page, shed).locator('.unread-badge')
     expect(Number((await unread.getAttribute('aria-label'))!.split(' ')[0])).toBeGreaterThan(50)
+    await sidebarRoom(ada.page, 'Home').click()
+    await chatTitle(ada.page, 'Home')
+  })
+
+  it('with more unread than a page holds, a reader who moves the list meanwhile stays where they are', async () => {
+    const { server, ada, ben } = pair
+    const tag = `#${++attempt}`
+    const porch = `Porch ${attempt}`
+    await createRooms(ada.page, porch)
+    const porchId = decodeURIComponent(
+      (await sidebarRoom(ada.page, porch).getAttribute('href'))!.split('/').pop()!,
+    )
+    await postMessagesAs(ben.page, server.url, porchId, [`Before ${tag}`])
+    await sidebarRoom(ada.page, porch).click()
+    await messageInLog(ada.page, `Before ${tag}`).waitFor()
+    await sidebarRoom(ada.page, 'Home').click()
+    await chatTitle(ada.page, 'Home')
+    const texts = Array.from({ length: 130 }, (_, i) => `Step ${i + 1} ${tag}`)
+    await postMessagesAs(ben.page, server.url, porchId, texts)
+    await sidebarRoom(ada.page, porch).locator('.unread-badge[aria-label="130 unread"]').waitFor()
+    await ada.page.reload()
+    await signedInMarker(ada.page).waitFor()
+    // The older page is held: Ada scrolls up a little while it is on its way.
+    const held: (() => Promise<void>)[] = []
+    let holding = true
+    const release = async () => {
+      holding = false
+      for (const go of held.splice(0)) await go()
+    }
+    const older = (url: URL) =>
+      url.pathname.includes('/tablesdb/') && decodeURIComponent(url.search).includes('lessThan')
+    await ada.page.route(older, (route) =>
+      holding ? void held.push(() => route.continue()) : route.continue(),
+    )
+    try {
+      await sidebarRoom(ada.page, porch).click()
+      await messageInLog(ada.page, texts[129]!).waitFor()
+      await expect.poll(() => held.length).toBeGreaterThan(0)
+      await logScroller(ada.page).hover()
+      await ada.page.mouse.wheel(0, -200)
+      await expect.poll(async () => (await scrollState(ada.page)).fromBottom).toBeGreaterThan(100)
+      const before = await inView(ada.page)
+      const arrived = ada.page.waitForResponse((r) => older(new URL(r.url())))
+      await release()
+      // The page arrives (its rows above her), and the room does not move to the line.
+      await arrived
+      await ada.page.waitForTimeout(500)
+      expect(await inView(ada.page)).toEqual(before)
+      expect(before.length).toBeGreaterThan(0)
+    } finally {
+      await release()
+      await ada.page.unroute(older)
+    }
     await sidebarRoom(ada.page, 'Home').click()
     await chatTitle(ada.page, 'Home')
   })

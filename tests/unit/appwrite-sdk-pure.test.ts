@@ -151,6 +151,25 @@ describe("the build's SDK without the service methods the app never names", () =
       expect(typeof realtime[m], m).toBe('function')
   })
 
+  // web/lib/appwrite.ts sets the endpoint and the project.
+  it("drops the Client's setters and ping the app never names; the ones it uses still set", () => {
+    const { removed } = trimAppwriteServices(pureAppwriteSdk(source).code, appNames())
+    expect(removed).toEqual(
+      expect.arrayContaining(['Client.setDevKey', 'Client.setImpersonateUserId', 'Client.ping']),
+    )
+    type Ctor = new () => Record<string, (v: string) => { config: Record<string, string> }>
+    const client = new (trimmed.Client as Ctor)()
+    for (const gone of ['setDevKey', 'setLocale', 'setCookie', 'setJWT', 'ping'])
+      expect(client[gone], gone).toBeUndefined()
+    expect(client.setProject!('kathelia').config.project).toBe('kathelia')
+    expect(client.setEndpoint!('http://127.0.0.1:1/v1').config.endpoint).toBe(
+      'http://127.0.0.1:1/v1',
+    )
+    // What the services call stays.
+    for (const kept of ['call', 'prepareRequest', 'chunkedUpload'])
+      expect(typeof client[kept], kept).toBe('function')
+  })
+
   it('drops the Query helpers the app never names, and the ones it uses still build the same strings', () => {
     type Helpers = Record<string, (...a: unknown[]) => string>
     const [before, after] = [original.Query, trimmed.Query] as Helpers[]

@@ -3,7 +3,7 @@ import { HOME_ROOM_ID } from '../../../shared/constants'
 import { BOOKMARK_TEXTS } from '../../../shared/bookmark-texts'
 import { savedAt } from '../../../shared/date-format'
 import { setSearch } from '../../state/ui-state'
-import { setJumpTarget } from '../chat/jump-target'
+import { loadJumpStep, setJumpTarget } from '../chat/jump-target'
 import type { Bookmark } from './bookmark-model'
 
 type Props = {
@@ -31,6 +31,8 @@ export function BookmarkItem({ bookmark: b, deleted, edited, onRemove }: Props) 
     // A search left in the top bar would keep the message out of the list it is shown in.
     setSearch('')
     setJumpTarget({ roomId: b.roomId, messageId: b.messageId, seq: b.messageSeq })
+    // On its way while the room loads the message's page.
+    void loadJumpStep().catch(() => undefined)
     if (b.roomId === HOME_ROOM_ID) void navigate({ to: '/' })
     else void navigate({ to: '/rooms/$roomId', params: { roomId: b.roomId } })
   }

@@ -4,6 +4,9 @@ export type JumpTarget = { roomId: string; messageId: string; seq: number }
 
 let target: JumpTarget | null = null
 
+/** The jump's own work (jump-step.ts), a chunk of its own. */
+export const loadJumpStep = () => import('./jump-step')
+
 export const setJumpTarget = (t: JumpTarget | null) => {
   target = t
 }

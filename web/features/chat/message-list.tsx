@@ -20,6 +20,7 @@ import { useReadAtBottom } from './use-read-at-bottom'
 import { useReadReceipts } from './use-read-receipts'
 import { useRowReveal } from './row-reveal'
 import { useOpenAtUnread, useUnreadLine } from './use-unread-line'
+import { useReaderTookOver } from './use-reader-took-over'
 import { useVirtualRows } from './use-virtual-rows'
 import { MessageParts } from './message-parts'
 
@@ -106,8 +107,10 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   // window follows them.
   const rows = useVirtualRows(ref, timeline)
   const rowsKey = `${shown.length}:${messages.length}:${rows.start}:${rows.end}`
-  // Nothing is read while the pages down to the first unread message come (below).
-  const reaching = older && hasNextPage && !olderFailed
+  // Nothing is read while the pages down to the first unread message come (below), unless the
+  // reader (or a bookmark's jump) took the room over meanwhile: then it stays where they are.
+  const tookOver = useReaderTookOver(ref, roomId, older)
+  const reaching = older && hasNextPage && !olderFailed && !tookOver
   useReadReceipts(ref, roomId, meId, rowsKey, query.isSuccess && !reaching)
   useRowReveal(roomId, rows.reveal)
   // More than a page unread: the pages down to the first unread message come before the room
@@ -115,7 +118,8 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   useEffect(() => {
     if (reaching && !isFetching) void fetchNextPage()
   }, [reaching, isFetching, fetchNextPage])
-  useOpenAtUnread(ref, { roomId, ready: query.isSuccess && !reaching, line, reveal: rows.reveal })
+  const ready = query.isSuccess && !reaching && !tookOver
+  useOpenAtUnread(ref, { roomId, ready, line, reveal: rows.reveal })
 
   // "Open in chat" from a bookmark: older pages until the message is loaded.
   useJumpToMessage(roomId, rows.reveal, messages, {

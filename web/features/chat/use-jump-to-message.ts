@@ -1,8 +1,5 @@
 import { useEffect } from 'react'
-import { BOOKMARKED_MESSAGE_DELETED } from '../../../shared/texts'
-import { notify } from '../../lib/notify'
-import { jumpTargetFor, setJumpTarget } from './jump-target'
-import { showRow } from './row-reveal'
+import { jumpTargetFor, loadJumpStep, setJumpTarget } from './jump-target'
 import type { Message } from './message-model'
 
 type Paging = {
@@ -31,24 +28,9 @@ export function useJumpToMessage(
       return
     }
     setJumpTarget(null)
-    const id = messages.find((m) => m.seq === target.seq)?.$id
-    if (!id) {
-      notify({ type: 'warning', title: 'Bookmarks', body: BOOKMARKED_MESSAGE_DELETED })
-      return
-    }
-    // After the list's own scroll-to-bottom of a first render.
-    requestAnimationFrame(() => {
-      const row = reveal(id)
-      if (!row) return
-      row.classList.add('jump-target')
-      showRow(row)
-      // Marked while it holds the focus the jump gave it: the reader's next move ends it.
-      const leave = (e: FocusEvent) => {
-        if (e.relatedTarget instanceof Node && row.contains(e.relatedTarget)) return
-        row.classList.remove('jump-target')
-        row.removeEventListener('focusout', leave)
-      }
-      row.addEventListener('focusout', leave)
-    })
+    void loadJumpStep().then(
+      (step) => step.jumpTo(target, messages, reveal),
+      () => undefined,
+    )
   }, [roomId, reveal, messages, oldestSeq, hasNextPage, isFetching, fetchNextPage])
 }
