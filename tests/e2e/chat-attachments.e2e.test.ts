@@ -16,6 +16,8 @@ let attempt = 0
 
 type Payload = { name: string; mimeType: string; buffer: Buffer }
 const UPLOAD = /\/v1\/storage\/buckets\/files\/files$/
+// A stored file's picture, as the bubble loads it.
+const VIEW = /\/v1\/storage\/buckets\/files\/files\/[^/]+\/view/
 const isUpload = (req: Request) => req.method() === 'POST' && UPLOAD.test(req.url())
 
 /** Picks a file with the composer's "Attach a file" button, types a caption, sends with Enter. */
@@ -72,7 +74,15 @@ describe('attachments', () => {
       await held
       await route.continue()
     })
+    // Then the stored thumbnail is held: the picture from memory stays under it until it loads.
+    let showStored!: () => void
+    const storedHeld = new Promise<void>((resolve) => (showStored = resolve))
+    await ada.page.route(VIEW, async (route) => {
+      await storedHeld
+      await route.continue()
+    })
     const mine = bubbleWith(ada.page, caption).getByRole('img', { name: 'dot.png' })
+    const under = () => mine.evaluate((el) => el.style.backgroundImage)
     let box: { width: number; height: number } | null
     try {
       await attach(ada.page, png, caption)
@@ -81,13 +91,19 @@ describe('attachments', () => {
       const uploading = bubbleWith(ada.page, caption).getByRole('progressbar')
       expect(await uploading.getAttribute('aria-label')).toBe('Uploading dot.png')
       box = await mine.boundingBox()
+      release()
+      await expect.poll(() => mine.getAttribute('src')).toMatch(/\/v1\/storage\//)
+      expect(await under()).toMatch(/^url\("blob:/)
+      const stored = await mine.boundingBox()
+      expect([stored?.width, stored?.height]).toEqual([box?.width, box?.height])
+      showStored()
+      await expect.poll(() => mine.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(40)
+      await expect.poll(under).toBe('')
     } finally {
       release()
+      showStored()
       await ada.page.unrouteAll({ behavior: 'wait' })
     }
-    await expect.poll(() => mine.getAttribute('src')).toMatch(/\/v1\/storage\//)
-    const stored = await mine.boundingBox()
-    expect([stored?.width, stored?.height]).toEqual([box?.width, box?.height])
     const image = bubbleWith(ben.page, caption).getByRole('img', { name: 'dot.png' })
     await image.waitFor()
     expect(await image.getAttribute('width')).toBe('40')
@@ -310,6 +326,33 @@ describe('attachments', () => {
     } finally {
       release()
       // Waits for the held upload's handler: removed under it, its abort() would throw.
+      await ada.page.unrouteAll({ behavior: 'wait' })
+    }
+  })
+
+  it('a photo whose upload failed is dimmed and marked over it; Retry upload sends it', async () => {
+    const { ada, ben } = pair
+    const caption = `Photo again #${++attempt}`
+    const png = {
+      name: `again-${attempt}.png`,
+      mimeType: 'image/png',
+      buffer: solidPng(30, 30, [20, 160, 90]),
+    }
+    const clicked = await clickedYet(ada.page, 'Retry upload')
+    await ada.page.route(UPLOAD, async (route) =>
+      isUpload(route.request()) && !(await clicked()) ? route.abort() : route.continue(),
+    )
+    try {
+      await attach(ada.page, png, caption)
+      const row = bubbleWith(ada.page, caption).locator('..')
+      await row.getByRole('alert').getByText('Upload failed.').waitFor()
+      const photo = row.locator('.pending-photo.failed')
+      await photo.locator('.pending-photo-failed').waitFor()
+      expect(await photo.getByRole('img', { name: png.name }).getAttribute('src')).toMatch(/^blob:/)
+      await row.getByRole('button', { name: 'Retry upload' }).click()
+      await bubbleWith(ben.page, caption).getByRole('img', { name: png.name }).waitFor()
+      await photo.waitFor({ state: 'detached' })
+    } finally {
       await ada.page.unrouteAll({ behavior: 'wait' })
     }
   })

@@ -13,7 +13,7 @@ import { attachmentLabel, formatFileSize, shownWidth } from './attachment-format
 import { searchHits, type DisplayItem } from './display-item'
 import type { Attachment } from './message-model'
 import { MessageParts } from './message-parts'
-import { cancelUpload, files } from './upload-queue'
+import { cancelUpload, dropPicture, pictureOf, shownPicture } from './upload-queue'
 import { useSearchTerm } from './room-context'
 
 type Props = {
@@ -40,6 +40,8 @@ export function AttachmentView({ attachment, upload, clientId }: Props) {
     // The bubble loads the small WebP the sender's browser made; a click opens the original.
     const shownSrc = thumbId ? storage.getFileView({ bucketId: BUCKET_ID, fileId: thumbId }) : view
     const shown = width && height ? shownWidth(width, height) : null
+    // A photo sent from here: its picture from memory under the thumbnail until that has loaded.
+    const picture = shownPicture(clientId)
     return (
       <BlurGate name="image">
         <PhotoLink fileId={fileId} href={view} download={storage.getFileDownload(file)} name={name}>
@@ -49,7 +51,12 @@ export function AttachmentView({ attachment, upload, clientId }: Props) {
             loading="lazy"
             width={width ?? undefined}
             height={height ?? undefined}
-            style={shown ? { width: shown } : undefined}
+            style={{ width: shown ?? undefined, backgroundImage: picture && `url(${picture})` }}
+            onLoad={(e) => {
+              if (!picture) return
+              e.currentTarget.style.backgroundImage = ''
+              dropPicture(clientId!)
+            }}
           />
         </PhotoLink>
       </BlurGate>
@@ -83,11 +90,17 @@ export function AttachmentView({ attachment, upload, clientId }: Props) {
     </div>
   )
   // A photo on its way shows from memory while this page holds its file (upload-queue.ts).
-  const local = upload && clientId ? files.get(clientId) : undefined
-  if (local && isInlineImage(type))
+  const local = upload && clientId && isInlineImage(type) ? pictureOf(clientId) : undefined
+  if (local)
     return (
       <Suspense fallback={chip}>
-        <MessageParts.PendingPhoto file={local} name={name} width={width} height={height}>
+        <MessageParts.PendingPhoto
+          src={local}
+          name={name}
+          width={width}
+          height={height}
+          failed={upload.failed}
+        >
           {progress}
         </MessageParts.PendingPhoto>
       </Suspense>

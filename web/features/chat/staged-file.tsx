@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { FileIcon, FileName } from './attach-controls'
 import { formatFileSize, shownWidth } from './attachment-format'
+import { useOnline } from '../../lib/use-online'
 
 // A chunk of its own (message-parts.ts): shown only once a file is picked, dropped or pasted,
 // and then while it uploads.
@@ -36,25 +37,27 @@ function StagedThumb({ file }: { file: File }) {
  * a file chip turning into the picture did, when the upload ends.
  */
 export function PendingPhoto(p: {
-  file: File
+  src: string
   name: string
   width?: number | null
   height?: number | null
+  /** Its upload failed: dimmed, and online a mark over it (the line under the bubble says why). */
+  failed: boolean
   children: ReactNode
 }) {
-  const url = useObjectUrl(p.file)
   const { width, height } = p
+  // Offline it only waits for the connection (not-sent-line.tsx): no failure to mark.
+  const online = useOnline()
   return (
-    <div className="msg-image pending-photo">
-      {url && (
-        <img
-          src={url}
-          alt={p.name}
-          width={width ?? undefined}
-          height={height ?? undefined}
-          style={width && height ? { width: shownWidth(width, height) } : undefined}
-        />
-      )}
+    <div className={`msg-image pending-photo${p.failed ? ' failed' : ''}`}>
+      <img
+        src={p.src}
+        alt={p.name}
+        width={width ?? undefined}
+        height={height ?? undefined}
+        style={width && height ? { width: shownWidth(width, height) } : undefined}
+      />
+      {p.failed && online && <span className="pending-photo-failed" aria-hidden="true" />}
       {p.children}
     </div>
   )

@@ -7,6 +7,27 @@ import { outbox, removePending, setPendingState, setUpload } from './outbox'
 // upload itself is upload-run.ts, a chunk of its own.
 export const files = new Map<string, File>()
 
+// A photo's picture from memory by its message's clientId: over its progress while it uploads,
+// then under its stored thumbnail until that has loaded (attachment-view.tsx), so the bubble
+// never blanks between the two.
+const pictures = new Map<string, string>()
+
+/** The picture of a photo whose file this page holds (made once, kept until dropped). */
+export function pictureOf(clientId: string) {
+  const file = files.get(clientId)
+  if (file && !pictures.has(clientId)) pictures.set(clientId, URL.createObjectURL(file))
+  return pictures.get(clientId)
+}
+
+export const shownPicture = (clientId: string | null | undefined) =>
+  clientId ? pictures.get(clientId) : undefined
+
+export function dropPicture(clientId: string) {
+  const url = pictures.get(clientId)
+  if (url) URL.revokeObjectURL(url)
+  pictures.delete(clientId)
+}
+
 // Uploads cancelled by their sender: a run sees it after its current request and cleans up.
 export const cancelled = new Set<string>()
 
@@ -43,6 +64,7 @@ export function retryFailedUploads(queryClient: QueryClient) {
 export function cancelUpload(clientId: string) {
   cancelled.add(clientId)
   files.delete(clientId)
+  dropPicture(clientId)
   removePending(new Set([clientId]))
   // Leaving asks first only while a file is on its way: the runner's, in once any upload ran.
   void loadUploads().then(
