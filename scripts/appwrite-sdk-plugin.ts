@@ -103,8 +103,9 @@ function blankMethods(
 
 /**
  * Blanks the `Query.x = ...` helpers (55, assigned after the class: geometry, vectors, dates...)
- * whose names `used` lacks; the app builds its queries with a handful. A statement ends at the
- * first line ending in ";".
+ * the app never calls as `Query.x` (`namesIn` lists those as "Query.x": a bare word such as
+ * `search` or `offset` names other things too); the app builds its queries with a handful. A
+ * statement ends at the first line ending in ";".
  */
 function trimQueryHelpers(lines: string[], used: ReadonlySet<string>): string[] {
   const removed: string[] = []
@@ -114,7 +115,7 @@ function trimQueryHelpers(lines: string[], used: ReadonlySet<string>): string[] 
     throw new Error('appwrite SDK: class Query is not where the build expects it')
   for (let i = start; i < end; i++) {
     const name = /^Query\.(\w+) = /.exec(lines[i]!)?.[1]
-    if (!name || used.has(name)) continue
+    if (!name || used.has(`Query.${name}`)) continue
     let last = i
     while (last < end && !lines[last]!.endsWith(';')) last++
     lines.fill('', i, last + 1)
@@ -151,8 +152,9 @@ function dropLegacyRealtime(lines: string[]): string[] {
 
 /**
  * Every identifier (and word inside a string) in the app's browser code: a method named nowhere
- * there cannot be called by it. Kept conservative on purpose: a name that appears at all is kept.
- * A `client.subscribe(` anywhere adds the marker that keeps the Client's own realtime.
+ * there cannot be called by it (kept conservative on purpose: a name that appears at all is
+ * kept); and each Query helper it calls, as "Query.x". A `client.subscribe(` anywhere adds the
+ * marker that keeps the Client's own realtime.
  */
 export function namesIn(dirs: string[]): Set<string> {
   const names = new Set<string>()
@@ -163,6 +165,7 @@ export function namesIn(dirs: string[]): Set<string> {
       else if (/\.tsx?$/.test(entry.name)) {
         const text = readFileSync(path, 'utf8')
         for (const m of text.matchAll(/[A-Za-z_$][\w$]*/g)) names.add(m[0])
+        for (const m of text.matchAll(/\bQuery\.(\w+)/g)) names.add(`Query.${m[1]}`)
         // Any receiver whose name ends in "client" (appwriteClient, client), any case.
         if (/client\s*\??\.\s*subscribe\b/i.test(text)) names.add(CLIENT_SUBSCRIBE)
       }

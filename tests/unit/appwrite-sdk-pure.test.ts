@@ -173,7 +173,8 @@ describe("the build's SDK without the service methods the app never names", () =
   it('drops the Query helpers the app never names, and the ones it uses still build the same strings', () => {
     type Helpers = Record<string, (...a: unknown[]) => string>
     const [before, after] = [original.Query, trimmed.Query] as Helpers[]
-    for (const gone of ['distanceEqual', 'vectorCosine', 'createdBetween', 'notTouches'])
+    // `search` and `offset` are words the app uses for other things; it never calls these helpers.
+    for (const gone of ['distanceEqual', 'vectorCosine', 'createdBetween', 'search', 'offset'])
       expect(after![gone], gone).toBeUndefined()
     const used = [...readdirSync(join(root, 'web'), { recursive: true, encoding: 'utf8' })]
       .filter((f) => /\.tsx?$/.test(f))
