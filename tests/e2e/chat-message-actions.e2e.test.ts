@@ -3,7 +3,7 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import { exampleVars } from '../../scripts/local-vars'
 import { withServerKey } from './helpers/app'
 import { postMessagesAs, rowInView } from './helpers/chat-view'
-import { accountIdOf, apiAs, ApiRefusal } from './helpers/page-api'
+import { accountIdOf, apiAs, ApiRefusal, jwtOf } from './helpers/page-api'
 import { tagged } from './helpers/attempts'
 import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 import { createRooms, sidebarRoom } from './helpers/rooms'
@@ -143,7 +143,7 @@ describe('message actions', () => {
     await idOf(ada.page, text)
     const waiting = () =>
       ada.page.evaluate(
-        () => Object.keys(localStorage).filter((k) => k.startsWith('kathelia-reactions:')).length,
+        () => Object.keys(localStorage).filter((k) => k.startsWith('kathelia-actions:')).length,
       )
     const context = ada.page.context()
     await context.setOffline(true)
@@ -167,6 +167,67 @@ describe('message actions', () => {
     await expect.poll(waiting).toBe(0)
     expect(await row(ben.page, text).getByRole('button', { name: /^👍/ }).count()).toBe(0)
     expect(await row(ada.page, text).getByRole('button', { name: '❤️ 1: You' }).count()).toBe(1)
+  })
+
+  it('offline, an edit and a delete show at once and go once the connection is back; one refused meanwhile is taken back', async () => {
+    const { ada, ben, server } = pair
+    const tag = `#${++attempt}`
+    const [words, better] = [`Offline words ${tag}`, `Offline words, better ${tag}`]
+    const [gone, raced] = [`Offline gone ${tag}`, `Deleted elsewhere ${tag}`]
+    for (const text of [words, gone, raced]) await sendMessage(ada.page, text)
+    await messageInLog(ben.page, raced).waitFor()
+    const [goneId, racedId] = [await idOf(ada.page, gone), await idOf(ada.page, raced)]
+    await idOf(ada.page, words)
+    // Ada's other device, which deletes the third while this tab is offline.
+    const jwt = await jwtOf(ada.page)
+    const waiting = () =>
+      ada.page.evaluate(() =>
+        Object.entries(localStorage)
+          .filter(([k]) => k.startsWith('kathelia-actions:'))
+          .flatMap(([, v]) => JSON.parse(v) as unknown[]),
+      )
+    const byId = (page: Page, id: string) => messageLog(page).locator(`.msg[data-id="${id}"]`)
+    // None left from an earlier test or attempt: this one counts its own.
+    const toasts = ada.page.locator('.Toastify__toast')
+    for (const close of await ada.page.locator('.Toastify__close-button').all())
+      await close.click().catch(() => undefined)
+    await expect.poll(() => toasts.count()).toBe(0)
+    const editTo = async (from: string, to: string) => {
+      await menu(ada.page, from, 'Edit')
+      const editor = ada.page.getByRole('textbox', { name: 'Edit message' })
+      await editor.fill(to)
+      await editor.press('Enter')
+      await editor.waitFor({ state: 'detached' })
+    }
+    const context = ada.page.context()
+    await context.setOffline(true)
+    try {
+      await editTo(words, better)
+      // Shown at once, marked as on its way.
+      await row(ada.page, better).getByText('Sending…').waitFor()
+      await menu(ada.page, gone, 'Delete')
+      await ada.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+      await byId(ada.page, goneId).getByText('This message was deleted').waitFor()
+      await editTo(raced, `${raced} again`)
+      expect(await waiting()).toHaveLength(3)
+      expect(await toasts.count()).toBe(0)
+      const res = await fetch(new URL('/api/message/delete', server.url), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ messageId: racedId }),
+      })
+      expect(res.status).toBe(200)
+    } finally {
+      await context.setOffline(false)
+    }
+    await messageInLog(ben.page, better).waitFor()
+    await byId(ben.page, goneId).getByText('This message was deleted').waitFor()
+    await expect.poll(waiting).toHaveLength(0)
+    expect(await row(ada.page, better).getByText('Sending…').count()).toBe(0)
+    // The third was deleted meanwhile: its edit is refused, said, and the room shows it deleted.
+    await ada.page.locator('.Toastify__toast', { hasText: 'Not edited' }).waitFor()
+    await byId(ada.page, racedId).getByText('This message was deleted').waitFor()
+    expect(await messageInLog(ben.page, `${raced} again`).count()).toBe(0)
   })
 
   it('the menu works from the keyboard and Escape closes it', async () => {

@@ -49,7 +49,7 @@ export const fromMessage = onePerObject<Message>((m) => ({
   text: m.message,
   seq: m.seq,
   clientId: m.clientId,
-  state: 'sent',
+  state: m.queued ? 'sending' : 'sent',
   rejected: false,
   attachment: m.attachment,
   upload: null,

@@ -35,6 +35,8 @@ export type Message = {
   /** Set once the sender deleted it: the row is a tombstone (no text, no file). */
   deletedAt: string | null
   gif: GifRef | null
+  /** An edit or a delete made here without a connection, not stored yet (action-queue.ts). */
+  queued?: true
 }
 
 /**

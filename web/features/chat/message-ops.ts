@@ -4,11 +4,11 @@ import { notify } from '../../lib/notify'
 import { productApi } from '../../lib/product-api'
 import { storeMessage } from './apply-message-event'
 import { toMessage } from './message-model'
-import { isQueued, queueReaction } from './reaction-queue'
+import { cachedMessage, changeWaits, isQueued, queueChange, queueReaction } from './action-queue'
 import { reactionsKey, storeReaction, type Reaction } from './reactions-query'
 
 export { editLast } from './edit-last'
-export { sendQueuedReactions } from './reaction-queue'
+export { sendQueuedActions } from './action-queue'
 
 // The calls behind the message menu. Each answer is applied at once; the realtime event that
 // follows (and reaches the partner) changes nothing more, as rows match by id.
@@ -16,20 +16,31 @@ export { sendQueuedReactions } from './reaction-queue'
 const stored = (row: unknown) => toMessage(row as Record<string, unknown>)
 
 export async function editMessage(client: QueryClient, messageId: string, message: string) {
-  try {
-    storeMessage(client, stored(await productApi.editMessage({ messageId, message })))
-    return true
-  } catch (err) {
-    notify({ title: 'Not edited', body: errorMessage(err) })
-    return false
-  }
+  return change(client, messageId, message)
 }
 
 export async function deleteMessage(client: QueryClient, messageId: string) {
+  await change(client, messageId, null)
+}
+
+/**
+ * An edit (new words) or a delete (null): stored at once, or, without a connection (or behind
+ * one of this message's still waiting), shown and queued to go (action-queue.ts).
+ */
+async function change(client: QueryClient, messageId: string, words: string | null) {
+  const m = cachedMessage(client, messageId)
+  if (m && changeWaits(m)) return (queueChange(client, m, words), true)
   try {
-    storeMessage(client, stored(await productApi.deleteMessage({ messageId })))
+    const call =
+      words === null
+        ? productApi.deleteMessage({ messageId })
+        : productApi.editMessage({ messageId, message: words })
+    storeMessage(client, stored(await call))
+    return true
   } catch (err) {
-    notify({ title: 'Not deleted', body: errorMessage(err) })
+    if (m && isNetworkFailure(err)) return (queueChange(client, m, words), true)
+    notify({ title: words === null ? 'Not deleted' : 'Not edited', body: errorMessage(err) })
+    return false
   }
 }
 

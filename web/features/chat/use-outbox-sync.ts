@@ -8,13 +8,13 @@ import { flushOutbox, stopOutboxRetry } from './send-queue'
 import { openOutbox } from './outbox'
 import { retryFailedUploads } from './upload-queue'
 import { loadMessageOps } from './message-parts'
-import { hasQueuedReactions } from './reaction-queue-key'
+import { hasQueuedActions } from './action-queue-key'
 
 /**
  * The signed-in user's outbox: restored from the last visit and sent at once, then again
  * whenever the connection returns (the browser's online event, a realtime reconnect), when the
- * uploads a lost connection failed are tried again too, and reactions made offline go; online, a
- * lost connection is tried again by itself (send-queue.ts).
+ * uploads a lost connection failed are tried again too, and edits, deletes and reactions made
+ * offline go; online, a lost connection is tried again by itself (send-queue.ts).
  */
 export function useOutboxSync() {
   const queryClient = useQueryClient()
@@ -27,9 +27,10 @@ export function useOutboxSync() {
     const flush = () => {
       retryFailedUploads(queryClient)
       void flushOutbox(queryClient)
-      // Reactions made offline wait with the message menu's chunk (reaction-queue.ts).
-      if (hasQueuedReactions(meId))
-        void loadMessageOps().then((m) => m.sendQueuedReactions(queryClient, meId), noop)
+      // Edits, deletes and reactions made offline wait with the message menu's chunk
+      // (action-queue.ts).
+      if (hasQueuedActions(meId))
+        void loadMessageOps().then((m) => m.sendQueuedActions(queryClient, meId), noop)
     }
     flush()
     window.addEventListener('online', flush)
