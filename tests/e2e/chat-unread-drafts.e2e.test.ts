@@ -59,6 +59,32 @@ const inView = (page: Page) =>
   })
 const homeBadge = (page: Page) => sidebarRoom(page, 'Home').locator('.unread-badge')
 
+/**
+ * A new room Ada read once, then 130 messages of Ben's while she was in Home (more than the
+ * newest page holds), and Ada's page reloaded: its cache had every message, live.
+ */
+async function roomWithUnread(name: string, word: string) {
+  const { server, ada, ben } = pair
+  const tag = `#${++attempt}`
+  const room = `${name} ${attempt}`
+  await createRooms(ada.page, room)
+  const roomId = decodeURIComponent(
+    (await sidebarRoom(ada.page, room).getAttribute('href'))!.split('/').pop()!,
+  )
+  // Read once, so the room has a place Ada read to; then she is elsewhere while Ben writes.
+  await postMessagesAs(ben.page, server.url, roomId, [`Before ${tag}`])
+  await sidebarRoom(ada.page, room).click()
+  await messageInLog(ada.page, `Before ${tag}`).waitFor()
+  await sidebarRoom(ada.page, 'Home').click()
+  await chatTitle(ada.page, 'Home')
+  const texts = Array.from({ length: 130 }, (_, i) => `${word} ${i + 1} ${tag}`)
+  await postMessagesAs(ben.page, server.url, roomId, texts)
+  await sidebarRoom(ada.page, room).locator('.unread-badge[aria-label="130 unread"]').waitFor()
+  await ada.page.reload()
+  await signedInMarker(ada.page).waitFor()
+  return { room, texts }
+}
+
 describe('unread counts and the tab title', () => {
   it('a system notice never counts as unread; the partner’s message does, in the title too', async (ctx) => {
     const { server, ada, ben } = pair
@@ -238,25 +264,8 @@ describe('the unread line', () => {
   })
 
   it('with more unread than a page holds, still opens at the first of them', async () => {
-    const { server, ada, ben } = pair
-    const tag = `#${++attempt}`
-    const shed = `Shed ${attempt}`
-    await createRooms(ada.page, shed)
-    const shedId = decodeURIComponent(
-      (await sidebarRoom(ada.page, shed).getAttribute('href'))!.split('/').pop()!,
-    )
-    // Read once, so the room has a place Ada read to; then she is elsewhere while Ben writes.
-    await postMessagesAs(ben.page, server.url, shedId, [`Before ${tag}`])
-    await sidebarRoom(ada.page, shed).click()
-    await messageInLog(ada.page, `Before ${tag}`).waitFor()
-    await sidebarRoom(ada.page, 'Home').click()
-    await chatTitle(ada.page, 'Home')
-    const texts = Array.from({ length: 130 }, (_, i) => `Shelf ${i + 1} ${tag}`)
-    await postMessagesAs(ben.page, server.url, shedId, texts)
-    await sidebarRoom(ada.page, shed).locator('.unread-badge[aria-label="130 unread"]').waitFor()
-    // A fresh page: this one's cache had every message, live, in the room's one page.
-    await ada.page.reload()
-    await signedInMarker(ada.page).waitFor()
+    const { ada } = pair
+    const { room: shed, texts } = await roomWithUnread('Shed', 'Shelf')
     // The newest page holds 100: the older one comes first, and the room opens at the line.
     await sidebarRoom(ada.page, shed).click()
     const line = unreadLine(ada.page)
@@ -274,23 +283,8 @@ describe('the unread line', () => {
   })
 
   it('with more unread than a page holds, a reader who moves the list meanwhile stays where they are', async () => {
-    const { server, ada, ben } = pair
-    const tag = `#${++attempt}`
-    const porch = `Porch ${attempt}`
-    await createRooms(ada.page, porch)
-    const porchId = decodeURIComponent(
-      (await sidebarRoom(ada.page, porch).getAttribute('href'))!.split('/').pop()!,
-    )
-    await postMessagesAs(ben.page, server.url, porchId, [`Before ${tag}`])
-    await sidebarRoom(ada.page, porch).click()
-    await messageInLog(ada.page, `Before ${tag}`).waitFor()
-    await sidebarRoom(ada.page, 'Home').click()
-    await chatTitle(ada.page, 'Home')
-    const texts = Array.from({ length: 130 }, (_, i) => `Step ${i + 1} ${tag}`)
-    await postMessagesAs(ben.page, server.url, porchId, texts)
-    await sidebarRoom(ada.page, porch).locator('.unread-badge[aria-label="130 unread"]').waitFor()
-    await ada.page.reload()
-    await signedInMarker(ada.page).waitFor()
+    const { ada } = pair
+    const { room: porch, texts } = await roomWithUnread('Porch', 'Step')
     // The older page is held: Ada scrolls up a little while it is on its way.
     const held: (() => Promise<void>)[] = []
     let holding = true
