@@ -45,7 +45,7 @@ const METHOD = /^ {4}(?:async )?([A-Za-z_$][\w$]*)\(.*\) \{$/
 /**
  * Blanks the methods of the SDK's service classes whose names `used` lacks (the lines stay, empty,
  * so the source map holds), the Client's own realtime unless the code subscribes through it
- * (`dropLegacyRealtime`), and the Client's setters the app never names. Throws when a service is not found in the shape it expects, so an SDK
+ * (`dropLegacyRealtime`), and the Client's setters and Realtime's presence the app never names. Throws when a service is not found in the shape it expects, so an SDK
  * upgrade that changes its emit fails the build instead of shipping a half-trimmed class.
  * Returns the methods removed, as `Class.method`.
  */
@@ -62,22 +62,28 @@ export function trimAppwriteServices(code: string, used: ReadonlySet<string>) {
     )
   }
   if (!used.has(CLIENT_SUBSCRIBE)) removed.push(...dropLegacyRealtime(lines))
-  removed.push(...trimClientSetters(lines, used))
+  removed.push(...trimOptional(lines, used))
   removed.push(...trimQueryHelpers(lines, used))
   return { code: lines.join('\n'), removed }
 }
 
-// The Client's methods nothing in the SDK calls: its setters (locale, dev key, impersonation...)
-// and ping. Its other methods (call, prepareRequest, chunkedUpload) serve the services.
-const CLIENT_OPTIONAL = /^(set[A-Z]\w*|ping)$/
+// Methods nothing in the SDK calls, per class: the Client's setters (locale, dev key,
+// impersonation...), ping and getHeaders, and Realtime's presence (Appwrite's own, which the app
+// does not use: its presence is its own rows). Their other methods serve the services.
+const OPTIONAL: Record<string, RegExp> = {
+  Client: /^(set[A-Z]\w*|ping|getHeaders)$/,
+  Realtime: /^upsertPresence$/,
+}
 
-/** Blanks the Client's setters and ping whose names `used` lacks (setProject, setJWT stay). */
-function trimClientSetters(lines: string[], used: ReadonlySet<string>): string[] {
-  const start = lines.findIndex((l) => l.endsWith('class Client {'))
-  const end = lines.indexOf('}', start)
-  if (start < 0 || end < 0)
-    throw new Error('appwrite SDK: class Client is not where the build expects it')
-  return blankMethods(lines, 'Client', start, end, (m) => !CLIENT_OPTIONAL.test(m) || used.has(m))
+/** Blanks the OPTIONAL methods whose names `used` lacks (web/lib/appwrite.ts sets two). */
+function trimOptional(lines: string[], used: ReadonlySet<string>): string[] {
+  return Object.entries(OPTIONAL).flatMap(([name, optional]) => {
+    const start = lines.findIndex((l) => l.endsWith(`class ${name} {`))
+    const end = lines.indexOf('}', start)
+    if (start < 0 || end < 0)
+      throw new Error(`appwrite SDK: class ${name} is not where the build expects it`)
+    return blankMethods(lines, name, start, end, (m) => !optional.test(m) || used.has(m))
+  })
 }
 
 /** Blanks the methods of the class on lines start..end that `keep` refuses; returns them. */

@@ -5,7 +5,7 @@ import { withServerKey } from './helpers/app'
 import { postMessagesAs, rowInView } from './helpers/chat-view'
 import { accountIdOf, apiAs, ApiRefusal, jwtOf } from './helpers/page-api'
 import { tagged } from './helpers/attempts'
-import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
+import { chatTitle, messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 import { createRooms, sidebarRoom } from './helpers/rooms'
 import { isFocused } from './helpers/focus'
 import { traceOnFailure } from './helpers/page-trace'
@@ -173,10 +173,24 @@ describe('message actions', () => {
     const { ada, ben, server } = pair
     const tag = `#${++attempt}`
     const [words, better] = [`Offline words ${tag}`, `Offline words, better ${tag}`]
-    const [gone, raced] = [`Offline gone ${tag}`, `Deleted elsewhere ${tag}`]
-    for (const text of [words, gone, raced]) await sendMessage(ada.page, text)
-    await messageInLog(ben.page, raced).waitFor()
+    const [gone, raced, back] = [`Offline gone ${tag}`, `Deleted elsewhere ${tag}`, `Back ${tag}`]
+    // A room of its own: Home keeps the rows the later tests press on in view.
+    const errands = `Errands ${attempt}`
+    await createRooms(ada.page, errands)
+    for (const page of [ada.page, ben.page]) {
+      await sidebarRoom(page, errands).click()
+      await chatTitle(page, errands)
+    }
+    onTestFinished(async () => {
+      for (const page of [ada.page, ben.page]) {
+        await sidebarRoom(page, 'Home').click()
+        await chatTitle(page, 'Home')
+      }
+    })
+    for (const text of [words, gone, raced, back]) await sendMessage(ada.page, text)
+    await messageInLog(ben.page, back).waitFor()
     const [goneId, racedId] = [await idOf(ada.page, gone), await idOf(ada.page, raced)]
+    const backId = await idOf(ada.page, back)
     await idOf(ada.page, words)
     // Ada's other device, which deletes the third while this tab is offline.
     const jwt = await jwtOf(ada.page)
@@ -199,6 +213,11 @@ describe('message actions', () => {
       await editor.press('Enter')
       await editor.waitFor({ state: 'detached' })
     }
+    const held: (() => Promise<void>)[] = []
+    let holding = true
+    let lost = 0
+    let reread: Promise<unknown> = Promise.resolve()
+    const CHANGE = /\/api\/message\/(edit|delete)$/
     const context = ada.page.context()
     await context.setOffline(true)
     try {
@@ -209,7 +228,10 @@ describe('message actions', () => {
       await ada.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
       await byId(ada.page, goneId).getByText('This message was deleted').waitFor()
       await editTo(raced, `${raced} again`)
-      expect(await waiting()).toHaveLength(3)
+      // Edited, then edited back before it went: it goes as the words it had.
+      await editTo(back, `Forth ${tag}`)
+      await editTo(`Forth ${tag}`, back)
+      expect(await waiting()).toHaveLength(4)
       expect(await toasts.count()).toBe(0)
       const res = await fetch(new URL('/api/message/delete', server.url), {
         method: 'POST',
@@ -218,16 +240,42 @@ describe('message actions', () => {
       })
       expect(res.status).toBe(200)
     } finally {
+      // Back online, the calls are held, then the first is lost as well (below). Routed only
+      // now: a route holds a call made offline too, which the browser would fail at once.
+      await ada.page.route(CHANGE, (route) =>
+        holding
+          ? void held.push(() => (lost++ ? route.continue() : route.abort()))
+          : route.continue(),
+      )
+      onTestFinished(async () => {
+        holding = false
+        for (const go of held.splice(0)) await go()
+        await ada.page.unroute(CHANGE)
+      })
+      reread = ada.page.waitForResponse((r) => /\/tablesdb\/.+\/rows\?/.test(r.url()))
       await context.setOffline(false)
     }
+    // The room's pages read again meanwhile still show what waits.
+    await reread
+    await expect.poll(() => held.length).toBeGreaterThan(0)
+    expect(await row(ada.page, better).getByText('Sending…').count()).toBe(1)
+    expect(await byId(ada.page, goneId).getByText('This message was deleted').count()).toBe(1)
+    holding = false
+    for (const go of held.splice(0)) await go()
+    // The first call lost, the queue tries again by itself.
     await messageInLog(ben.page, better).waitFor()
     await byId(ben.page, goneId).getByText('This message was deleted').waitFor()
     await expect.poll(waiting).toHaveLength(0)
+    expect(lost).toBe(1)
     expect(await row(ada.page, better).getByText('Sending…').count()).toBe(0)
     // The third was deleted meanwhile: its edit is refused, said, and the room shows it deleted.
     await ada.page.locator('.Toastify__toast', { hasText: 'Not edited' }).waitFor()
     await byId(ada.page, racedId).getByText('This message was deleted').waitFor()
     expect(await messageInLog(ben.page, `${raced} again`).count()).toBe(0)
+    // The one edited back is as it was: its words, not marked edited, not on its way.
+    await expect.poll(() => byId(ada.page, backId).getByText('Sending…').count()).toBe(0)
+    expect(await byId(ada.page, backId).innerText()).toContain(back)
+    expect(await byId(ada.page, backId).locator('.msg-edited').count()).toBe(0)
   })
 
   it('the menu works from the keyboard and Escape closes it', async () => {

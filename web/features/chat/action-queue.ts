@@ -3,60 +3,20 @@ import { ApiError } from '../../lib/api-error'
 import { errorMessage, isNetworkFailure } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { productApi } from '../../lib/product-api'
-import { actionQueueKey, legacyReactionKey } from './action-queue-key'
+import { tryLater } from '../../lib/try-later'
+import { isChange, put, read, slot, write, type Queued } from './action-queue-store'
 import { storeMessage } from './apply-message-event'
 import { messagesKey, type MessagesData } from './messages-query'
-import { toMessage, type Message } from './message-model'
+import { toMessage, waiting, type Message } from './message-model'
 import { storeReaction } from './reactions-query'
 
 // What a user does to stored messages without a connection, as messengers keep it: shown at
-// once, sent in order once the connection is back (use-outbox-sync.ts asks), kept across reloads
-// for their user. What waits is the wish: a reaction on or off (a toggle back sends a change to
-// nothing), a message's newest words, its delete (which drops whatever else waited for it).
+// once, sent in order once the connection is back (use-outbox-sync.ts asks; online, a failed
+// try is tried again by itself), kept across reloads for their user. What waits is the wish: a
+// reaction on or off (a toggle back sends a change to nothing), a message's newest words, its
+// delete (which drops whatever else waited for it).
 
-type Reaction = { kind?: 'react'; roomId: string; messageId: string; emoji: string; on: boolean }
-type Change = { roomId: string; messageId: string } & (
-  { kind: 'edit'; message: string } | { kind: 'delete' }
-)
-type Queued = Reaction | Change
 type At = { roomId: string; messageId: string; meId: string }
-
-const isChange = (q: Queued): q is Change => q.kind === 'edit' || q.kind === 'delete'
-// One wish per reaction, one per message's words or delete.
-const slot = (q: Queued) => (isChange(q) ? q.messageId : `${q.messageId} ${q.emoji}`)
-
-function parse(key: string): Queued[] {
-  const list: unknown = JSON.parse(localStorage.getItem(key) ?? '[]')
-  return Array.isArray(list) ? (list as Queued[]) : []
-}
-
-function read(meId: string): Queued[] {
-  try {
-    const legacy = parse(legacyReactionKey(meId))
-    const list = [...parse(actionQueueKey(meId)), ...legacy]
-    if (legacy.length) write(meId, list)
-    localStorage.removeItem(legacyReactionKey(meId))
-    return list
-  } catch {
-    return []
-  }
-}
-
-function write(meId: string, list: Queued[]) {
-  try {
-    if (list.length) localStorage.setItem(actionQueueKey(meId), JSON.stringify(list))
-    else localStorage.removeItem(actionQueueKey(meId))
-  } catch {
-    // Storage full or blocked: the change shows here, and is not kept to go later.
-  }
-}
-
-/** Queues `q` in place of the wish it replaces; a delete replaces all that waited for its message. */
-function put(meId: string, q: Queued) {
-  const gone = (x: Queued) =>
-    slot(x) === slot(q) || (q.kind === 'delete' && x.messageId === q.messageId)
-  write(meId, [...read(meId).filter((x) => !gone(x)), q])
-}
 
 const shownReaction = (client: QueryClient, at: At, emoji: string, on: boolean) =>
   storeReaction(client, { $id: '', ...at, userId: at.meId, emoji }, on)
@@ -70,8 +30,10 @@ const mayPassLater = (err: unknown) =>
  * replaces it: the server's `on` is a state, so sending one that changes nothing is harmless).
  */
 export function queueReaction(client: QueryClient, at: At, emoji: string, on: boolean) {
-  put(at.meId, { roomId: at.roomId, messageId: at.messageId, emoji, on })
+  if (!put(at.meId, { roomId: at.roomId, messageId: at.messageId, emoji, on })) return false
   shownReaction(client, at, emoji, on)
+  sendSoon(client, at.meId)
+  return true
 }
 
 /** Whether a wish for this reaction of the caller's is still waiting to go. */
@@ -89,42 +51,53 @@ export const cachedMessage = (client: QueryClient, messageId: string) =>
 export const changeWaits = (m: Message) =>
   read(m.senderId).some((q) => isChange(q) && q.messageId === m.$id)
 
+/** How a waiting change shows: new words (its edit time is the server's to set), or deleted. */
+const shown = (q: Queued): Partial<Message> =>
+  q.kind === 'edit'
+    ? { message: q.message, queued: true }
+    : {
+        message: '',
+        attachment: null,
+        gif: null,
+        replyToId: null,
+        deletedAt: new Date().toISOString(),
+        queued: true,
+      }
+
 /**
- * An edit (new words) or a delete of the sender's own message, made without a connection: shown
- * at once, marked as on its way (`queued`), and queued to go.
+ * An edit (new words) or a delete (null) of the sender's own message, made without a connection:
+ * shown at once, marked as on its way (`queued`), and queued to go. False when it could not be
+ * kept (the storage refused it).
  */
 export function queueChange(client: QueryClient, m: Message, words: string | null) {
   const at = { roomId: m.roomId, messageId: m.$id }
-  put(
-    m.senderId,
-    words === null ? { ...at, kind: 'delete' } : { ...at, kind: 'edit', message: words },
-  )
-  const now = new Date().toISOString()
-  const change =
-    words === null
-      ? {
-          message: '',
-          attachment: null,
-          gif: null,
-          replyToId: null,
-          editedAt: null,
-          deletedAt: now,
-        }
-      : { message: words, editedAt: now }
-  storeMessage(client, { ...m, ...change, queued: true })
+  const q: Queued =
+    words === null ? { ...at, kind: 'delete' } : { ...at, kind: 'edit', message: words }
+  if (!put(m.senderId, q)) return false
+  const now = read(m.senderId).find((x) => slot(x) === slot(q))
+  if (now) waiting.set(m.$id, shown(now))
+  storeMessage(client, { ...m, ...waiting.get(m.$id) })
+  sendSoon(client, m.senderId)
+  return true
 }
 
+const sendSoon = (client: QueryClient, meId: string) =>
+  navigator.onLine && void sendQueuedActions(client, meId)
+
 let sending = false
+const next = tryLater()
 
 /**
- * Sends what waits, in order. A call that still gets no answer leaves it and the rest queued; a
- * wish changed while its call was out goes again; one the server refuses is taken back, with
- * the toast the same change refused online shows.
+ * Sends what waits, in order. A call that still gets no answer leaves it and the rest queued (and,
+ * online, tries again later); a wish changed while its call was out goes again; one the server
+ * refuses is taken back, with the toast the same change refused online shows.
  */
 export async function sendQueuedActions(client: QueryClient, meId: string) {
   if (sending) return
   sending = true
   try {
+    // After a reload, what waits is laid over the room's pages as it was before.
+    for (const q of read(meId)) if (isChange(q)) waiting.set(q.messageId, shown(q))
     // Bounded: a queue the storage will not shorten (blocked, full) is not sent forever.
     for (let q = read(meId)[0], n = 0; q && n < 100; q = read(meId)[0], n++) {
       let stored: Message | null = null
@@ -139,9 +112,10 @@ export async function sendQueuedActions(client: QueryClient, meId: string) {
               : await productApi.deleteMessage({ messageId: q.messageId }),
           )
       } catch (err) {
-        if (mayPassLater(err)) return
+        if (mayPassLater(err)) return next.after(() => void sendQueuedActions(client, meId))
         refused(client, q, errorMessage(err))
       }
+      next.passed()
       const rest = read(meId)
       const now = rest.find((x) => slot(x) === slot(q))
       if (now && JSON.stringify(now) !== JSON.stringify(q)) continue
@@ -149,6 +123,7 @@ export async function sendQueuedActions(client: QueryClient, meId: string) {
         meId,
         rest.filter((x) => x !== now),
       )
+      if (isChange(q)) waiting.delete(q.messageId)
       if (stored) storeMessage(client, stored)
       if (!isChange(q)) shownReaction(client, { ...q, meId }, q.emoji, on ?? !q.on)
     }

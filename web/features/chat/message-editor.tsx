@@ -7,7 +7,8 @@ import { MessageParts } from './message-parts'
 /** In place of the text while the sender edits it (the form is a chunk of its own). */
 export function MessageEditor({ item }: { item: DisplayItem }) {
   const { editingId } = useSnapshot(messageIntent)
-  if (editingId !== item.key || item.seq === null) return null
+  // A message deleted meanwhile (here, or by another device of the sender's) is edited no more.
+  if (editingId !== item.key || item.seq === null || item.deletedAt) return null
   return (
     <Suspense fallback={null}>
       <MessageParts.Editor item={item} />

@@ -143,10 +143,17 @@ export function insertMessage(pages: readonly MessagePage[], message: Message): 
  * that was edited or deleted. A tombstone is final; edits are ordered by their time.
  */
 export function isOlderCopy(incoming: Message, shown: Message): boolean {
-  if (incoming.deletedAt) return false
+  // A change made here that waited (action-queue.ts) is the server's to settle.
+  if (incoming.deletedAt || shown.queued) return false
   if (shown.deletedAt) return true
   return !!shown.editedAt && (!incoming.editedAt || incoming.editedAt < shown.editedAt)
 }
+
+/**
+ * Edits and deletes made here that wait for the connection, by message id (action-queue.ts keeps
+ * it): laid over every read of the room's pages until they go, so a refetch does not undo them.
+ */
+export const waiting = new Map<string, Partial<Message>>()
 
 /** Pending messages the server has not echoed back yet (matched by clientId). */
 export function unconfirmed(

@@ -25,11 +25,17 @@ export async function deleteMessage(client: QueryClient, messageId: string) {
 
 /**
  * An edit (new words) or a delete (null): stored at once, or, without a connection (or behind
- * one of this message's still waiting), shown and queued to go (action-queue.ts).
+ * one of this message's still waiting), shown and queued to go (action-queue.ts). A message
+ * deleted meanwhile is not edited.
  */
 async function change(client: QueryClient, messageId: string, words: string | null) {
   const m = cachedMessage(client, messageId)
-  if (m && changeWaits(m)) return (queueChange(client, m, words), true)
+  const title = words === null ? 'Not deleted' : 'Not edited'
+  if (m?.deletedAt) {
+    if (words !== null) notify({ title, body: 'This message was deleted.' })
+    return words === null
+  }
+  if (m && changeWaits(m) && queueChange(client, m, words)) return true
   try {
     const call =
       words === null
@@ -38,8 +44,8 @@ async function change(client: QueryClient, messageId: string, words: string | nu
     storeMessage(client, stored(await call))
     return true
   } catch (err) {
-    if (m && isNetworkFailure(err)) return (queueChange(client, m, words), true)
-    notify({ title: words === null ? 'Not deleted' : 'Not edited', body: errorMessage(err) })
+    if (m && isNetworkFailure(err) && queueChange(client, m, words)) return true
+    notify({ title, body: errorMessage(err) })
     return false
   }
 }
@@ -54,13 +60,13 @@ export async function toggleReaction(
     (r) => r.messageId === at.messageId && r.userId === at.meId && r.emoji === emoji,
   )
   // One still waiting for the connection is taken back where it waits.
-  if (isQueued(at, emoji)) return queueReaction(client, at, emoji, !mine)
+  if (isQueued(at, emoji) && queueReaction(client, at, emoji, !mine)) return
   try {
     const { on } = await productApi.react({ messageId: at.messageId, emoji, on: !mine })
     const r = { $id: '', messageId: at.messageId, roomId: at.roomId, userId: at.meId, emoji }
     storeReaction(client, r, on)
   } catch (err) {
-    if (isNetworkFailure(err)) return queueReaction(client, at, emoji, !mine)
+    if (isNetworkFailure(err) && queueReaction(client, at, emoji, !mine)) return
     notify({ title: 'Reaction not saved', body: errorMessage(err) })
   }
 }

@@ -1,5 +1,5 @@
 import { replaceEqualDeep } from '@tanstack/react-query'
-import type { Message } from './message-model'
+import { waiting, type Message } from './message-model'
 import type { MessagesData } from './messages-query'
 
 /**
@@ -11,8 +11,8 @@ import type { MessagesData } from './messages-query'
  */
 export function shareMessages(old: unknown, next: unknown): unknown {
   const prev = old as MessagesData | undefined
-  const data = next as MessagesData | undefined
-  if (!prev?.pages || !data?.pages || prev === data) return next
+  const data = withWaiting(next as MessagesData | undefined)
+  if (!prev?.pages || !data?.pages || prev === data) return data
   const byId = new Map<string, Message>()
   for (const page of prev.pages) for (const m of page.rows) byId.set(m.$id, m)
   const pages = data.pages.map((page, i) => {
@@ -29,4 +29,11 @@ export function shareMessages(old: unknown, next: unknown): unknown {
   const unchanged = pages.length === prev.pages.length && pages.every((p, i) => p === prev.pages[i])
   if (unchanged && pageParams === prev.pageParams) return prev
   return { ...data, pages, pageParams }
+}
+
+/** The pages with the changes that wait for the connection laid over their messages. */
+function withWaiting(data: MessagesData | undefined): MessagesData | undefined {
+  if (!waiting.size || !data?.pages) return data
+  const over = (m: Message) => (waiting.has(m.$id) ? { ...m, ...waiting.get(m.$id) } : m)
+  return { ...data, pages: data.pages.map((p) => ({ ...p, rows: p.rows.map(over) })) }
 }

@@ -9,13 +9,20 @@ export const files = new Map<string, File>()
 
 // A photo's picture from memory by its message's clientId: over its progress while it uploads,
 // then under its stored thumbnail until that has loaded (attachment-view.tsx), so the bubble
-// never blanks between the two.
+// never blanks between the two, however long the send waits. Of the uploaded ones the newest few
+// are kept: one whose bubble never showed its thumbnail (another room was open) goes in time.
 const pictures = new Map<string, string>()
+const PICTURES_KEPT = 8
 
 /** The picture of a photo whose file this page holds (made once, kept until dropped). */
 export function pictureOf(clientId: string) {
   const file = files.get(clientId)
-  if (file && !pictures.has(clientId)) pictures.set(clientId, URL.createObjectURL(file))
+  if (file && !pictures.has(clientId)) {
+    pictures.set(clientId, URL.createObjectURL(file))
+    // Of those uploaded (their File let go); one still on its way keeps its picture.
+    const done = [...pictures.keys()].filter((id) => !files.has(id))
+    for (const old of done.slice(0, -PICTURES_KEPT)) dropPicture(old)
+  }
   return pictures.get(clientId)
 }
 

@@ -7,7 +7,7 @@ import { tryLater } from '../../lib/try-later'
 import { readDraft, writeDraft } from './drafts'
 import { outbox, setFileId, setPendingState, setThumbId, setUpload } from './outbox'
 import { flushOutbox } from './send-queue'
-import { cancelled, dropPicture, files } from './upload-queue'
+import { cancelled, files } from './upload-queue'
 
 // A message's file on its way (upload-queue.ts starts it): a chunk of its own, asked for once
 // the room has settled (message-parts.ts), since most visits send no file.
@@ -65,15 +65,10 @@ export async function runUpload(queryClient: QueryClient, clientId: string, agai
   }
   nextTries.delete(clientId)
   files.delete(clientId)
-  // Its stored thumbnail takes over once loaded; a bubble not on screen then never asks.
-  setTimeout(() => dropPicture(clientId), PICTURE_KEPT_MS)
   setUpload(clientId, undefined)
   guardLeaving()
   await flushOutbox(queryClient)
 }
-
-// How long a sent photo's picture from memory stays for its bubble to hand over to the stored one.
-const PICTURE_KEPT_MS = 60_000
 
 // Each failed upload's own next try (send-queue.ts has the queue's).
 const nextTries = new Map<string, ReturnType<typeof tryLater>>()

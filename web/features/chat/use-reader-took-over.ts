@@ -16,8 +16,11 @@ export function useReaderTookOver(
     const el = ref.current
     if (!opening || taken || !el) return
     const stop = new AbortController()
-    // How a reader moves the list; a pointer pressed on the list itself is on its scrollbar.
-    const take = (e: Event) => (e.type !== 'pointerdown' || e.target === el) && setTaken(true)
+    // How a reader moves the list; a pointer pressed right of its content is on its scrollbar.
+    const take = (e: Event) =>
+      (e.type !== 'pointerdown' ||
+        (e.target === el && (e as PointerEvent).offsetX >= el.clientWidth)) &&
+      setTaken(true)
     for (const move of ['wheel', 'touchmove', 'keydown', 'pointerdown'])
       el.addEventListener(move, take, { passive: true, signal: stop.signal })
     return () => stop.abort()
