@@ -58,16 +58,59 @@ describe("the admin's room options", () => {
     await expect.poll(() => isFocused(confirm.getByRole('button', { name: 'Cancel' }))).toBe(true)
     await confirm.getByRole('button', { name: 'Delete' }).click()
     await ben.page.getByRole('heading', { name: 'Room not found' }).waitFor()
+    const home = ben.page.getByRole('link', { name: 'Go to Home' })
     // The tab no longer names it either.
     await expect.poll(() => ben.page.title()).toMatch(/^(\(\d+\+?\) )?Kathelia$/)
     await sidebarRoom(ben.page, second).waitFor({ state: 'detached' })
     await ada.page.getByText(TEXTS.roomDeleted).waitFor()
     await sidebarRoom(ada.page, second).waitFor()
+    // The way back to Home is at hand.
+    await home.click()
+    await chatTitle(ben.page, 'Home')
 
     // Restored: back for Ben.
     await option(ada.page, 'Restore room')
     await sidebarRoom(ben.page, second).waitFor()
+
     await ada.page.getByRole('textbox', { name: 'Message' }).waitFor()
     await setAdmin(ada.page, false)
+  })
+
+  it('on a phone the options and the rename form stay inside the screen', async () => {
+    const { ada } = pair
+    const name = `Lisbon & Porto trip, May 2027, with the whole family ${++attempt}`
+    await createRooms(ada.page, name)
+    await sidebarRoom(ada.page, name).click()
+    await chatTitle(ada.page, name)
+    await setAdmin(ada.page, true)
+    const before = ada.page.viewportSize()!
+    await ada.page.setViewportSize({ width: 390, height: 844 })
+    try {
+      const inside = async (selector: string) => {
+        const box = (await ada.page.locator(selector).boundingBox())!
+        return box.x >= 0 && box.x + box.width <= 390
+      }
+      await optionsButton(ada.page).click()
+      await ada.page.getByRole('menuitem', { name: 'Rename room' }).waitFor()
+      expect(await inside('.room-options-panel')).toBe(true)
+      await ada.page.getByRole('menuitem', { name: 'Rename room' }).click()
+      const form = ada.page.getByRole('form', { name: 'Rename room' })
+      await expect.poll(() => isFocused(form.getByLabel('Room name'))).toBe(true)
+      expect(await inside('.room-options-panel')).toBe(true)
+      expect(await inside('.room-rename button[type="submit"]')).toBe(true)
+      // Nothing scrolled sideways to show the field.
+      const sideways = () =>
+        ada.page.evaluate(() =>
+          [
+            document.scrollingElement!,
+            ...document.querySelectorAll('main, .chat, .chat-head'),
+          ].some((el) => el.scrollLeft !== 0),
+        )
+      expect(await sideways()).toBe(false)
+      await form.getByRole('button', { name: 'Cancel' }).click()
+    } finally {
+      await ada.page.setViewportSize(before)
+      await setAdmin(ada.page, false)
+    }
   })
 })

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { Suspense, useEffect, useLayoutEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { HOME_ROOM_ID } from '../../../shared/constants'
@@ -60,6 +61,7 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
       <section className="chat center">
         <h1>Room not found</h1>
         <p>This room does not exist or was deleted.</p>
+        <Link to="/">Go to Home</Link>
       </section>
     )
 

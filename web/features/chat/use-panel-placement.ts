@@ -4,7 +4,8 @@ import { useLayoutEffect, type RefObject } from 'react'
 const INSET = 8
 
 /**
- * Keeps an open message panel inside the room's scrolling area: it opens toward the room's
+ * Keeps an open message panel inside the room's scrolling area (any other panel inside the
+ * window): it opens toward the room's
  * middle (message-actions.css), one that still crosses a side (a narrow phone, the wider
  * reaction picker) is moved in, and one with too little room below opens toward the larger
  * space, upward or down. One taller than that space (a phone in landscape) scrolls within it, so
@@ -13,23 +14,24 @@ const INSET = 8
  */
 export function usePanelPlacement(
   panel: RefObject<HTMLElement | null>,
-  anchor: RefObject<HTMLElement | null>,
+  anchor: RefObject<HTMLElement | null> | null,
   open: unknown,
 ) {
   useLayoutEffect(() => {
     const el = panel.current
-    const area = el?.closest('.message-scroll')
-    if (!el || !area) return
+    if (!el) return
+    // Outside a room's list (the room's own options in its header): the window.
+    const area = el.closest('.message-scroll')
     const place = () => {
       el.classList.remove('up')
       el.style.removeProperty('translate')
       el.style.removeProperty('max-height')
       el.style.removeProperty('overflow-y')
-      const bounds = area.getBoundingClientRect()
+      const bounds = area?.getBoundingClientRect() ?? new DOMRect(0, 0, innerWidth, innerHeight)
       let box = el.getBoundingClientRect()
       const below = bounds.bottom - INSET - box.top
       // Opened upward, the panel ends about where the anchor begins.
-      const above = box.top - (anchor.current?.offsetHeight ?? 0) - bounds.top - INSET
+      const above = box.top - (anchor?.current?.offsetHeight ?? 0) - bounds.top - INSET
       if (box.height > below && above > below) el.classList.add('up')
       box = el.getBoundingClientRect()
       const room =

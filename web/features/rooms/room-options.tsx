@@ -12,6 +12,7 @@ import { AddRoomRequest, normaliseHiddenName, roomNameTaken } from '../../../sha
 import { tablesDB } from '../../lib/appwrite'
 import { isBackendError, toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
+import { usePanelPlacement } from '../chat/use-panel-placement'
 import { applyRoomEvent, type Room } from './room-model'
 
 type Props = { room: Room; close: () => void }
@@ -38,6 +39,8 @@ export default function RoomOptions({ room, close }: Props) {
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const panel = useRef<HTMLDivElement>(null)
+  // Inside the window on a phone too: the button sits at the header's end.
+  usePanelPlacement(panel, null, view)
   useEffect(() => panel.current?.querySelector<HTMLElement>('input, button')?.focus(), [view])
 
   async function change(data: Change, done: string, action: string) {
