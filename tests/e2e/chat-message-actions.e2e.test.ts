@@ -222,8 +222,8 @@ describe('message actions', () => {
     await context.setOffline(true)
     try {
       await editTo(words, better)
-      // Shown at once, marked as on its way.
-      await row(ada.page, better).getByText('Sending…').waitFor()
+      // Shown at once, marked as waiting for the connection.
+      await row(ada.page, better).getByText('Waiting for the connection').waitFor()
       await menu(ada.page, gone, 'Delete')
       await ada.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
       await byId(ada.page, goneId).getByText('This message was deleted').waitFor()
@@ -258,6 +258,7 @@ describe('message actions', () => {
     // The room's pages read again meanwhile still show what waits.
     await reread
     await expect.poll(() => held.length).toBeGreaterThan(0)
+    // Online again, on its way.
     expect(await row(ada.page, better).getByText('Sending…').count()).toBe(1)
     expect(await byId(ada.page, goneId).getByText('This message was deleted').count()).toBe(1)
     holding = false

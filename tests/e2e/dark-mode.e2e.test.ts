@@ -42,8 +42,10 @@ const look = (page: Page, selectors: string[]): Promise<Seen[]> =>
           break
         }
       }
-      // Drawn at its opacity over the background (the toast's close button).
-      const alpha = Number(getComputedStyle(el).opacity)
+      // Drawn at its opacity, and its parents', over the background (the toast's close button).
+      let alpha = 1
+      for (let e: Element | null = el; e; e = e.parentElement)
+        alpha *= Number(getComputedStyle(e).opacity)
       const [fr, fg_, fb] = rgba(getComputedStyle(el).color)
       const [br, bg_, bb] = rgba(bg)
       const mix = (f: number, b: number) => f * alpha + b * (1 - alpha)
@@ -145,6 +147,21 @@ describe('dark mode', () => {
     const chatThemes = await bothThemes(page, [...chat, '.history-start', '.composer textarea'])
     // The own bubble keeps its colour (white on indigo) in both.
     const bubble = await bothThemes(page, ['.msg.mine .msg-text', '.msg.mine .msg-meta'])
+    // So does one waiting for the connection, and the line that says so.
+    await page.context().setOffline(true)
+    let waiting: Awaited<ReturnType<typeof bothThemes>>
+    try {
+      await sendMessage(page, 'On the train')
+      await page.getByText('Waiting for the connection to send').waitFor()
+      waiting = await bothThemes(page, [
+        '.msg.failed .msg-text',
+        '.msg.failed .msg-meta',
+        '.msg-failed.waiting',
+      ])
+    } finally {
+      await page.context().setOffline(false)
+    }
+    await page.getByText('Waiting for the connection to send').waitFor({ state: 'detached' })
 
     await page.getByRole('button', { name: TEXTS.createRoomTitle }).click()
     const panel = page.getByRole('dialog', { name: TEXTS.createRoomTitle })
@@ -166,5 +183,6 @@ describe('dark mode', () => {
     }
     expect(bubble.dark.map((s) => s.bg)).toEqual(bubble.light.map((s) => s.bg))
     expect(unreadable(bubble.dark)).toEqual([])
+    expect(unreadable([...waiting.light, ...waiting.dark])).toEqual([])
   })
 })

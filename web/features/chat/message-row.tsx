@@ -12,6 +12,7 @@ import { MessageParts } from './message-parts'
 import { NotSentLine } from './not-sent-line'
 import { ReplyQuote } from './reply-quote'
 import { useRoom } from './room-context'
+import { useOnline } from '../../lib/use-online'
 
 // One to three emoji alone show large; not as a file's or a GIF's caption.
 const bigEmoji = (item: DisplayItem) => !item.attachment && !item.gif && isEmojiOnly(item.text)
@@ -29,6 +30,8 @@ type Props = {
 export function MessageRow({ item, time, datetime, continued, mine, onRetry }: Props) {
   const at = item.at.toISOString()
   const room = useRoom()
+  // Offline, a change on its way waits for the connection (action-queue.ts): it says so.
+  const online = useOnline()
   if (item.kind === 'system')
     return (
       <div className="system-notice" data-seq={item.seq ?? undefined} data-id={item.key}>
@@ -75,7 +78,10 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
           </time>
           <EditedMark item={item} />
           {item.state === 'sending' && (
-            <span className="msg-state"> · {item.upload ? 'Uploading…' : 'Sending…'}</span>
+            <span className="msg-state">
+              {' · '}
+              {item.upload ? 'Uploading…' : online ? 'Sending…' : 'Waiting for the connection'}
+            </span>
           )}
         </span>
         <BubbleMenu item={item} mine={mine} />
