@@ -58,4 +58,27 @@ describe('Settings → Notifications', () => {
     expect(await toggle.isChecked()).toBe(false)
     expect(await section.getByRole('list').count()).toBe(0)
   })
+
+  it('allowed, yet refused a subscription (a private window), says what would work', async () => {
+    // The test's browser contexts are private ones: Chromium refuses them a push subscription.
+    const other = await openPage(app.chrome.browser)
+    const { page } = other
+    try {
+      await page.context().grantPermissions(['notifications'], { origin: app.server.url })
+      await signInViaApi(page, app.server.url, ADA.email, ADA.password)
+      await page.goto(new URL('/settings', app.server.url).href)
+      const section = page.getByRole('region', { name: 'Notifications' })
+      const toggle = section.getByRole('switch', { name: /Notify me on this device/ })
+      await expect.poll(() => toggle.isEnabled(), { timeout: 20_000 }).toBe(true)
+      await toggle.click()
+      const alert = section.getByRole('alert')
+      await alert.waitFor({ timeout: 10_000 })
+      expect(await alert.innerText()).toBe(
+        'This browser window cannot receive notifications (a private window, or push turned off in the browser). Try a normal window.',
+      )
+      expect(await toggle.isChecked()).toBe(false)
+    } finally {
+      await other.close()
+    }
+  })
 })
