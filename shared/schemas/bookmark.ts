@@ -11,6 +11,8 @@ export const LinkBookmarkInput = z.object({
     .string()
     .trim()
     .max(2048, { message: BOOKMARK_TEXTS.urlInvalid })
+    // "example.org/page", as people type an address: the web's https:// is understood.
+    .transform((u) => (!u || /^[a-z][a-z\d+.-]*:/i.test(u) ? u : `https://${u}`))
     .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), {
       message: BOOKMARK_TEXTS.urlInvalid,
     }),

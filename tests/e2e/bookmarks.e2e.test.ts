@@ -219,13 +219,15 @@ describe('bookmarks', () => {
     expect(await address.getAttribute('aria-invalid')).toBe('true')
     expect(await address.evaluate((el) => el === document.activeElement)).toBe(true)
     expect(await form.getByLabel('Title').getAttribute('aria-invalid')).toBeNull()
-    await address.fill('https://example.com/kites')
+    // Typed as people type an address: https:// is understood.
+    await address.fill('example.com/kites')
     expect(await address.getAttribute('aria-invalid')).toBeNull()
     await form.getByLabel('Note (optional)').fill('Franklin’s experiment, 1752')
     await form.getByRole('button', { name: 'Save link' }).click()
     await expect.poll(() => itemTitles(shelf)).toEqual([LINK, KITE])
     const link = items(shelf).first().getByRole('link', { name: 'https://example.com/kites' })
     expect(await link.getAttribute('rel')).toContain('noopener')
+    expect(await link.getAttribute('href')).toBe('https://example.com/kites')
     expect(await form.getByLabel('Address').inputValue()).toBe('')
     // What is saved comes first, the form after it: a phone finds them above the fold. A saved
     // message's words read as the message did (KITE's), a link's title as a headline.
@@ -363,6 +365,21 @@ describe('bookmarks', () => {
     await shelf.getByText('No bookmark matches “spare key”.').waitFor()
     await search.fill('')
     await gone.getByRole('button', { name: 'Remove' }).click()
+    await expect.poll(() => itemTitles(shelf)).toEqual([LINK, KITE])
+  })
+
+  it("credits a saved message of Ada's own to “You”", async (ctx) => {
+    if (isRetry(ctx)) await startFrom([LINK, KITE])
+    const mine = `Mine to keep #${++attempt}`
+    const ada = apiAs(pair.ada.page, pair.server.url)
+    await ada('/message/add', { roomId: HOME_ROOM_ID, message: mine })
+    await rowOf(pair.ada.page, mine).waitFor()
+    await bookmarkRow(pair.ada.page, mine)
+    await expect.poll(() => itemTitles(shelf)).toEqual([mine, LINK, KITE])
+    expect(await items(shelf).first().locator('.bookmark-meta').innerText()).toMatch(
+      /^Home · You · .+/,
+    )
+    await items(shelf).first().getByRole('button', { name: 'Remove' }).click()
     await expect.poll(() => itemTitles(shelf)).toEqual([LINK, KITE])
   })
 })

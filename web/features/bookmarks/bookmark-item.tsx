@@ -1,4 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
+import { useSnapshot } from 'valtio'
+import { globalState } from '../../state/global-state'
 import { HOME_ROOM_ID } from '../../../shared/constants'
 import { BOOKMARK_TEXTS } from '../../../shared/bookmark-texts'
 import { savedAt } from '../../../shared/date-format'
@@ -17,6 +19,7 @@ type Props = {
 
 export function BookmarkItem({ bookmark: b, deleted, edited, onRemove }: Props) {
   const navigate = useNavigate()
+  const meId = useSnapshot(globalState).account?.$id
   const saved = b.kind === 'message'
   // A message deleted for everyone leaves its bookmarks no words (/api/message/delete), so the
   // heading says it was deleted; an empty excerpt of a live message is an older save of a file.
@@ -45,7 +48,7 @@ export function BookmarkItem({ bookmark: b, deleted, edited, onRemove }: Props) 
         </p>
         {saved ? (
           <p className="bookmark-meta">
-            {b.roomName} · {b.senderName || 'Unknown sender'}
+            {b.roomName} · {b.senderId === meId ? 'You' : b.senderName || 'Unknown sender'}
             {b.messageAt && (
               <>
                 {' · '}
@@ -56,7 +59,7 @@ export function BookmarkItem({ bookmark: b, deleted, edited, onRemove }: Props) 
           </p>
         ) : (
           <p className="bookmark-meta">
-            <a href={b.url} target="_blank" rel="noopener noreferrer nofollow">
+            <a className="link" href={b.url} target="_blank" rel="noopener noreferrer nofollow">
               {b.url}
             </a>
             {' · saved '}
@@ -75,7 +78,7 @@ export function BookmarkItem({ bookmark: b, deleted, edited, onRemove }: Props) 
           )}
           <button
             type="button"
-            className="link"
+            className="secondary"
             data-row-action="remove"
             onClick={(e) => onRemove(b.$id, e.currentTarget)}
           >

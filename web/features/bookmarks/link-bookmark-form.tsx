@@ -51,7 +51,8 @@ export function LinkBookmarkForm() {
     }
     setNotice(null)
     marked.mark(null)
-    save.mutate(form)
+    // As checked: trimmed, and an address typed without https:// with it.
+    save.mutate(checked.data)
   }
 
   return (
