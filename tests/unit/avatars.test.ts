@@ -48,5 +48,10 @@ describe('avatars by list', () => {
     expect(html).toContain('data-list="special"')
     expect(initials('  ada  lovelace byron ')).toBe('AL')
     expect(initials('')).toBe('?')
+    // Letters only: quotes, brackets and dashes around a word are not its initial.
+    expect(initials('Benjamin "Ben" Franklin')).toBe('BB')
+    expect(initials('(Ada) Lovelace')).toBe('AL')
+    expect(initials("Jean-Luc O'Brien")).toBe('JO')
+    expect(initials('— ✨ —')).toBe('?')
   })
 })

@@ -1,13 +1,10 @@
 import type { AvatarList } from '../../../shared/constants'
 import './avatar.css'
 
+// The first letters of the name's first two words: a word starts at a letter no letter, digit,
+// apostrophe or hyphen comes right before ("O'Brien", "Jean-Luc" are one word; quotes are not).
 export const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('') || '?'
+  (name.match(/(?<![\p{L}\p{N}'’-])\p{L}/gu) ?? []).slice(0, 2).join('').toUpperCase() || '?'
 
 /**
  * One image per approved list (spec section 3; the server says which list a person is on, and
