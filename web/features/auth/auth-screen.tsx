@@ -46,8 +46,12 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
   useEffect(() => whenSettled(preloadRegister), [])
 
   function switchTo(next: Mode) {
-    // Form errors belong to the form they came from; success and info notices stay.
-    if (authNotice && (authNotice.type === 'error' || authNotice.type === 'warning'))
+    // Form errors belong to the form they came from; success and info notices stay between
+    // signing in and registering ("check your inbox", "signed out"), not over a password reset.
+    if (
+      authNotice &&
+      (next === 'forgot' || authNotice.type === 'error' || authNotice.type === 'warning')
+    )
       showAuthNotice(null)
     setMode(next)
     setSwitched(true)
