@@ -99,7 +99,7 @@ export function AttachmentView({ attachment, upload, clientId }: Props) {
           name={name}
           width={width}
           height={height}
-          failed={upload.failed}
+          failed={!!upload?.failed}
         >
           {progress}
         </MessageParts.PendingPhoto>
