@@ -1,13 +1,12 @@
 import { clip, plainText } from './text-format'
-import { BOOKMARKED_MESSAGE_DELETED } from './texts'
 
 // Bookmark texts and limits without zod: the chat's Bookmark action is in the room's first load.
 export const BOOKMARK_TEXTS = {
-  urlInvalid: 'Please enter a web address starting with http:// or https://.',
+  urlInvalid: 'Please enter a web address, such as https://example.org.',
   titleRequired: 'Please give the link a title.',
   titleTooLong: 'The title can be at most 256 characters long.',
   noteTooLong: 'The note can be at most 1000 characters long.',
-  deletedMessage: BOOKMARKED_MESSAGE_DELETED,
+  deletedMessage: 'This message was deleted.',
   saved: 'Bookmarked.',
   alreadySaved: 'This message is already in your bookmarks.',
   removed: 'Bookmark removed.',

@@ -88,9 +88,3 @@ export const NOTICES = {
 
 /** The recovery screen's title, which the sign-in screen's "Forgot password?" view shares. */
 export const RECOVERY_TITLE = 'Reset your password'
-
-/**
- * A bookmark's message deleted since it was saved: the room's jump to it says so. Here, not in
- * bookmark-texts.ts: that module's texts would all come with the room's first script with it.
- */
-export const BOOKMARKED_MESSAGE_DELETED = 'This message was deleted.'

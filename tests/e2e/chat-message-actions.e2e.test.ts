@@ -60,6 +60,25 @@ const idOf = async (page: Page, text: string) => {
   return (await r.getAttribute('data-id'))!
 }
 
+/**
+ * A new room, open for Ada and Ben until the test ends: Home keeps the rows the later tests
+ * press on in view.
+ */
+async function inOwnRoom(name: string) {
+  const { ada, ben } = pair
+  await createRooms(ada.page, name)
+  for (const page of [ada.page, ben.page]) {
+    await sidebarRoom(page, name).click()
+    await chatTitle(page, name)
+  }
+  onTestFinished(async () => {
+    for (const page of [ada.page, ben.page]) {
+      await sidebarRoom(page, 'Home').click()
+      await chatTitle(page, 'Home')
+    }
+  })
+}
+
 describe('message actions', () => {
   it('Ben replies through the menu (the quote bar can be cancelled); both see the quote', async () => {
     const { ada, ben } = pair
@@ -174,19 +193,7 @@ describe('message actions', () => {
     const tag = `#${++attempt}`
     const [words, better] = [`Offline words ${tag}`, `Offline words, better ${tag}`]
     const [gone, raced, back] = [`Offline gone ${tag}`, `Deleted elsewhere ${tag}`, `Back ${tag}`]
-    // A room of its own: Home keeps the rows the later tests press on in view.
-    const errands = `Errands ${attempt}`
-    await createRooms(ada.page, errands)
-    for (const page of [ada.page, ben.page]) {
-      await sidebarRoom(page, errands).click()
-      await chatTitle(page, errands)
-    }
-    onTestFinished(async () => {
-      for (const page of [ada.page, ben.page]) {
-        await sidebarRoom(page, 'Home').click()
-        await chatTitle(page, 'Home')
-      }
-    })
+    await inOwnRoom(`Errands ${attempt}`)
     for (const text of [words, gone, raced, back]) await sendMessage(ada.page, text)
     await messageInLog(ben.page, back).waitFor()
     const [goneId, racedId] = [await idOf(ada.page, gone), await idOf(ada.page, raced)]
@@ -292,6 +299,38 @@ describe('message actions', () => {
     await ben.page.keyboard.press('Escape')
     await ben.page.getByRole('menu').waitFor({ state: 'detached' })
     expect(await actions.evaluate((el) => el === document.activeElement)).toBe(true)
+  })
+
+  it("a change waiting in one of Ada's tabs shows in her other tab, and settles there too", async () => {
+    const { ada, ben } = pair
+    const tag = `#${++attempt}`
+    const [said, fixed] = [`Two tabs ${tag}`, `Two tabs, fixed ${tag}`]
+    await inOwnRoom(`Porch ${attempt}`)
+    await sendMessage(ada.page, said)
+    await idOf(ada.page, said)
+    const other = await ada.page.context().newPage()
+    onTestFinished(() => other.close())
+    await other.goto(ada.page.url())
+    await idOf(other, said)
+    const context = ada.page.context()
+    await context.setOffline(true)
+    try {
+      await menu(ada.page, said, 'Edit')
+      const editor = ada.page.getByRole('textbox', { name: 'Edit message' })
+      await editor.fill(fixed)
+      await editor.press('Enter')
+      await row(ada.page, fixed).getByText('Waiting for the connection').waitFor()
+      // The other tab shows it too, waiting.
+      await row(other, fixed).getByText('Waiting for the connection').waitFor()
+    } finally {
+      await context.setOffline(false)
+    }
+    await messageInLog(ben.page, fixed).waitFor()
+    for (const page of [ada.page, other])
+      await expect
+        .poll(() => row(page, fixed).locator('.msg-state').count(), { timeout: 15_000 })
+        .toBe(0)
+    expect(await row(other, fixed).locator('.msg-edited').count()).toBe(1)
   })
 
   it('"Copy text" puts the message on the clipboard (a phone\'s long press opens the menu)', async () => {

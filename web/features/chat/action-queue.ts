@@ -4,7 +4,7 @@ import { errorMessage, isNetworkFailure } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { productApi } from '../../lib/product-api'
 import { tryLater } from '../../lib/try-later'
-import { isChange, put, read, slot, write, type Queued } from './action-queue-store'
+import { isChange, put, read, slot, write, type Change, type Queued } from './action-queue-store'
 import { storeMessage } from './apply-message-event'
 import { messagesKey, type MessagesData } from './messages-query'
 import { toMessage, waiting, type Message } from './message-model'
@@ -52,10 +52,11 @@ export const changeWaits = (m: Message) =>
   read(m.senderId).some((q) => isChange(q) && q.messageId === m.$id)
 
 /** How a waiting change shows: new words (its edit time is the server's to set), or deleted. */
-const shown = (q: Queued): Partial<Message> =>
+const shown = (q: Change): Partial<Message> =>
   q.kind === 'edit'
-    ? { message: q.message, queued: true }
+    ? { roomId: q.roomId, message: q.message, queued: true }
     : {
+        roomId: q.roomId,
         message: '',
         attachment: null,
         gif: null,
@@ -75,7 +76,7 @@ export function queueChange(client: QueryClient, m: Message, words: string | nul
     words === null ? { ...at, kind: 'delete' } : { ...at, kind: 'edit', message: words }
   if (!put(m.senderId, q)) return false
   const now = read(m.senderId).find((x) => slot(x) === slot(q))
-  if (now) waiting.set(m.$id, shown(now))
+  if (now && isChange(now)) waiting.set(m.$id, shown(now))
   storeMessage(client, { ...m, ...waiting.get(m.$id) })
   sendSoon(client, m.senderId)
   return true
@@ -92,6 +93,29 @@ const next = tryLater()
  * online, tries again later); a wish changed while its call was out goes again; one the server
  * refuses is taken back, with the toast the same change refused online shows.
  */
+/**
+ * What waits, as another tab of this user's left it (the storage event): shown here too, and a
+ * change that left the queue there (sent or refused) shown as the server keeps it.
+ */
+export function showQueued(client: QueryClient, meId: string) {
+  const list = read(meId)
+  for (const [id, over] of waiting)
+    if (!list.some((q) => isChange(q) && q.messageId === id)) {
+      // Gone from the queue there: sent or refused. The room's pages say which.
+      waiting.delete(id)
+      void client.invalidateQueries({ queryKey: messagesKey(over.roomId!) })
+    }
+  for (const q of list) {
+    if (!isChange(q)) {
+      shownReaction(client, { roomId: q.roomId, messageId: q.messageId, meId }, q.emoji, q.on)
+      continue
+    }
+    waiting.set(q.messageId, shown(q))
+    const m = cachedMessage(client, q.messageId)
+    if (m) storeMessage(client, { ...m, ...waiting.get(q.messageId) })
+  }
+}
+
 export async function sendQueuedActions(client: QueryClient, meId: string) {
   if (sending) return
   sending = true
@@ -125,7 +149,8 @@ export async function sendQueuedActions(client: QueryClient, meId: string) {
       )
       if (isChange(q)) waiting.delete(q.messageId)
       if (stored) storeMessage(client, stored)
-      if (!isChange(q)) shownReaction(client, { ...q, meId }, q.emoji, on ?? !q.on)
+      const at = { roomId: q.roomId, messageId: q.messageId, meId }
+      if (!isChange(q)) shownReaction(client, at, q.emoji, on ?? !q.on)
     }
   } finally {
     sending = false

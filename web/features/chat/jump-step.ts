@@ -1,4 +1,4 @@
-import { BOOKMARKED_MESSAGE_DELETED } from '../../../shared/texts'
+import { BOOKMARK_TEXTS } from '../../../shared/bookmark-texts'
 import { notify } from '../../lib/notify'
 import type { JumpTarget } from './jump-target'
 import type { Message } from './message-model'
@@ -15,7 +15,7 @@ export function jumpTo(
 ) {
   const id = messages.find((m) => m.seq === target.seq)?.$id
   if (!id) {
-    notify({ type: 'warning', title: 'Bookmarks', body: BOOKMARKED_MESSAGE_DELETED })
+    notify({ type: 'warning', title: 'Bookmarks', body: BOOKMARK_TEXTS.deletedMessage })
     return
   }
   // After the list's own scroll-to-bottom of a first render.

@@ -8,7 +8,7 @@ import { flushOutbox, stopOutboxRetry } from './send-queue'
 import { openOutbox } from './outbox'
 import { retryFailedUploads } from './upload-queue'
 import { loadMessageOps } from './message-parts'
-import { hasQueuedActions } from './action-queue-key'
+import { actionQueueKey, hasQueuedActions } from './action-queue-key'
 
 /**
  * The signed-in user's outbox: restored from the last visit and sent at once, then again
@@ -34,10 +34,16 @@ export function useOutboxSync() {
     }
     flush()
     window.addEventListener('online', flush)
+    // Another tab of this user's queued a change, or sent what waited: shown here too.
+    const onStorage = (e: StorageEvent) =>
+      e.key === actionQueueKey(meId) &&
+      void loadMessageOps().then((m) => m.showQueued(queryClient, meId), noop)
+    window.addEventListener('storage', onStorage)
     // The server confirms the subscription after every reconnect: the connection is back.
     const offConfirmed = onSubscribed(CHANNELS.messages, flush)
     return () => {
       window.removeEventListener('online', flush)
+      window.removeEventListener('storage', onStorage)
       offConfirmed()
       stopOutboxRetry()
       close()
