@@ -76,7 +76,7 @@ describe("the admin's room options", () => {
     await setAdmin(ada.page, false)
   })
 
-  it('on a phone the options and the rename form stay inside the screen', async () => {
+  it('on a phone the options and the rename form stay inside the screen; a name stops at 64', async () => {
     const { ada } = pair
     const name = `Lisbon & Porto trip, May 2027, with the whole family ${++attempt}`
     await createRooms(ada.page, name)
@@ -98,6 +98,9 @@ describe("the admin's room options", () => {
       await expect.poll(() => isFocused(form.getByLabel('Room name'))).toBe(true)
       expect(await inside('.room-options-panel')).toBe(true)
       expect(await inside('.room-rename button[type="submit"]')).toBe(true)
+      // A name takes at most 64 characters: the field stops there, as the create panel's does.
+      await form.getByLabel('Room name').fill('x'.repeat(70))
+      expect(await form.getByLabel('Room name').inputValue()).toHaveLength(64)
       // Nothing scrolled sideways to show the field.
       const sideways = () =>
         ada.page.evaluate(() =>
@@ -112,5 +115,11 @@ describe("the admin's room options", () => {
       await ada.page.setViewportSize(before)
       await setAdmin(ada.page, false)
     }
+    await ada.page.getByRole('button', { name: TEXTS.createRoomTitle }).click()
+    const panel = ada.page.getByRole('dialog', { name: TEXTS.createRoomTitle })
+    await panel.getByLabel('Room name').fill('x'.repeat(70))
+    expect(await panel.getByLabel('Room name').inputValue()).toHaveLength(64)
+    await ada.page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
   })
 })

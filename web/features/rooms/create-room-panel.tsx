@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio'
+import { ROOM_NAME_MAX } from '../../../shared/schemas/room'
 import { TEXTS } from '../../../shared/texts'
 import { globalState } from '../../state/global-state'
 import { NoticeAlert } from '../auth/notice-alert'
@@ -79,6 +80,7 @@ export default function CreateRoomPanel() {
               ref={nameRef}
               name="name"
               value={name}
+              maxLength={ROOM_NAME_MAX}
               aria-invalid={notice?.badName || undefined}
               onChange={(e) => rename(e.target.value)}
             />

@@ -8,7 +8,12 @@ import {
   type ReactNode,
 } from 'react'
 import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
-import { AddRoomRequest, normaliseHiddenName, roomNameTaken } from '../../../shared/schemas/room'
+import {
+  AddRoomRequest,
+  normaliseHiddenName,
+  ROOM_NAME_MAX,
+  roomNameTaken,
+} from '../../../shared/schemas/room'
 import { tablesDB } from '../../lib/appwrite'
 import { isBackendError, toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
@@ -115,6 +120,7 @@ export default function RoomOptions({ room, close }: Props) {
             Room name
             <input
               value={name}
+              maxLength={ROOM_NAME_MAX}
               aria-invalid={problem ? true : undefined}
               onChange={(e) => (setName(e.target.value), setProblem(null))}
             />
