@@ -43,11 +43,12 @@ const SERVICES = ['Account', 'TablesDB', 'Storage']
 const METHOD = /^ {4}(?:async )?([A-Za-z_$][\w$]*)\(.*\) \{$/
 
 /**
- * Blanks the methods of the SDK's service classes whose names `used` lacks (the lines stay, empty,
- * so the source map holds), the Client's own realtime unless the code subscribes through it
- * (`dropLegacyRealtime`), and the Client's setters and Realtime's presence the app never names. Throws when a service is not found in the shape it expects, so an SDK
- * upgrade that changes its emit fails the build instead of shipping a half-trimmed class.
- * Returns the methods removed, as `Class.method`.
+ * Blanks the methods of the SDK's service classes the app never reaches as members (the lines
+ * stay, empty, so the source map holds), the Client's own realtime unless the code subscribes
+ * through it (`dropLegacyRealtime`), and the Client's setters and Realtime's presence the app
+ * never reaches. Throws when a service is not found in the shape it expects, so an SDK upgrade
+ * that changes its emit fails the build instead of shipping a half-trimmed class. Returns the
+ * methods removed, as `Class.method`.
  */
 export function trimAppwriteServices(code: string, used: ReadonlySet<string>) {
   const lines = code.split('\n')
@@ -58,7 +59,7 @@ export function trimAppwriteServices(code: string, used: ReadonlySet<string>) {
     if (start < 0 || end < 0 || lines[start + 1] !== '    constructor(client) {')
       throw new Error(`appwrite SDK: class ${name} is not where the build expects it`)
     removed.push(
-      ...blankMethods(lines, name, start, end, (m) => m === 'constructor' || used.has(m)),
+      ...blankMethods(lines, name, start, end, (m) => m === 'constructor' || used.has(`.${m}`)),
     )
   }
   if (!used.has(CLIENT_SUBSCRIBE)) removed.push(...dropLegacyRealtime(lines))
@@ -75,14 +76,14 @@ const OPTIONAL: Record<string, RegExp> = {
   Realtime: /^upsertPresence$/,
 }
 
-/** Blanks the OPTIONAL methods whose names `used` lacks (web/lib/appwrite.ts sets two). */
+/** Blanks the OPTIONAL methods the app never reaches (web/lib/appwrite.ts sets two). */
 function trimOptional(lines: string[], used: ReadonlySet<string>): string[] {
   return Object.entries(OPTIONAL).flatMap(([name, optional]) => {
     const start = lines.findIndex((l) => l.endsWith(`class ${name} {`))
     const end = lines.indexOf('}', start)
     if (start < 0 || end < 0)
       throw new Error(`appwrite SDK: class ${name} is not where the build expects it`)
-    return blankMethods(lines, name, start, end, (m) => !optional.test(m) || used.has(m))
+    return blankMethods(lines, name, start, end, (m) => !optional.test(m) || used.has(`.${m}`))
   })
 }
 
@@ -159,8 +160,10 @@ function dropLegacyRealtime(lines: string[]): string[] {
 /**
  * Every identifier (and word inside a string) in the app's browser code: a method named nowhere
  * there cannot be called by it (kept conservative on purpose: a name that appears at all is
- * kept); and each Query helper it calls, as "Query.x". A `client.subscribe(` anywhere adds the
- * marker that keeps the Client's own realtime.
+ * kept); each name reached as a member, as ".x" (a service's method is kept only then: the
+ * app's own `createSession()` keeps no SDK method of that name); and each Query helper it calls,
+ * as "Query.x". A `client.subscribe(` anywhere adds the marker that keeps the Client's own
+ * realtime.
  */
 export function namesIn(dirs: string[]): Set<string> {
   const names = new Set<string>()
@@ -172,6 +175,8 @@ export function namesIn(dirs: string[]): Set<string> {
         const text = readFileSync(path, 'utf8')
         for (const m of text.matchAll(/[A-Za-z_$][\w$]*/g)) names.add(m[0])
         for (const m of text.matchAll(/\bQuery\.(\w+)/g)) names.add(`Query.${m[1]}`)
+        // A method is reached as a member (`account.get()`, `.then(account.get)`), never bare.
+        for (const m of text.matchAll(/\.\s*([A-Za-z_$][\w$]*)/g)) names.add(`.${m[1]}`)
         // Any receiver whose name ends in "client" (appwriteClient, client), any case.
         if (/client\s*\??\.\s*subscribe\b/i.test(text)) names.add(CLIENT_SUBSCRIBE)
       }

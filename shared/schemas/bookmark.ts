@@ -6,16 +6,30 @@ export { BOOKMARK_TEXTS, EXCERPT_LENGTH } from '../bookmark-texts'
 // A bookmark is written by the SPA with the SDK (row permissions `user:<owner>` only); this is
 // the link form's check, the same limits as the table's columns.
 
+/**
+ * An address as people type it: "example.org/page", "localhost:3000/x" or "//example.org" get the
+ * web's https:// (a colon before a port is no scheme); one with a scheme, or no host with a dot,
+ * stays as typed, for the check to refuse or keep.
+ */
+function withScheme(u: string) {
+  if (u.startsWith('//')) return `https:${u}`
+  if (/^[a-z][a-z\d+.-]*:(?!\d)/i.test(u)) return u
+  return /^(localhost|[^\s/:?#]+\.[^\s/:?#]+)(:\d+)?([/?#]|$)/i.test(u) ? `https://${u}` : u
+}
+
 export const LinkBookmarkInput = z.object({
   url: z
     .string()
     .trim()
-    .max(2048, { message: BOOKMARK_TEXTS.urlInvalid })
-    // "example.org/page", as people type an address: the web's https:// is understood.
-    .transform((u) => (!u || /^[a-z][a-z\d+.-]*:/i.test(u) ? u : `https://${u}`))
-    .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), {
-      message: BOOKMARK_TEXTS.urlInvalid,
-    }),
+    .transform(withScheme)
+    .pipe(
+      z
+        .string()
+        .max(2048, { message: BOOKMARK_TEXTS.urlInvalid })
+        .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), {
+          message: BOOKMARK_TEXTS.urlInvalid,
+        }),
+    ),
   title: z
     .string()
     .trim()

@@ -123,6 +123,8 @@ describe("the build's SDK without the service methods the app never names", () =
       expect.arrayContaining([
         'Account.createMfaChallenge',
         'Account.createOAuth2Session',
+        // Named in the app only as its own function (auth/create-session.ts), never as a member.
+        'Account.createSession',
         'TablesDB.createTransaction',
       ]),
     )

@@ -53,5 +53,8 @@ describe('avatars by list', () => {
     expect(initials('(Ada) Lovelace')).toBe('AL')
     expect(initials("Jean-Luc O'Brien")).toBe('JO')
     expect(initials('— ✨ —')).toBe('?')
+    // An accent is its letter's, composed or not; a quote before a name is not a word of its own.
+    expect(initials('Nguye\u0302\u0303n Va\u0306n')).toBe('NV')
+    expect(initials("'Ben' Franklin")).toBe('BF')
   })
 })

@@ -30,8 +30,6 @@ type Props = {
 export function MessageRow({ item, time, datetime, continued, mine, onRetry }: Props) {
   const at = item.at.toISOString()
   const room = useRoom()
-  // Offline, a change on its way waits for the connection (action-queue.ts): it says so.
-  const online = useOnline()
   if (item.kind === 'system')
     return (
       <div className="system-notice" data-seq={item.seq ?? undefined} data-id={item.key}>
@@ -77,17 +75,23 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
             {time}
           </time>
           <EditedMark item={item} />
-          {item.state === 'sending' && (
-            <span className="msg-state">
-              {' · '}
-              {item.upload ? 'Uploading…' : online ? 'Sending…' : 'Waiting for the connection'}
-            </span>
-          )}
+          {item.state === 'sending' && <SendingState upload={!!item.upload} />}
         </span>
         <BubbleMenu item={item} mine={mine} />
       </div>
       <MessageReactions item={item} />
       {item.state === 'failed' && item.clientId && <NotSentLine item={item} onRetry={onRetry} />}
     </div>
+  )
+}
+
+/** On its way; offline, a change that waits for the connection (action-queue.ts) says so. */
+function SendingState({ upload }: { upload: boolean }) {
+  const online = useOnline()
+  return (
+    <span className="msg-state">
+      {' · '}
+      {upload ? 'Uploading…' : online ? 'Sending…' : 'Waiting for the connection'}
+    </span>
   )
 }

@@ -6,6 +6,7 @@ import { globalState } from '../../state/global-state'
 import { CHANNELS } from '../realtime/channels'
 import { flushOutbox, stopOutboxRetry } from './send-queue'
 import { openOutbox } from './outbox'
+import { waiting } from './message-model'
 import { retryFailedUploads } from './upload-queue'
 import { loadMessageOps } from './message-parts'
 import { actionQueueKey, hasQueuedActions } from './action-queue-key'
@@ -47,6 +48,8 @@ export function useOutboxSync() {
       offConfirmed()
       stopOutboxRetry()
       close()
+      // Signed out (or another user): what waited of this one's is not laid over the next's rooms.
+      waiting.clear()
     }
   }, [meId, queryClient])
 }

@@ -27,7 +27,8 @@ export function usePanelPlacement(
       el.style.removeProperty('translate')
       el.style.removeProperty('max-height')
       el.style.removeProperty('overflow-y')
-      const bounds = area?.getBoundingClientRect() ?? new DOMRect(0, 0, innerWidth, innerHeight)
+      const { clientWidth, clientHeight } = document.documentElement
+      const bounds = area?.getBoundingClientRect() ?? new DOMRect(0, 0, clientWidth, clientHeight)
       let box = el.getBoundingClientRect()
       const below = bounds.bottom - INSET - box.top
       // Opened upward, the panel ends about where the anchor begins.

@@ -92,9 +92,10 @@ function pushError(err: unknown): string {
   // The question closed without an answer: asking again is possible, and is the advice.
   if (name === 'NotAllowedError' && detail === 'dismissed')
     return 'Notifications were not allowed. Switch this on again to be asked once more.'
-  // Allowed, yet the browser will not subscribe: a private window (Chrome's refuses push), or push
-  // turned off in the browser. The site's settings are not the way out.
-  if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
+  // Allowed, yet the browser itself will not subscribe: a private window (Chrome's refuses push),
+  // or push turned off in the browser. The site's settings are not the way out.
+  const refused = name === 'NotAllowedError' || name === 'AbortError'
+  if (refused && typeof Notification !== 'undefined' && Notification.permission === 'granted')
     return 'This browser window cannot receive notifications (a private window, or push turned off in the browser). Try a normal window.'
   if (name === 'NotAllowedError' || /permission|denied/i.test(detail))
     return "Notifications are blocked for this site. Allow them in the browser's site settings, then try again."
