@@ -10,6 +10,9 @@ export const BOOKMARK_TEXTS = {
   saved: 'Bookmarked.',
   alreadySaved: 'This message is already in your bookmarks.',
   removed: 'Bookmark removed.',
+  // Made without a connection: kept in this browser until it is back (action-queue.ts).
+  savedLater: 'Bookmarked here: it is saved once the connection is back.',
+  removedLater: 'Removed here: it goes once the connection is back.',
 } as const
 
 /** The excerpt kept with a saved message: its first 300 characters. */

@@ -368,6 +368,39 @@ describe('bookmarks', () => {
     await expect.poll(() => itemTitles(shelf)).toEqual([LINK, KITE])
   })
 
+  it('offline, a bookmark waits and is saved once the connection is back; one taken back meanwhile never is', async (ctx) => {
+    if (isRetry(ctx)) await startFrom([LINK, KITE])
+    const [keep, drop] = [`Keep for later #${++attempt}`, `Changed my mind #${attempt}`]
+    const ben = apiAs(pair.ben.page, pair.server.url)
+    for (const message of [keep, drop]) await ben('/message/add', { roomId: HOME_ROOM_ID, message })
+    const { page } = pair.ada
+    await rowOf(page, drop).waitFor()
+    const menuOf = async (text: string) => {
+      await page.keyboard.press('Escape')
+      await rowOf(page, text).hover()
+      await rowOf(page, text).getByRole('button', { name: 'Message actions' }).click()
+      return page.getByRole('menu', { name: 'Message actions' })
+    }
+    const later = page.locator('.Toastify__toast', { hasText: BOOKMARK_TEXTS.savedLater })
+    await page.context().setOffline(true)
+    try {
+      for (const text of [keep, drop]) {
+        await (await menuOf(text)).getByRole('menuitem', { name: 'Bookmark', exact: true }).click()
+        await expect.poll(() => later.count()).toBeGreaterThan(0)
+      }
+      // The menu offers to take it back at once; taken back, it never goes.
+      await (await menuOf(drop)).getByRole('menuitem', { name: 'Remove bookmark' }).click()
+      await page.locator('.Toastify__toast', { hasText: BOOKMARK_TEXTS.removedLater }).waitFor()
+      expect(await (await menuOf(keep)).innerText()).toContain('Remove bookmark')
+      await page.keyboard.press('Escape')
+    } finally {
+      await page.context().setOffline(false)
+    }
+    await expect.poll(() => itemTitles(shelf), { timeout: 20_000 }).toEqual([keep, LINK, KITE])
+    await items(shelf).first().getByRole('button', { name: 'Remove' }).click()
+    await expect.poll(() => itemTitles(shelf)).toEqual([LINK, KITE])
+  })
+
   it("credits a saved message of Ada's own to “You”", async (ctx) => {
     if (isRetry(ctx)) await startFrom([LINK, KITE])
     const mine = `Mine to keep #${++attempt}`

@@ -35,6 +35,17 @@ describe('the queue of changes made offline', () => {
     ])
   })
 
+  it("keeps one wish per message's bookmark, which outlives a delete of the message", () => {
+    const saved = { ...at, roomName: 'Home', senderId: 'ben', senderName: 'Ben', excerpt: 'Hi' }
+    const bookmark = { ...at, kind: 'bookmark' as const, saved: { ...saved, seq: 1, at: '' } }
+    put('ada', bookmark)
+    put('ada', edit('one'))
+    put('ada', { ...at, kind: 'unbookmark', rowId: 'queued-m1' })
+    put('ada', bookmark)
+    put('ada', { ...at, kind: 'delete' })
+    expect(read('ada')).toEqual([bookmark, { ...at, kind: 'delete' }])
+  })
+
   it('moves reactions kept in the older place over, emptying it only once they are kept', () => {
     localStorage.setItem('kathelia-reactions:ada', JSON.stringify([react('🎉', true)]))
     put('ada', edit('one'))

@@ -1,3 +1,4 @@
+import type { SavedMessage } from '../bookmarks/bookmark-write'
 import { actionQueueKey, legacyReactionKey } from './action-queue-key'
 
 // Where the changes made without a connection wait (action-queue.ts): one list per user in
@@ -13,11 +14,17 @@ export type Reaction = {
 export type Change = { roomId: string; messageId: string } & (
   { kind: 'edit'; message: string } | { kind: 'delete' }
 )
-export type Queued = Reaction | Change
+/** A message saved as a bookmark (its copy as it read then), or one's bookmark removed. */
+export type Saving = { roomId: string; messageId: string } & (
+  { kind: 'bookmark'; saved: SavedMessage } | { kind: 'unbookmark'; rowId: string }
+)
+export type Queued = Reaction | Change | Saving
 
 export const isChange = (q: Queued): q is Change => q.kind === 'edit' || q.kind === 'delete'
-// One wish per reaction, one per message's words or delete.
-export const slot = (q: Queued) => (isChange(q) ? q.messageId : `${q.messageId} ${q.emoji}`)
+export const isSaving = (q: Queued): q is Saving => q.kind === 'bookmark' || q.kind === 'unbookmark'
+// One wish per reaction, one per message's words or delete, one per message's bookmark.
+export const slot = (q: Queued) =>
+  isChange(q) ? q.messageId : isSaving(q) ? `${q.messageId} bookmark` : `${q.messageId} ${q.emoji}`
 
 function parse(key: string): Queued[] {
   const list: unknown = JSON.parse(localStorage.getItem(key) ?? '[]')
@@ -50,14 +57,14 @@ export function write(meId: string, list: Queued[]) {
 }
 
 /**
- * Queues `q` in place of the wish it replaces; a delete replaces all that waited for its message,
- * and nothing replaces a delete. False when the storage refused it.
+ * Queues `q` in place of the wish it replaces. A delete replaces the message's edits and
+ * reactions too, and none of those is queued after it; a bookmark outlives its message. False
+ * when the storage refused it.
  */
 export function put(meId: string, q: Queued) {
   const list = read(meId)
-  const deleted = (x: Queued) => x.messageId === q.messageId && x.kind === 'delete'
-  if (list.some(deleted)) return true
-  const gone = (x: Queued) =>
-    slot(x) === slot(q) || (q.kind === 'delete' && x.messageId === q.messageId)
+  const mine = (x: Queued) => x.messageId === q.messageId && !isSaving(x)
+  if (!isSaving(q) && list.some((x) => mine(x) && x.kind === 'delete')) return true
+  const gone = (x: Queued) => slot(x) === slot(q) || (q.kind === 'delete' && mine(x))
   return write(meId, [...list.filter((x) => !gone(x)), q])
 }

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { isChange, put, read, slot, type Queued } from './action-queue-store'
+import { isChange, isSaving, put, read, slot, type Queued, type Saving } from './action-queue-store'
+import { rememberSaved } from '../bookmarks/room-bookmarks'
 import { sendSoon } from './action-queue-send'
 import { cachedMessage, shown, shownReaction, type At } from './action-queue-view'
 import { storeMessage } from './apply-message-event'
@@ -53,6 +54,19 @@ export function queueChange(client: QueryClient, m: Message, words: string | nul
 }
 
 /**
+ * A message bookmarked, or a bookmark removed, without a connection: the room's menus offer the
+ * other at once, and it goes with the queue. False when it could not be kept.
+ */
+export function queueSaving(client: QueryClient, meId: string, q: Saving) {
+  if (!put(meId, q)) return false
+  // A stand-in row id: removed again before it went, its removal finds nothing, as it should.
+  const rowId = q.kind === 'bookmark' ? `queued-${q.messageId}` : undefined
+  rememberSaved(client, q.roomId, q.messageId, rowId)
+  sendSoon(client, meId)
+  return true
+}
+
+/**
  * What waits, as another tab of this user's left it (the storage event): shown here too, and a
  * change that left the queue there (sent or refused) shown as the server keeps it.
  */
@@ -70,6 +84,8 @@ export function showQueued(client: QueryClient, meId: string) {
       void client.invalidateQueries({ queryKey: reactionsKey(roomId), refetchType: 'all' })
     }
   for (const q of list) {
+    // A bookmark shows here once it went (the bookmarks' realtime events).
+    if (isSaving(q)) continue
     if (!isChange(q)) {
       wishes.set(slot(q), q.roomId)
       shownReaction(client, { roomId: q.roomId, messageId: q.messageId, meId }, q.emoji, q.on)

@@ -8,7 +8,7 @@ import { cachedMessage, changeWaits, isQueued, queueChange, queueReaction } from
 import { reactionsKey, storeReaction, type Reaction } from './reactions-query'
 
 export { editLast } from './edit-last'
-export { sendQueuedActions, showQueued } from './action-queue'
+export { queueSaving, sendQueuedActions, showQueued } from './action-queue'
 
 // The calls behind the message menu. Each answer is applied at once; the realtime event that
 // follows (and reaches the partner) changes nothing more, as rows match by id.
