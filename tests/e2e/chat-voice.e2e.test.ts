@@ -281,6 +281,33 @@ describe('voice messages', () => {
     await mic(ada.page).waitFor()
   })
 
+  it('once the microphone came, the next room shows it at once, no greyed send button first', async () => {
+    const { ada } = pair
+    await mic(ada.page).waitFor()
+    const room = `Studio ${Date.now()}`
+    await createRooms(ada.page, room)
+    // Watched from before the switch: every send button the new room's composer ever drew.
+    type Watch = { seenSend?: string[]; stopSeen?: () => void }
+    await ada.page.evaluate(() => {
+      const seen: string[] = []
+      const watch = new MutationObserver(() => {
+        for (const b of document.querySelectorAll('.composer [aria-label="Send message"]'))
+          seen.push((b as HTMLButtonElement).disabled ? 'disabled' : 'enabled')
+      })
+      watch.observe(document.body, { childList: true, subtree: true })
+      Object.assign(window, { seenSend: seen, stopSeen: () => watch.disconnect() })
+    })
+    onTestFinished(() => ada.page.evaluate(() => (window as Watch).stopSeen?.()))
+    onTestFinished(async () => {
+      await sidebarRoom(ada.page, 'Home').click()
+      await ada.page.getByRole('heading', { name: 'Home' }).waitFor()
+    })
+    await sidebarRoom(ada.page, room).click()
+    await ada.page.getByRole('heading', { name: room }).waitFor()
+    await mic(ada.page).waitFor()
+    expect(await ada.page.evaluate(() => (window as Watch).seenSend)).toEqual([])
+  })
+
   it('a refused microphone says how to allow it, and nothing is sent', async () => {
     const { ben } = pair
     await ben.page.context().clearPermissions()

@@ -45,11 +45,16 @@ export function Composer({
   const staging = useFileStaging()
   const queryClient = useQueryClient()
   // The microphone once the room has settled: its chunk is no part of the room's first load.
-  const [voice, setVoice] = useState(false)
+  // Once in, the next room shows it at once (no send button greyed for a second).
+  const [voice, setVoice] = useState(() => recorderIn && canRecord())
   useEffect(
     () =>
       whenSettled(
-        () => void MessageParts.VoiceRecorder.preload().then(() => setVoice(canRecord()), noop),
+        () =>
+          void MessageParts.VoiceRecorder.preload().then(
+            () => setVoice((recorderIn = true) && canRecord()),
+            noop,
+          ),
       ),
     [],
   )
@@ -174,6 +179,9 @@ export function Composer({
     </form>
   )
 }
+
+// The recorder's chunk has come (asked once a room has settled, above).
+let recorderIn = false
 
 const sendButton = (disabled: boolean) => (
   <button type="submit" className="send-button" aria-label="Send message" disabled={disabled}>
