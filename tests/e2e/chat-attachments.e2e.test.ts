@@ -498,6 +498,28 @@ describe('attachments', () => {
     await bubbleWith(ben.page, caption).getByText('back.txt').waitFor({ timeout: 20_000 })
   })
 
+  it('offline, a photo waits in its bubble as the picture it is, and goes once back', async () => {
+    const { ada, ben } = pair
+    const caption = `Photo for later #${++attempt}`
+    const png = {
+      name: `later-${attempt}.png`,
+      mimeType: 'image/png',
+      buffer: solidPng(30, 20, [240, 180, 20]),
+    }
+    await ada.page.context().setOffline(true)
+    try {
+      await attach(ada.page, png, caption)
+      const row = bubbleWith(ada.page, caption).locator('..')
+      await row.getByText('Waiting for the connection to upload').waitFor({ timeout: 15_000 })
+      const picture = row.getByRole('img', { name: png.name })
+      expect(await picture.getAttribute('src')).toMatch(/^blob:/)
+      await expect.poll(() => picture.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(30)
+    } finally {
+      await ada.page.context().setOffline(false)
+    }
+    await bubbleWith(ben.page, caption).getByRole('img', { name: png.name }).waitFor()
+  })
+
   it('a failed send keeps the uploaded file: after a reload it goes out without a new upload', async () => {
     const { ada, ben } = pair
     const caption = `Kept file #${++attempt}`
