@@ -296,9 +296,25 @@ describe('message actions', () => {
     await ben.page.getByRole('menuitem', { name: 'Reply' }).waitFor()
     await ben.page.keyboard.press('ArrowDown')
     expect(await ben.page.evaluate(() => document.activeElement?.textContent)).toBe('React')
+    // The picker's emoji go with the arrows too, as a toolbar's buttons do.
+    await ben.page.keyboard.press('Enter')
+    const picker = ben.page.getByRole('group', { name: 'Pick a reaction' })
+    await picker.getByRole('button', { name: 'React with 👍' }).focus()
+    const focused = () =>
+      ben.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))
+    await ben.page.keyboard.press('ArrowRight')
+    expect(await focused()).toBe('React with ❤️')
+    await ben.page.keyboard.press('End')
+    expect(await focused()).toBe('React with 🙏')
+    await ben.page.keyboard.press('ArrowRight')
+    expect(await focused()).toBe('React with 👍')
+    await ben.page.keyboard.press('ArrowLeft')
+    expect(await focused()).toBe('React with 🙏')
+    await ben.page.keyboard.press('Escape')
+    await picker.waitFor({ state: 'detached' })
     await ben.page.keyboard.press('Escape')
     await ben.page.getByRole('menu').waitFor({ state: 'detached' })
-    expect(await actions.evaluate((el) => el === document.activeElement)).toBe(true)
+    await expect.poll(() => actions.evaluate((el) => el === document.activeElement)).toBe(true)
   })
 
   it("a change waiting in one of Ada's tabs shows in her other tab, and settles there too", async () => {

@@ -1,9 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useState, type KeyboardEvent } from 'react'
 import { isOneEmoji } from '../../../shared/emoji'
 import { toggleReaction } from './message-ops'
 
 const DEFAULTS = ['👍', '❤️', '😂', '😮', '😢', '🙏']
+const STEPS: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 }
+
+/** Left and right (and Home, End) move between the emoji, as in a toolbar; Tab leaves them. */
+function moveAmong(e: KeyboardEvent<HTMLElement>) {
+  const all = [...e.currentTarget.querySelectorAll<HTMLElement>('[data-emoji]')]
+  const i = all.indexOf(e.target as HTMLElement)
+  const step = STEPS[e.key]
+  if (i < 0 || (!step && e.key !== 'Home' && e.key !== 'End')) return
+  e.preventDefault()
+  const to = e.key === 'Home' ? 0 : e.key === 'End' ? all.length - 1 : i + step!
+  all[(to + all.length) % all.length]!.focus()
+}
 
 /**
  * A handful of emoji plus any other through a plain text field: the system's own emoji
@@ -26,10 +38,16 @@ export default function ReactionPicker({
     void toggleReaction(queryClient, at, emoji)
   }
   return (
-    <div role="group" aria-label="Pick a reaction" className="reaction-picker">
+    <div
+      role="group"
+      aria-label="Pick a reaction"
+      className="reaction-picker"
+      onKeyDown={moveAmong}
+    >
       {DEFAULTS.map((emoji) => (
         <button
           key={emoji}
+          data-emoji
           type="button"
           aria-label={`React with ${emoji}`}
           onClick={() => react(emoji)}
