@@ -57,11 +57,22 @@ export default function MessageEditorForm({ item }: { item: DisplayItem }) {
           }
         }}
       />
+      {/* Why Save is off: a message keeps some words (or its file); a delete takes it away. */}
+      {empty && (
+        <p className="msg-editor-hint" id={`empty-${item.key}`}>
+          A message cannot be empty: type something, or delete it from its menu.
+        </p>
+      )}
       <div className="msg-editor-actions">
         <button type="button" className="link" onClick={stopEdit}>
           Cancel
         </button>
-        <button type="submit" className="link" disabled={empty || saving}>
+        <button
+          type="submit"
+          className="link"
+          disabled={empty || saving}
+          aria-describedby={empty ? `empty-${item.key}` : undefined}
+        >
           Save
         </button>
       </div>
