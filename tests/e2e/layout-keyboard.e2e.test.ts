@@ -86,6 +86,11 @@ describe('keyboard and landmarks', () => {
     expect(box && box.y >= 0 && box.x >= 0 && box.height > 0).toBe(true)
     await page.keyboard.press('Enter')
     expect(await isFocused(page.getByRole('log', { name: 'Messages in Home' }))).toBe(true)
+    // Its ring is on the box that shows it, inside the window: the log runs past the view.
+    const scroller = page.locator('.message-scroll')
+    expect(await scroller.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid')
+    const ring = (await scroller.boundingBox())!
+    expect(ring.y >= 0 && ring.y + ring.height <= page.viewportSize()!.height).toBe(true)
     expect(new URL(page.url()).pathname).toBe('/')
   })
 
