@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { contrastOf } from './helpers/contrast'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { HOME_ROOM_ID, MESSAGES_PER_BATCH } from '../../shared/constants'
 import { postMessagesAs, rowInView } from './helpers/chat-view'
@@ -194,18 +195,14 @@ describe('searching messages', () => {
     expect(await target.locator('mark.search-hit').allInnerTexts()).toEqual(['needle'])
     // It stands out of its bubble in the dark theme (3:1, as a mark that means something must;
     // on the light theme's white a highlighter's yellow differs by its hue).
-    const standsOut = () =>
-      target.locator('mark.search-hit').evaluate((mark) => {
-        const rgb = (el: Element) =>
-          (getComputedStyle(el).backgroundColor.match(/[\d.]+/g) ?? []).map(Number)
-        const lum = ([r, g, b]: number[]) =>
-          [r!, g!, b!]
-            .map((v) => v / 255)
-            .map((s) => (s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4))
-            .reduce((sum, s, i) => sum + s * [0.2126, 0.7152, 0.0722][i]!, 0)
-        const [a, b] = [lum(rgb(mark)), lum(rgb(mark.closest('.bubble')!))]
-        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
-      })
+    const standsOut = async () => {
+      const [mark, bubble] = await target
+        .locator('mark.search-hit')
+        .evaluate((el) =>
+          [el, el.closest('.bubble')!].map((e) => getComputedStyle(e).backgroundColor),
+        )
+      return contrastOf(mark!, bubble!)
+    }
     await ada.page.emulateMedia({ colorScheme: 'dark' })
     expect(await standsOut()).toBeGreaterThan(3)
     await ada.page.emulateMedia({ colorScheme: 'light' })
