@@ -1,4 +1,5 @@
 import type { Locator, Page, Request } from 'playwright-core'
+import { traceOnFailure } from './helpers/page-trace'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { tagged } from './helpers/attempts'
 import {
@@ -43,6 +44,9 @@ function collect(page: Page, which: (req: Request) => boolean): Request[] {
 describe('the composer and the message list', () => {
   it('shows a sent message at once, marked "Sending…", before the server has answered', async () => {
     const { ada, ben } = pair
+    // Its first attempt once waited 30 s for "Sending…" in CI (not seen locally): what the pages
+    // asked and showed, if it fails again.
+    traceOnFailure({ ada: ada.page, ben: ben.page })
     // A text of this attempt only: a retry finds the first attempt's message in the room.
     const text = `Held for a moment (${++heldAttempts})`
     let release!: () => void
