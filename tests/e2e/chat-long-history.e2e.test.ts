@@ -267,12 +267,14 @@ describe('a long history', () => {
     await down.waitFor({ state: 'detached' })
   })
 
-  it('more new than a screen holds: the pill shows the first of them at the top, the rest below', async () => {
+  it('more new than a screen holds: the pill shows the first of them at the top, and counts the rest below', async () => {
     const { page } = pair.ada
     // A few screens above the newest, as a reader going back over the afternoon.
     await logScroller(page).evaluate(
       (box) => (box.scrollTop = box.scrollHeight - box.clientHeight * 4),
     )
+    // Its scroll event handled (it comes before the next frames) before the burst is posted.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
     const texts = Array.from({ length: 40 }, (_, i) => `Burst ${i + 1}`)
     await postMany(pair.server.url, benJwt, HOME_ROOM_ID, texts, 1)
     await page.getByRole('button', { name: '40 new ↓' }).waitFor({ timeout: 15_000 })
@@ -283,7 +285,14 @@ describe('a long history', () => {
     expect((await last.count()) === 0 || !(await rowInView(last))).toBe(true)
     // At the top of the view, under the message read before them.
     expect((await firstVisible(page)).offset).toBeLessThan(80)
-    expect(await newPill(page).count()).toBe(0)
+    // Those below are still unread: the pill says how many, and goes on to the next of them.
+    await expect
+      .poll(async () => Number((await newPill(page).innerText()).split(' ')[0]))
+      .toBeLessThan(40)
+    const rest = Number((await newPill(page).innerText()).split(' ')[0])
+    expect(rest).toBeGreaterThan(0)
+    await newPill(page).click()
+    await expect.poll(() => messageInView(page, `Burst ${41 - rest}`)).toBe(true)
   }, 60_000)
 
   it('left at the bottom, opened again from the sidebar: at the line over what came meanwhile, only what is seen read', async () => {
@@ -311,5 +320,20 @@ describe('a long history', () => {
     expect((await last.count()) === 0 || !(await rowInView(last))).toBe(true)
     await expect.poll(async () => Number(await badge.textContent())).toBeGreaterThan(0)
     expect(Number(await badge.textContent())).toBeLessThan(30)
+    // The pill counts what is still unread below (as the badge does), not only what arrived
+    // while she watched, and goes to the first of it rather than past it to the newest.
+    const pill = newPill(page)
+    await pill.waitFor()
+    await expect
+      .poll(async () => `${await pill.innerText()}`)
+      .toBe(`${await badge.textContent()} new ↓`)
+    const left = Number((await pill.innerText()).split(' ')[0])
+    await pill.click()
+    const firstUnseen = texts[30 - left]!
+    await expect.poll(() => messageInView(page, firstUnseen)).toBe(true)
+    // More than a screen of them: the first at the top of the view, the last still unread below.
+    expect(left).toBeGreaterThan(15)
+    expect((await firstVisible(page)).offset).toBeLessThan(80)
+    await expect.poll(async () => Number(await badge.textContent())).toBeGreaterThan(0)
   }, 60_000)
 })

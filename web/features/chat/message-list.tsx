@@ -4,11 +4,12 @@ import { useSnapshot } from 'valtio'
 import { uiState } from '../../state/ui-state'
 import { NewPill } from './new-pill'
 import { fromMessage, fromPending, type DisplayItem } from './display-item'
-import { flattenPages, unconfirmed } from './message-model'
+import { flattenPages, unconfirmed, unreadAfter } from './message-model'
 import { LogRows } from './log-rows'
 import { OlderPageStatus } from './older-page-status'
 import { messagesQuery } from './messages-query'
 import { isResent, outbox, removePending } from './outbox'
+import { readState } from './read-state'
 import { receiptsQuery } from './receipts-query'
 import { SearchTermCtx } from './room-context'
 import { buildTimeline } from '../../../shared/timeline'
@@ -33,6 +34,7 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   const query = useInfiniteQuery(messagesQuery(roomId))
   const { items: pendingAll } = useSnapshot(outbox)
   const { search: typed } = useSnapshot(uiState)
+  const { lastRead } = useSnapshot(readState)
   const ref = useRef<HTMLDivElement>(null)
 
   const messages = useMemo(() => flattenPages(query.data?.pages ?? []), [query.data])
@@ -54,6 +56,10 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     partnerRead &&
     messages.findLast((m) => m.senderId === meId && m.kind === 'user' && m.seq <= partnerRead.seq)
       ?.$id
+  // What the pill counts: the partner's messages after the newest seen here or elsewhere, all
+  // below the view (use-read-receipts.ts), whether they came while scrolled up or before.
+  const readTo = Math.max(lastRead[roomId] ?? -1, receipts.data?.own[roomId] ?? -1)
+  const unreadBelow = unreadAfter(messages, readTo, meId)
 
   // Optimistic copies whose rows arrived with a fetch leave the outbox.
   useEffect(() => {
@@ -209,14 +215,11 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
         retry={() => void fetchNextPage()}
       />
       <NewPill
-        count={scroll.newCount}
+        count={scroll.atBottom || searching ? 0 : unreadBelow.length}
         far={scroll.far}
         show={() => {
-          scroll.showNew((key) => {
-            const next = shown[shown.findIndex((i) => i.key === key) + 1]
-            // findIndex's -1 gives shown[0]: a key no longer listed has no row after it.
-            return next && next !== shown[0] ? rows.reveal(next.key) : null
-          })
+          const first = unreadBelow[0]
+          scroll.showNew(first ? rows.reveal(first.$id) : null)
           rows.onScroll()
         }}
       />

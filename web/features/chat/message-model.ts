@@ -170,5 +170,9 @@ export const awaitsReading = (m: Pick<Message, 'kind' | 'senderId' | 'deletedAt'
 
 /** Messages from the other side newer than what this device has read. */
 export function countUnread(messages: readonly Message[], lastReadSeq: number, me: string) {
-  return messages.filter((m) => m.seq > lastReadSeq && awaitsReading(m, me)).length
+  return unreadAfter(messages, lastReadSeq, me).length
 }
+
+/** Those messages themselves, oldest first. */
+export const unreadAfter = (messages: readonly Message[], lastReadSeq: number, me: string) =>
+  messages.filter((m) => m.seq > lastReadSeq && awaitsReading(m, me))

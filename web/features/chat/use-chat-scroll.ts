@@ -28,8 +28,8 @@ const stillAtBottom = (el: HTMLElement, seen: { atBottom: boolean; scrollTop: nu
   seen.atBottom && Math.abs(el.scrollTop - seen.scrollTop) < 2
 
 /**
- * Sticks to the bottom only while the reader is there; otherwise new rows are counted for the
- * "N new" pill and the view stays put. Older pages prepended above keep the visible row in place
+ * Sticks to the bottom only while the reader is there; otherwise the view stays put (what came
+ * is counted by the list, as unread: new-pill.tsx). Older pages prepended above keep the visible row in place
  * through the list's anchor (use-virtual-rows.ts), which runs after these effects.
  */
 export function useChatScroll({
@@ -44,9 +44,6 @@ export function useChatScroll({
   const [atBottom, setAtBottom] = useState(true)
   // More than a screen above the newest rows: the way down is offered (new-pill.tsx).
   const [far, setFar] = useState(false)
-  const [newCount, setNewCount] = useState(0)
-  // The newest row the reader had when the rows the pill counts began to arrive.
-  const newAfter = useRef<string | undefined>(undefined)
   const last = useRef({ newestKey, count, ownTail, scrollTop: 0, atBottom: true })
   // Where this hook's last move to the bottom, or the last scroll event at the bottom, left the
   // view; null once the reader has left it. A scroll event that finds the view there or lower is
@@ -61,25 +58,20 @@ export function useChatScroll({
   const scrollToBottom = useCallback(() => {
     const el = ref.current
     if (el) pin(el)
-    newAfter.current = undefined
-    setNewCount(0)
   }, [ref, pin])
 
   /**
-   * The pill's way down: to the first of the new rows, at the top of the view, when they take
-   * more than a screen (the newest, as before, when they fit). `rowAfter` renders and returns
-   * the row that came after a key.
+   * The pill's way down: to the first unread row, at the top of the view, when the rows from it
+   * take more than a screen (the newest, as before, when they fit), so that none is passed
+   * unseen. `first` renders and returns that row (null: none is unread).
    */
   const showNew = useCallback(
-    (rowAfter: (key: string) => HTMLElement | null) => {
+    (first: HTMLElement | null) => {
       const el = ref.current
-      const first = el && newAfter.current ? rowAfter(newAfter.current) : null
       if (!el || !first) return scrollToBottom()
       const top = first.getBoundingClientRect().top - el.getBoundingClientRect().top
       if (el.scrollHeight - (el.scrollTop + top) <= el.clientHeight) return scrollToBottom()
       el.scrollTop += top - FIRST_NEW_MARGIN_PX
-      newAfter.current = undefined
-      setNewCount(0)
     },
     [ref, scrollToBottom],
   )
@@ -93,10 +85,6 @@ export function useChatScroll({
       pin(el)
     } else if (newestKey !== prev.newestKey && count > prev.count) {
       if (stillAtBottom(el, prev) || newestIsMine) scrollToBottom()
-      else {
-        newAfter.current ??= prev.newestKey
-        setNewCount((n) => n + (count - prev.count))
-      }
     } else if (ownTail !== prev.ownTail && stillAtBottom(el, prev)) {
       // E.g. "Not sent. Retry" appearing under the reader's last message: keep it in view.
       scrollToBottom()
@@ -147,10 +135,6 @@ export function useChatScroll({
     last.current.atBottom = bottom
     setAtBottom(bottom)
     setFar(el.scrollHeight - el.scrollTop - el.clientHeight > el.clientHeight)
-    if (bottom) {
-      newAfter.current = undefined
-      setNewCount(0)
-    }
     if (el.scrollTop < NEAR_TOP_PX) onNearTop()
   }, [ref, onNearTop, isAtBottom, pin])
 
@@ -160,5 +144,5 @@ export function useChatScroll({
     pinnedAt.current = null
   }, [])
 
-  return { atBottom, far, newCount, onScroll, scrollToBottom, showNew, isAtBottom, leaveBottom }
+  return { atBottom, far, onScroll, scrollToBottom, showNew, isAtBottom, leaveBottom }
 }
