@@ -106,11 +106,11 @@ describe('the composer and the message list', () => {
   it('a long message folds to its first lines with "Read more"; a search shows it whole', async () => {
     const { ben, ada } = pair
     const tag = `(fold ${++foldAttempts})`
-    const long = `${Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long story`).join('\n')} ${tag}`
+    const long = `${Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of a long story`).join('\n')} ${tag}`
     await postMessagesAs(ben.page, pair.server.url, 'home', [long])
     const text = messageLog(ada.page)
       .locator('.msg-text')
-      .filter({ hasText: `Line 40 of a long story ${tag}` })
+      .filter({ hasText: `Line 60 of a long story ${tag}` })
     await text.waitFor()
     const folded = () => text.evaluate((el) => el.scrollHeight > el.clientHeight + 1)
     expect(await folded()).toBe(true)
@@ -123,12 +123,23 @@ describe('the composer and the message list', () => {
     // reader had it (the bottom used to be kept, and the start went up out of view).
     const top = () => text.evaluate((el) => Math.round(el.getBoundingClientRect().top))
     const before = await top()
-    await more.click()
+    await more.focus()
+    await ada.page.keyboard.press('Enter')
     expect(await folded()).toBe(false)
     expect(await more.innerText()).toBe('Show less')
     await ada.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
     expect(await top()).toBe(before)
     expect(await more.getAttribute('aria-expanded')).toBe('true')
+    // Taller than the view, the open text runs below it; "Show less", which has the keyboard's
+    // focus, stays in view at the bottom of the list rather than at the text's end.
+    expect(await text.evaluate((el) => el.scrollHeight > innerHeight)).toBe(true)
+    expect(await ada.page.evaluate(() => document.activeElement?.textContent)).toBe('Show less')
+    const wholeInView = (el: Element) => {
+      const box = el.closest('.message-scroll')!.getBoundingClientRect()
+      const r = el.getBoundingClientRect()
+      return r.top >= box.top && r.bottom <= box.bottom
+    }
+    expect(await more.evaluate(wholeInView)).toBe(true)
     // Closed from its end, far down the open text, its start comes back into view.
     const log = messageLog(ada.page).locator('xpath=..')
     await log.evaluate((el) => (el.scrollTop = el.scrollHeight))
@@ -148,7 +159,7 @@ describe('the composer and the message list', () => {
     // A search for its last line finds it unfolded, the match in view of the reader.
     await ada.page
       .getByRole('searchbox', { name: 'Search messages' })
-      .fill(`Line 40 of a long story ${tag}`)
+      .fill(`Line 60 of a long story ${tag}`)
     await expect.poll(folded).toBe(false)
     expect(await text.locator('xpath=following-sibling::button').count()).toBe(0)
     await ada.page.getByRole('searchbox', { name: 'Search messages' }).fill('')
