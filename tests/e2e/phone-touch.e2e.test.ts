@@ -77,8 +77,17 @@ describe('on a phone', () => {
     await expect
       .poll(() => phone.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Search messages')
+    // Open, it takes the bar beside the partner's avatar rather than cutting the name to "Be…";
+    // the name is still there for a screen reader.
+    await expect
+      .poll(() => phone.locator('.search').evaluate((el) => el.getBoundingClientRect().width))
+      .toBeGreaterThan(220)
+    const name = phone.locator('.top-bar .chatee-name')
+    expect(await name.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(1)
+    expect(await phone.getByLabel('Chat partner').innerText()).toContain('Ben')
     await phone.keyboard.press('Escape')
     await box(phone).tap()
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   })
 
   it('offline, the notice leaves the composer free and a send waits for the connection', async () => {
@@ -171,6 +180,9 @@ describe('on a phone', () => {
     const link = messageLog(phone).getByRole('link', { name: url })
     await link.waitFor()
     const tabs = phone.context().pages().length
+    const outline = () =>
+      link.evaluate((el) => getComputedStyle(el.closest('.bubble')!).outlineStyle)
+    expect(await outline()).toBe('none')
     const at = (await link.boundingBox())!
     const cdp = await phone.context().newCDPSession(phone)
     const point = { x: at.x + at.width / 2, y: at.y + at.height / 2 }
@@ -181,6 +193,8 @@ describe('on a phone', () => {
     await new Promise((r) => setTimeout(r, 500))
     expect(phone.context().pages().length).toBe(tabs)
     expect(await phone.getByRole('menuitem', { name: 'Copy text' }).isVisible()).toBe(true)
+    // The pressed message reads as selected while its menu lies over its neighbours.
+    expect(await outline()).toBe('solid')
     await phone.keyboard.press('Escape')
   })
 
