@@ -102,14 +102,40 @@ describe('the outbox in two tabs', () => {
       await sendMessage(ada.page, one)
       await messageLog(ada.page).getByText('Waiting for the connection to send').waitFor()
       await sendMessage(second, two)
-      await messageLog(second).getByText('Waiting for the connection to send').waitFor()
+      await messageLog(second)
+        .locator('.msg', { hasText: two })
+        .getByText('Waiting for the connection to send')
+        .waitFor()
       // What is stored holds both tabs' messages.
       const stored = await storedOutbox(second)
       expect(stored).toContain(one)
       expect(stored).toContain(two)
+      // Each tab shows the other's too, waiting as its own do; each list keeps only its own.
+      for (const [page, text] of [
+        [ada.page, two],
+        [second, one],
+      ] as const)
+        await messageLog(page)
+          .locator('.msg', { hasText: text })
+          .getByText('Waiting for the connection to send')
+          .waitFor()
+      const lists = await second.evaluate(() =>
+        Object.entries(localStorage).filter(([k]) => k.startsWith('kathelia-outbox')),
+      )
+      expect(lists.map(([, v]) => Number(v.includes(one)) + Number(v.includes(two)))).toEqual(
+        lists.map(() => 1),
+      )
       await context.setOffline(false)
       await messageInLog(ben.page, one).waitFor({ timeout: 20_000 })
       await messageInLog(ben.page, two).waitFor({ timeout: 20_000 })
+      // Once each, in both of Ada's tabs and at Ben's.
+      for (const page of [ada.page, second, ben.page])
+        for (const text of [one, two])
+          await expect
+            .poll(() => messageLog(page).locator('.msg', { hasText: text }).count())
+            .toBe(1)
+      for (const page of [ada.page, second])
+        await expect.poll(() => messageLog(page).locator('.msg-failed').count()).toBe(0)
       // Both tabs saved as they sent, at about the same time: neither kept the other's message
       // (a reload would show it as not sent and send it again ahead of newer ones).
       for (const page of [ada.page, second]) await expect.poll(() => storedOutbox(page)).toEqual('')

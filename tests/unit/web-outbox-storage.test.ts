@@ -5,6 +5,7 @@ import {
   openOutbox,
   outbox,
   setPendingState,
+  showOtherTab,
 } from '../../web/features/chat/outbox'
 import { installMemoryStorage, outboxKeys, storedOutbox } from './helpers/memory-storage'
 import { pending } from './helpers/message'
@@ -82,5 +83,32 @@ describe('the outbox in storage', () => {
     }
     expect(outbox.items.map((i) => i.clientId)).toEqual(['a'])
     expect(localStorage.getItem('kathelia-outbox:ada:closed-tab')).not.toBeNull()
+  })
+
+  it("shows another open tab's unsent messages, once each, without keeping them in its own list", async () => {
+    close = openOutbox('ada')
+    addPending(pending('mine', { state: 'failed' }))
+    await tick()
+    const list = (...clientIds: string[]) =>
+      JSON.stringify(clientIds.map((id) => pending(id, { state: 'sending' })))
+    showOtherTab('ada', 'kathelia-outbox:ada:tab-2', list('theirs'))
+    showOtherTab('ada', 'kathelia-outbox:ada:tab-2', list('theirs', 'mine', 'later'))
+    // Another user's tab, a removed list, or a key that is not an outbox's: nothing.
+    showOtherTab('ada', 'kathelia-outbox:adam:tab-3', list('not-hers'))
+    showOtherTab('ada', 'kathelia-outbox:ada:tab-2', null)
+    showOtherTab('ada', 'kathelia-actions:ada', list('not-a-message'))
+    expect(outbox.items.map((i) => [i.clientId, i.state, !!i.elsewhere])).toEqual([
+      ['mine', 'failed', false],
+      ['theirs', 'failed', true],
+      ['later', 'failed', true],
+    ])
+    // Written there, not here: the room does not follow it down as one's own new message.
+    expect(isResent('theirs')).toBe(true)
+    await tick()
+    expect(ids()).toEqual(['mine'])
+    // This tab's own list's event (another tab cannot write it) is not another tab's.
+    const own = outboxKeys('ada')[0]!
+    showOtherTab('ada', own, list('echo'))
+    expect(outbox.items.some((i) => i.clientId === 'echo')).toBe(false)
   })
 })

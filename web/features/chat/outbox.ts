@@ -73,19 +73,13 @@ export function openOutbox(userId: string): () => void {
   const own = `${mine}:${crypto.randomUUID()}`
   // Every earlier visit's list, and one kept under the single key of before.
   const adopted = storedKeys().filter((k) => k === mine || k.startsWith(`${mine}:`))
-  const known = new Set(outbox.items.map((i) => i.clientId))
-  // A message two lists hold (a tab that adopted another's) comes back once.
-  const restored = adopted
-    .flatMap(readStored)
-    .filter((i) => i.senderId === userId && !known.has(i.clientId) && known.add(i.clientId))
-  outbox.items = [...restored.map((i) => ({ ...i, state: 'failed' as const })), ...outbox.items]
-  for (const i of restored) resentIds.add(i.clientId)
+  outbox.items = [...unknown(userId, adopted.flatMap(readStored)), ...outbox.items]
   let written: string | undefined
   const save = () => {
     // A message whose file is not uploaded yet cannot come back after a reload (the File is
-    // gone), so only those ready to send are kept.
+    // gone), so only those ready to send are kept; another tab's are in that tab's list.
     const unsent = outbox.items.filter(
-      (i) => i.senderId === userId && i.state !== 'sent' && !i.upload,
+      (i) => i.senderId === userId && i.state !== 'sent' && !i.upload && !i.elsewhere,
     )
     // Most changes (an upload's progress) leave what is kept as it was: no write.
     const now = JSON.stringify(unsent)
@@ -103,10 +97,41 @@ export function openOutbox(userId: string): () => void {
   // Removed only once they are in this tab's own list: a reload meanwhile loses none of them.
   if (save()) for (const key of adopted) localStorage.removeItem(key)
   const stop = subscribe(outbox, save)
+  ownKey = own
   return () => {
     stop()
+    ownKey = null
     outbox.items = []
   }
+}
+
+let ownKey: string | null = null
+
+/**
+ * Another open tab of the user's wrote its list (a storage event): what it has not sent yet
+ * (written offline there) shows here too, and goes from here as well should this tab send first
+ * (the server takes a clientId once). Its own list keeps it: this tab's does not.
+ */
+export function showOtherTab(userId: string, key: string | null, list: string | null) {
+  if (ownKey && key?.startsWith(`${PREFIX}:${userId}:`) && key !== ownKey && list)
+    outbox.items.push(...unknown(userId, readList(list), true))
+}
+
+/**
+ * The user's stored messages this tab does not hold yet (one that two lists hold comes once), as
+ * not sent, until the next attempt. They were not written here (an earlier visit, another tab).
+ */
+function unknown(userId: string, stored: PendingMessage[], elsewhere = false) {
+  const known = new Set(outbox.items.map((i) => i.clientId))
+  const fresh = stored.filter(
+    (i) => i.senderId === userId && !known.has(i.clientId) && known.add(i.clientId),
+  )
+  for (const i of fresh) resentIds.add(i.clientId)
+  return fresh.map((i) => ({
+    ...i,
+    state: 'failed' as const,
+    ...(elsewhere ? { elsewhere: true as const } : {}),
+  }))
 }
 
 const storedKeys = () => {
@@ -119,7 +144,15 @@ const storedKeys = () => {
 
 function readStored(key: string): PendingMessage[] {
   try {
-    const saved: unknown = JSON.parse(localStorage.getItem(key) ?? '[]')
+    return readList(localStorage.getItem(key) ?? '[]')
+  } catch {
+    return []
+  }
+}
+
+function readList(json: string): PendingMessage[] {
+  try {
+    const saved: unknown = JSON.parse(json)
     return Array.isArray(saved) ? (saved as PendingMessage[]).filter(isPending) : []
   } catch {
     return []

@@ -5,7 +5,7 @@ import { onSubscribed } from '../../lib/realtime'
 import { globalState } from '../../state/global-state'
 import { CHANNELS } from '../realtime/channels'
 import { flushOutbox, stopOutboxRetry } from './send-queue'
-import { openOutbox } from './outbox'
+import { openOutbox, showOtherTab } from './outbox'
 import { waiting } from './message-model'
 import { retryFailedUploads } from './upload-queue'
 import { loadMessageOps } from './message-parts'
@@ -35,10 +35,13 @@ export function useOutboxSync() {
     }
     flush()
     window.addEventListener('online', flush)
-    // Another tab of this user's queued a change, or sent what waited: shown here too.
-    const onStorage = (e: StorageEvent) =>
-      e.key === actionQueueKey(meId) &&
-      void loadMessageOps().then((m) => m.showQueued(queryClient, meId), noop)
+    // Another tab of this user's wrote a message or queued a change offline, or sent what
+    // waited: shown here too.
+    const onStorage = (e: StorageEvent) => {
+      showOtherTab(meId, e.key, e.newValue)
+      if (e.key === actionQueueKey(meId))
+        void loadMessageOps().then((m) => m.showQueued(queryClient, meId), noop)
+    }
     window.addEventListener('storage', onStorage)
     // The server confirms the subscription after every reconnect: the connection is back.
     const offConfirmed = onSubscribed(CHANNELS.messages, flush)
