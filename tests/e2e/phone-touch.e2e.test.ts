@@ -219,6 +219,22 @@ describe('on a phone', () => {
     await expect.poll(back).toBe(0)
   })
 
+  it('the browser’s Back with the drawer open goes back and closes it', async () => {
+    // A Back no CloseWatcher sees (a browser's button, a swipe back outside Chrome on Android).
+    const menuButton = phone.getByRole('button', { name: /^Open menu/ })
+    const drawer = phone.getByRole('dialog', { name: 'Sidebar' })
+    const before = phone.url()
+    await menuButton.tap()
+    await drawer.getByRole('link', { name: 'Bookmarks' }).tap()
+    await phone.waitForURL(/\/bookmarks/)
+    await menuButton.tap()
+    await drawer.waitFor()
+    await phone.goBack()
+    await phone.waitForURL(before)
+    await drawer.waitFor({ state: 'hidden' })
+    await messageLog(phone).waitFor()
+  })
+
   it('system notices are centred pills, their time on one line', async () => {
     const notice = messageLog(phone).locator('.system-notice').first()
     const { left, right, timeLines } = await notice.evaluate((n) => {

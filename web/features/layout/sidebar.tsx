@@ -37,7 +37,12 @@ export function Sidebar({
     const previous = document.activeElement as HTMLElement | null
     byLink.current = false
     ref.current?.querySelector<HTMLElement>('a, button')?.focus()
+    // The browser's Back (a button, or a swipe back outside Chrome on Android, which no
+    // CloseWatcher sees) goes to the page before and closes the drawer, as its links do.
+    const back = navigated!
+    addEventListener('popstate', back)
     return () => {
+      removeEventListener('popstate', back)
       // Unless the destination already took focus (e.g. a room's composer), back to the opener;
       // after a link, to the page's main region, which the new page's heading or composer then
       // takes (page-heading.tsx, composer.tsx).
