@@ -188,6 +188,26 @@ describe('attachments', () => {
     await ben.page.mouse.move(x + 60, y, { steps: 4 })
     await ben.page.mouse.up()
     await viewer.waitFor()
+    // On a phone the × stays on the name's line; the links and "1 of 2" go under them.
+    const size = ben.page.viewportSize()!
+    await ben.page.setViewportSize({ width: 390, height: 844 })
+    try {
+      const box = (selector: string) =>
+        ben.page.locator(selector).evaluate((el) => {
+          const r = el.getBoundingClientRect()
+          return { top: r.top, bottom: r.bottom, middle: (r.top + r.bottom) / 2 }
+        })
+      const [name, close, count] = [
+        await box('.image-viewer-name'),
+        await box('.image-viewer-close'),
+        await box('.image-viewer-count'),
+      ]
+      expect(close.middle).toBeGreaterThan(name.top)
+      expect(close.middle).toBeLessThan(name.bottom)
+      expect(count.top).toBeGreaterThanOrEqual(name.bottom)
+    } finally {
+      await ben.page.setViewportSize(size)
+    }
     await ben.page.keyboard.press('Escape')
     await viewer.waitFor({ state: 'detached' })
     // The focus goes back to the photo it was opened from.
