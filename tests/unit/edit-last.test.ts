@@ -27,6 +27,14 @@ describe('lastEditable: what ArrowUp in an empty composer edits', () => {
     expect(lastEditable(list, 'ada', now)?.$id).toBe('m2')
   })
 
+  it('skips a voice message without a caption, keeps one with a caption', () => {
+    const voice = { fileId: 'v', name: 'voice.webm', type: 'audio/webm', size: 1, duration: 3_000 }
+    const list = [msg(1), msg(2, { message: '', attachment: voice as Message['attachment'] })]
+    expect(lastEditable(list, 'ada', now)?.$id).toBe('m1')
+    list[1] = msg(2, { message: 'Listen', attachment: voice as Message['attachment'] })
+    expect(lastEditable(list, 'ada', now)?.$id).toBe('m2')
+  })
+
   it('ends with the 24-hour edit window, as the server’s', () => {
     const old = msg(1, { $createdAt: new Date(now - EDIT_WINDOW_MS).toISOString() })
     expect(lastEditable([old], 'ada', now)).toBeUndefined()

@@ -1,4 +1,5 @@
 import { EDIT_WINDOW_MS } from '../../../shared/constants'
+import { mediaKind } from '../../../shared/media-box'
 import { startEdit } from './message-intent'
 import { flattenPages, type Message, type MessagePage } from './message-model'
 import { outbox } from './outbox'
@@ -10,7 +11,8 @@ import { revealRow } from './row-reveal'
 
 /**
  * The newest of the sender's messages they may still edit (24 h) and that has something to edit
- * (a text or a caption).
+ * (a text, or a file's caption: a voice message's only once it has one, as a blank caption box
+ * under a recording is nothing a writer pressing ArrowUp meant).
  */
 export function lastEditable(messages: readonly Message[], meId: string, now: number) {
   return messages.findLast(
@@ -18,7 +20,7 @@ export function lastEditable(messages: readonly Message[], meId: string, now: nu
       m.senderId === meId &&
       m.kind === 'user' &&
       !m.deletedAt &&
-      (m.message || m.attachment) &&
+      (m.message || (m.attachment && !isVoice(m.attachment))) &&
       now - Date.parse(m.$createdAt) < EDIT_WINDOW_MS,
   )
 }
@@ -40,3 +42,6 @@ export function editLast(
   revealRow(roomId, last.$id)
   startEdit(last.$id, from)
 }
+
+const isVoice = (a: { type: string; duration?: number | null }) =>
+  mediaKind(a.type, a.duration) === 'voice'

@@ -42,6 +42,7 @@ export default function MessageEditorForm({ item }: { item: DisplayItem }) {
       <textarea
         dir="auto"
         aria-label={item.attachment ? 'Edit caption' : 'Edit message'}
+        placeholder={item.attachment ? 'Add a caption' : undefined}
         value={text}
         maxLength={MESSAGE_MAX_LENGTH}
         autoFocus
