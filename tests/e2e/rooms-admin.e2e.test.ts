@@ -101,6 +101,12 @@ describe("the admin's room options", () => {
       // A name takes at most 64 characters: the field stops there, as the create panel's does.
       await form.getByLabel('Room name').fill('x'.repeat(70))
       expect(await form.getByLabel('Room name').inputValue()).toHaveLength(64)
+      // And says so, rather than leaving the cut unseen.
+      await form
+        .getByRole('status')
+        .filter({ hasText: '64 / 64 characters, the most a room name can hold' })
+        .waitFor()
+      expect(await inside('.room-rename .field-count')).toBe(true)
       // Nothing scrolled sideways to show the field.
       const sideways = () =>
         ada.page.evaluate(() =>
@@ -119,6 +125,13 @@ describe("the admin's room options", () => {
     const panel = ada.page.getByRole('dialog', { name: TEXTS.createRoomTitle })
     await panel.getByLabel('Room name').fill('x'.repeat(70))
     expect(await panel.getByLabel('Room name').inputValue()).toHaveLength(64)
+    await panel
+      .getByRole('status')
+      .filter({ hasText: '64 / 64 characters, the most a room name can hold' })
+      .waitFor()
+    // Under 90 % of it, no count.
+    await panel.getByLabel('Room name').fill('x'.repeat(50))
+    expect(await panel.locator('.field-count').count()).toBe(0)
     await ada.page.keyboard.press('Escape')
     await panel.waitFor({ state: 'detached' })
   })

@@ -63,7 +63,7 @@ export type PendingMessage = {
   /** A GIF chosen in the picker (queued like text: no upload). */
   gif?: GifRef
   /** Written in another tab of this user's, whose own list keeps it (outbox.ts). */
-  elsewhere?: true
+  elsewhere?: true | undefined
 }
 
 export type MessagePage = { rows: Message[] }

@@ -73,7 +73,13 @@ export function openOutbox(userId: string): () => void {
   const own = `${mine}:${crypto.randomUUID()}`
   // Every earlier visit's list, and one kept under the single key of before.
   const adopted = storedKeys().filter((k) => k === mine || k.startsWith(`${mine}:`))
-  outbox.items = [...unknown(userId, adopted.flatMap(readStored)), ...outbox.items]
+  outbox.items = [
+    ...unknown(
+      userId,
+      adopted.flatMap((k) => readList(localStorage.getItem(k))),
+    ),
+    ...outbox.items,
+  ]
   let written: string | undefined
   const save = () => {
     // A message whose file is not uploaded yet cannot come back after a reload (the File is
@@ -127,11 +133,7 @@ function unknown(userId: string, stored: PendingMessage[], elsewhere = false) {
     (i) => i.senderId === userId && !known.has(i.clientId) && known.add(i.clientId),
   )
   for (const i of fresh) resentIds.add(i.clientId)
-  return fresh.map((i) => ({
-    ...i,
-    state: 'failed' as const,
-    ...(elsewhere ? { elsewhere: true as const } : {}),
-  }))
+  return fresh.map((i) => ({ ...i, state: 'failed' as const, elsewhere: elsewhere || undefined }))
 }
 
 const storedKeys = () => {
@@ -142,17 +144,10 @@ const storedKeys = () => {
   }
 }
 
-function readStored(key: string): PendingMessage[] {
+// Read where storage answered (storedKeys): a list unreadable as one is none.
+function readList(json: string | null): PendingMessage[] {
   try {
-    return readList(localStorage.getItem(key) ?? '[]')
-  } catch {
-    return []
-  }
-}
-
-function readList(json: string): PendingMessage[] {
-  try {
-    const saved: unknown = JSON.parse(json)
+    const saved: unknown = JSON.parse(json ?? '[]')
     return Array.isArray(saved) ? (saved as PendingMessage[]).filter(isPending) : []
   } catch {
     return []

@@ -5,6 +5,7 @@ import { ROOM_NAME_MAX } from '../../../shared/schemas/room'
 import { TEXTS } from '../../../shared/texts'
 import { globalState } from '../../state/global-state'
 import { NoticeAlert } from '../auth/notice-alert'
+import { LengthCount } from '../../lib/length-count'
 import { useDismiss } from '../layout/use-dismiss'
 import { useFocusTrap } from '../layout/use-focus-trap'
 import { closeCreateRoom, refocusOpener } from './create-room-state'
@@ -85,6 +86,12 @@ export default function CreateRoomPanel() {
               onChange={(e) => rename(e.target.value)}
             />
           </label>
+          <LengthCount
+            length={name.length}
+            max={ROOM_NAME_MAX}
+            holds="a room name"
+            className="field-count"
+          />
           <div className="color-field">
             <span className="color-label" id="room-color-label">
               Colour

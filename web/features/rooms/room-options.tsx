@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/room'
 import { tablesDB } from '../../lib/appwrite'
 import { isBackendError, toNotice } from '../../lib/errors'
+import { LengthCount } from '../../lib/length-count'
 import { notify } from '../../lib/notify'
 import { usePanelPlacement } from '../chat/use-panel-placement'
 import { applyRoomEvent, type Room } from './room-model'
@@ -125,6 +126,12 @@ export default function RoomOptions({ room, close }: Props) {
               onChange={(e) => (setName(e.target.value), setProblem(null))}
             />
           </label>
+          <LengthCount
+            length={name.length}
+            max={ROOM_NAME_MAX}
+            holds="a room name"
+            className="field-count"
+          />
           {problem && <p role="alert">{problem}</p>}
           <Actions cancel={close}>
             <button type="submit" className="primary" aria-disabled={busy || undefined}>
