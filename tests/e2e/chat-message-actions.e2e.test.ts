@@ -154,6 +154,44 @@ describe('message actions', () => {
     ).toBe('true')
   })
 
+  it("the menu's first row reacts at one tap; a given one is checked, and a tap takes it back", async () => {
+    const { ada, ben } = pair
+    const text = `Quick one #${++attempt}`
+    await sendMessage(ben.page, text)
+    await messageInLog(ada.page, text).waitFor()
+    await idOf(ada.page, text)
+    const open = async () => {
+      await row(ada.page, text).hover()
+      await row(ada.page, text).getByRole('button', { name: 'Message actions' }).click()
+      return ada.page.getByRole('group', { name: 'Quick reactions' })
+    }
+    let quick = await open()
+    // The menu still starts on Reply; up from it is the row, along which left and right move.
+    await expect
+      .poll(() => ada.page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Reply')
+    await ada.page.keyboard.press('ArrowUp')
+    await ada.page.keyboard.press('ArrowLeft')
+    const focused = () =>
+      ada.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))
+    expect(await focused()).toBe('React with 😢')
+    await ada.page.keyboard.press('ArrowLeft')
+    expect(await focused()).toBe('React with 😮')
+    const heart = quick.getByRole('menuitemcheckbox', { name: 'React with ❤️' })
+    expect(await heart.getAttribute('aria-checked')).toBe('false')
+    await heart.click()
+    await quick.waitFor({ state: 'detached' })
+    await row(ben.page, text).getByRole('button', { name: '❤️ 1: Ada Lovelace' }).waitFor()
+    quick = await open()
+    expect(
+      await quick
+        .getByRole('menuitemcheckbox', { name: 'React with ❤️' })
+        .getAttribute('aria-checked'),
+    ).toBe('true')
+    await quick.getByRole('menuitemcheckbox', { name: 'React with ❤️' }).click()
+    await row(ben.page, text).getByRole('button', { name: /^❤️/ }).waitFor({ state: 'detached' })
+  })
+
   it('offline, a reaction shows at once and goes once the connection is back; one taken back meanwhile never goes', async () => {
     const { ada, ben } = pair
     const text = `Offline hearts #${++attempt}`

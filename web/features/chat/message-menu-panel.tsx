@@ -10,6 +10,7 @@ import { MenuItem } from './menu-item'
 import { loadLogKeys, MessageParts } from './message-parts'
 import { useRoom, useSearchTerm, type RoomContext } from './room-context'
 import { usePanelPlacement } from './use-panel-placement'
+import { QuickReactions } from './quick-reactions'
 
 export type MenuView = 'menu' | 'react' | 'delete'
 
@@ -39,9 +40,10 @@ export default function MessageMenuPanel({ view, setView, item, mine, button, cl
   // Focus the first item of each view; a click elsewhere closes.
   useEffect(() => {
     // A confirmation starts on its safe choice: Enter right after "Delete" must not delete.
+    // The menu starts on its first item (Reply), past the quick reactions' row above it.
     const panelEl = panel.current
-    const safe = panelEl?.querySelector<HTMLElement>('[data-autofocus]')
-    ;(safe ?? panelEl?.querySelector<HTMLElement>('button, input'))?.focus()
+    const first = panelEl?.querySelector<HTMLElement>('[data-autofocus], [role=menuitem]')
+    ;(first ?? panelEl?.querySelector<HTMLElement>('button, input'))?.focus()
     const away = (e: PointerEvent) => {
       const t = e.target as Node
       if (!panel.current?.contains(t) && !button.current?.contains(t)) close(false)
@@ -54,16 +56,20 @@ export default function MessageMenuPanel({ view, setView, item, mine, button, cl
     // Tab leaves a menu as Escape does (the menu pattern); a confirmation or the picker keeps it.
     if (e.key === 'Escape' || (e.key === 'Tab' && view === 'menu'))
       return (e.preventDefault(), close())
-    const items = [...(panel.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])]
+    const items = [...(panel.current?.querySelectorAll<HTMLElement>('[role^=menuitem]') ?? [])]
     const at = items.indexOf(document.activeElement as HTMLElement)
+    // Left and right move along the quick reactions' row only.
+    const along = !!(e.target as Element).closest('.quick-reactions')
+    const next = e.key === 'ArrowDown' || (along && e.key === 'ArrowRight')
+    const back = e.key === 'ArrowUp' || (along && e.key === 'ArrowLeft')
     const to =
       e.key === 'Home'
         ? 0
         : e.key === 'End'
           ? items.length - 1
-          : e.key === 'ArrowDown'
+          : next
             ? (at + 1) % items.length
-            : e.key === 'ArrowUp'
+            : back
               ? (at + items.length - 1) % items.length
               : -1
     if (to < 0 || !items.length) return
@@ -91,6 +97,7 @@ export default function MessageMenuPanel({ view, setView, item, mine, button, cl
     <div ref={panel} className="msg-menu" onKeyDown={onKeyDown}>
       {view === 'menu' && (
         <div role="menu" aria-label="Message actions">
+          <QuickReactions messageId={item.key} done={() => close()} />
           {searching && (
             <MenuItem onClick={act(() => showInChat(room, item.key))}>Show in chat</MenuItem>
           )}

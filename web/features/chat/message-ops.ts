@@ -50,6 +50,9 @@ async function change(client: QueryClient, messageId: string, words: string | nu
   }
 }
 
+/** The reactions offered at one tap: the message menu's first row and the picker's. */
+export const QUICK_EMOJI = ['👍', '❤️', '😂', '😮', '😢', '🙏']
+
 /** Sets the caller's reaction, or takes it back when it is already there. */
 export async function toggleReaction(
   client: QueryClient,

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type KeyboardEvent } from 'react'
 import { isOneEmoji } from '../../../shared/emoji'
-import { toggleReaction } from './message-ops'
+import { QUICK_EMOJI, toggleReaction } from './message-ops'
 
-const DEFAULTS = ['👍', '❤️', '😂', '😮', '😢', '🙏']
 const STEPS: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 }
 
 /** Left and right (and Home, End) move between the emoji, as in a toolbar; Tab leaves them. */
@@ -44,7 +43,7 @@ export default function ReactionPicker({
       className="reaction-picker"
       onKeyDown={moveAmong}
     >
-      {DEFAULTS.map((emoji) => (
+      {QUICK_EMOJI.map((emoji) => (
         <button
           key={emoji}
           data-emoji
