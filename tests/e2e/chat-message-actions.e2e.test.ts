@@ -166,17 +166,22 @@ describe('message actions', () => {
       return ada.page.getByRole('group', { name: 'Quick reactions' })
     }
     let quick = await open()
-    // The menu still starts on Reply; up from it is the row, along which left and right move.
-    await expect
-      .poll(() => ada.page.evaluate(() => document.activeElement?.textContent))
-      .toBe('Reply')
-    await ada.page.keyboard.press('ArrowUp')
-    await ada.page.keyboard.press('ArrowLeft')
+    // The menu still starts on Reply; up from it is the row, along which left and right move
+    // (round within it), and down goes back to the items.
     const focused = () =>
-      ada.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))
-    expect(await focused()).toBe('React with 😢')
+      ada.page.evaluate(
+        () =>
+          document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
+      )
+    await expect.poll(focused).toBe('Reply')
+    await ada.page.keyboard.press('ArrowUp')
+    expect(await focused()).toBe('React with 👍')
     await ada.page.keyboard.press('ArrowLeft')
-    expect(await focused()).toBe('React with 😮')
+    expect(await focused()).toBe('React with 🙏')
+    await ada.page.keyboard.press('ArrowLeft')
+    expect(await focused()).toBe('React with 😢')
+    await ada.page.keyboard.press('ArrowDown')
+    expect(await focused()).toBe('Reply')
     const heart = quick.getByRole('menuitemcheckbox', { name: 'React with ❤️' })
     expect(await heart.getAttribute('aria-checked')).toBe('false')
     await heart.click()

@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
+import {
+  messageInLog,
+  messageLog,
+  sendMessage,
+  storedInLog,
+  useOnboardedPair,
+} from './helpers/pair'
 import { postMessagesAs, scrollState } from './helpers/chat-view'
 import { signedInMarker } from './helpers/users'
 import { traceOnFailure } from './helpers/page-trace'
@@ -141,6 +147,40 @@ describe('the outbox in two tabs', () => {
       for (const page of [ada.page, second]) await expect.poll(() => storedOutbox(page)).toEqual('')
     } finally {
       await context.setOffline(false)
+      await second.close()
+    }
+  })
+})
+
+describe('a send seen from another tab', () => {
+  it('online, a message on its way in one tab is on its way in the other, never "Not sent"', async () => {
+    const { ada, ben } = pair
+    traceOnFailure({ ada: ada.page, ben: ben.page })
+    const text = `On its way from tab one #${++attempt}`
+    const second = await ada.page.context().newPage()
+    let release = () => {}
+    const held = new Promise<void>((r) => (release = r))
+    try {
+      await second.goto(pair.server.url)
+      await messageLog(second).waitFor()
+      await second.getByRole('textbox', { name: 'Message' }).waitFor()
+      // Tab one's send is held on its way; tab two has its list.
+      await ada.page.route('**/api/message/add', async (route) => {
+        await held
+        await route.continue()
+      })
+      await sendMessage(ada.page, text)
+      const there = messageLog(second).locator('.msg', { hasText: text })
+      await there.getByText('Sending…').waitFor()
+      expect(await there.locator('.msg-failed').count()).toBe(0)
+      release()
+      await messageInLog(ben.page, text).waitFor()
+      await expect.poll(() => storedInLog(second, text).count()).toBe(1)
+      expect(await messageLog(second).locator('.msg', { hasText: text }).count()).toBe(1)
+      expect(await messageLog(second).locator('.msg-failed').count()).toBe(0)
+    } finally {
+      release()
+      await ada.page.unroute('**/api/message/add')
       await second.close()
     }
   })

@@ -85,30 +85,42 @@ describe('the outbox in storage', () => {
     expect(localStorage.getItem('kathelia-outbox:ada:closed-tab')).not.toBeNull()
   })
 
-  it("shows another open tab's unsent messages, once each, without keeping them in its own list", async () => {
+  it("shows another open tab's unsent messages as they are there, and lets them go when they leave its list", async () => {
     close = openOutbox('ada')
     addPending(pending('mine', { state: 'failed' }))
     await tick()
-    const list = (...clientIds: string[]) =>
-      JSON.stringify(clientIds.map((id) => pending(id, { state: 'sending' })))
-    showOtherTab('ada', 'kathelia-outbox:ada:tab-2', list('theirs'))
-    showOtherTab('ada', 'kathelia-outbox:ada:tab-2', list('theirs', 'mine', 'later'))
-    // Another user's tab, a removed list, or a key that is not an outbox's: nothing.
-    showOtherTab('ada', 'kathelia-outbox:adam:tab-3', list('not-hers'))
-    showOtherTab('ada', 'kathelia-outbox:ada:tab-2', null)
-    showOtherTab('ada', 'kathelia-actions:ada', list('not-a-message'))
-    expect(outbox.items.map((i) => [i.clientId, i.state, !!i.elsewhere])).toEqual([
-      ['mine', 'failed', false],
-      ['theirs', 'failed', true],
-      ['later', 'failed', true],
+    const tab2 = 'kathelia-outbox:ada:tab-2'
+    const list = (...items: [string, 'sending' | 'failed'][]) =>
+      JSON.stringify(items.map(([id, state]) => pending(id, { state })))
+    const shown = () => outbox.items.map((i) => [i.clientId, i.state, i.elsewhere ?? null])
+    showOtherTab('ada', tab2, list(['theirs', 'sending']))
+    // The same message listed again, one of this tab's own, and one written there offline.
+    showOtherTab('ada', tab2, list(['theirs', 'sending'], ['mine', 'failed'], ['later', 'failed']))
+    // Another user's tab, or a key that is not an outbox's: nothing.
+    showOtherTab('ada', 'kathelia-outbox:adam:tab-3', list(['not-hers', 'failed']))
+    showOtherTab('ada', 'kathelia-actions:ada', list(['not-a-message', 'failed']))
+    expect(shown()).toEqual([
+      ['mine', 'failed', null],
+      ['theirs', 'sending', tab2],
+      ['later', 'failed', tab2],
     ])
-    // Written there, not here: the room does not follow it down as one's own new message.
-    expect(isResent('theirs')).toBe(true)
+    // Written there offline, it answers nothing new here; one being sent there is as one's own.
+    expect(isResent('later')).toBe(true)
+    expect(isResent('theirs')).toBe(false)
     await tick()
     expect(ids()).toEqual(['mine'])
+    // That tab lost its connection, then sent one: the other stays, as it is there now.
+    showOtherTab('ada', tab2, list(['theirs', 'failed']))
+    expect(shown()).toEqual([
+      ['mine', 'failed', null],
+      ['theirs', 'failed', tab2],
+    ])
+    // Its list is gone (all sent): so are its messages here.
+    showOtherTab('ada', tab2, null)
+    expect(shown()).toEqual([['mine', 'failed', null]])
     // This tab's own list's event (another tab cannot write it) is not another tab's.
     const own = outboxKeys('ada')[0]!
-    showOtherTab('ada', own, list('echo'))
+    showOtherTab('ada', own, list(['echo', 'failed']))
     expect(outbox.items.some((i) => i.clientId === 'echo')).toBe(false)
   })
 })

@@ -115,4 +115,22 @@ describe('the send queue after a lost connection', () => {
     await vi.advanceTimersByTimeAsync(60_000)
     expect(send).toHaveBeenCalledTimes(2)
   })
+
+  it("sends another tab's message written offline, never one that tab is sending, and keeps that one's state on a lost connection", async () => {
+    send.mockImplementation(lost)
+    const other = 'kathelia-outbox:ada:tab-2'
+    addPending({ ...pending('theirs-going', { state: 'sending' }), elsewhere: other })
+    addPending({ ...pending('theirs-waiting', { state: 'failed' }), elsewhere: other })
+    addPending(pending('mine'))
+    await flushOutbox(queryClient)
+    expect(send.mock.calls.map(([body]) => body.clientId)).toEqual(['theirs-waiting'])
+    expect(stateOf('theirs-going')).toBe('sending')
+    expect(stateOf('mine')).toBe('failed')
+    send.mockImplementation(stored)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(send.mock.calls.slice(1).map(([body]) => body.clientId)).toEqual([
+      'theirs-waiting',
+      'mine',
+    ])
+  })
 })

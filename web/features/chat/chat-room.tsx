@@ -49,6 +49,9 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
       }),
     [queryClient, roomId],
   )
+  // A long press or a right click on a message opens its menu (row-press.ts): a chunk of its own,
+  // asked for once the room is drawn rather than once it settles, since a press may come at once.
+  useEffect(() => void import('./row-press').then((m) => m.startRowPress(), noop), [])
   // After the list's own layout effects (children first): its rows are laid out and scrolled to
   // the newest, so the next frame shows this room where the Worker's drawing of it was.
   useLayoutEffect(dropFirstPaint, [])
@@ -113,3 +116,5 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
     </section>
   )
 }
+
+const noop = () => undefined

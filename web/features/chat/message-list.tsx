@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import { uiState } from '../../state/ui-state'
+import { firstLoadReadSeq } from '../../lib/first-load'
 import { NewPill } from './new-pill'
 import { fromMessage, fromPending, type DisplayItem } from './display-item'
 import { flattenPages, unconfirmed, unreadAfter } from './message-model'
@@ -20,7 +21,7 @@ import { useMessageSearch } from './use-message-search'
 import { useReadAtBottom } from './use-read-at-bottom'
 import { useReadReceipts } from './use-read-receipts'
 import { useRowReveal } from './row-reveal'
-import { useOpenAtUnread, useUnreadLine } from './use-unread-line'
+import { readSoFar, useOpenAtUnread, useUnreadLine } from './use-unread-line'
 import { useReaderTookOver } from './use-reader-took-over'
 import { useVirtualRows } from './use-virtual-rows'
 import { MessageParts } from './message-parts'
@@ -58,7 +59,8 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
       ?.$id
   // What the pill counts: the partner's messages after the newest seen here or elsewhere, all
   // below the view (use-read-receipts.ts), whether they came while scrolled up or before.
-  const readTo = Math.max(lastRead[roomId] ?? -1, receipts.data?.own[roomId] ?? -1)
+  const readTo =
+    readSoFar(roomId, lastRead[roomId], receipts.data?.own[roomId], firstLoadReadSeq(roomId)) ?? -1
   const unreadBelow = unreadAfter(messages, readTo, meId)
 
   // Optimistic copies whose rows arrived with a fetch leave the outbox.
@@ -218,7 +220,8 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
         count={scroll.atBottom || searching ? 0 : unreadBelow.length}
         far={scroll.far}
         show={() => {
-          const first = unreadBelow[0]
+          // A search's "↓" goes to the newest, never to a result that is also unread.
+          const first = searching ? undefined : unreadBelow[0]
           scroll.showNew(first ? rows.reveal(first.$id) : null)
           rows.onScroll()
         }}

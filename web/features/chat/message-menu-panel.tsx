@@ -56,20 +56,29 @@ export default function MessageMenuPanel({ view, setView, item, mine, button, cl
     // Tab leaves a menu as Escape does (the menu pattern); a confirmation or the picker keeps it.
     if (e.key === 'Escape' || (e.key === 'Tab' && view === 'menu'))
       return (e.preventDefault(), close())
-    const items = [...(panel.current?.querySelectorAll<HTMLElement>('[role^=menuitem]') ?? [])]
-    const at = items.indexOf(document.activeElement as HTMLElement)
-    // Left and right move along the quick reactions' row only.
-    const along = !!(e.target as Element).closest('.quick-reactions')
-    const next = e.key === 'ArrowDown' || (along && e.key === 'ArrowRight')
-    const back = e.key === 'ArrowUp' || (along && e.key === 'ArrowLeft')
+    const root = panel.current
+    const row = [...(root?.querySelectorAll<HTMLElement>('.quick-reactions button') ?? [])]
+    // Up and down go through the items, the quick reactions' row one stop above them; left and
+    // right move along that row.
+    const items = [
+      ...row.slice(0, 1),
+      ...(root?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? []),
+    ]
+    const inRow = row.indexOf(document.activeElement as HTMLElement)
+    const side = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0
+    if (inRow >= 0 && side) {
+      row[(inRow + side + row.length) % row.length]!.focus()
+      return e.preventDefault()
+    }
+    const at = inRow >= 0 ? 0 : items.indexOf(document.activeElement as HTMLElement)
     const to =
       e.key === 'Home'
         ? 0
         : e.key === 'End'
           ? items.length - 1
-          : next
+          : e.key === 'ArrowDown'
             ? (at + 1) % items.length
-            : back
+            : e.key === 'ArrowUp'
               ? (at + items.length - 1) % items.length
               : -1
     if (to < 0 || !items.length) return

@@ -5,11 +5,10 @@ import { messageTextId, type DisplayItem } from './display-item'
 import type { MenuView } from './message-menu-panel'
 import { MessageParts } from './message-parts'
 import { useRoom } from './room-context'
-import { useRowPress } from './use-row-press'
 
 /**
  * The "⋯" beside a stored message (shown on hover and focus; a long press or right click opens
- * it too): Reply, React, Copy text, Bookmark (or Remove bookmark), and for the sender Edit
+ * it too, row-press.ts): Reply, React, Copy text, Bookmark (or Remove bookmark), and for the sender Edit
  * (24 h) and Delete; a search result first offers "Show in chat" (message-menu-panel.tsx).
  */
 export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }) {
@@ -22,9 +21,7 @@ export function MessageMenu({ item, mine }: { item: DisplayItem; mine: boolean }
     if (refocus) button.current?.focus()
   }, [])
 
-  // A long press (touch) or a right click on the row opens the menu.
-  const openMenu = useCallback(() => setView('menu'), [])
-  useRowPress(button, openMenu)
+  // A long press (touch) or a right click on the row opens the menu through the "⋯" (row-press.ts).
 
   return (
     <div

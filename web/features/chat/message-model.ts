@@ -62,8 +62,8 @@ export type PendingMessage = {
   replyToId?: string
   /** A GIF chosen in the picker (queued like text: no upload). */
   gif?: GifRef
-  /** Written in another tab of this user's, whose own list keeps it (outbox.ts). */
-  elsewhere?: true | undefined
+  /** Written in another tab of this user's: the key of that tab's list, which keeps it (outbox.ts). */
+  elsewhere?: string | undefined
 }
 
 export type MessagePage = { rows: Message[] }

@@ -74,7 +74,7 @@ export function openOutbox(userId: string): () => void {
   // Every earlier visit's list, and one kept under the single key of before.
   const adopted = storedKeys().filter((k) => k === mine || k.startsWith(`${mine}:`))
   outbox.items = [
-    ...unknown(
+    ...notHeldYet(
       userId,
       adopted.flatMap((k) => readList(localStorage.getItem(k))),
     ),
@@ -114,26 +114,38 @@ export function openOutbox(userId: string): () => void {
 let ownKey: string | null = null
 
 /**
- * Another open tab of the user's wrote its list (a storage event): what it has not sent yet
- * (written offline there) shows here too, and goes from here as well should this tab send first
- * (the server takes a clientId once). Its own list keeps it: this tab's does not.
+ * Another open tab of the user's wrote its list (a storage event): what it has not sent yet shows
+ * here too, as it is there ("Sending…", or waiting for the connection), and leaves once it left
+ * that list. One written there offline goes from here as well, should this tab's queue come
+ * first (the server takes a clientId once); one that tab is sending is left to it. Its own list
+ * keeps them: this tab's does not.
  */
 export function showOtherTab(userId: string, key: string | null, list: string | null) {
-  if (ownKey && key?.startsWith(`${PREFIX}:${userId}:`) && key !== ownKey && list)
-    outbox.items.push(...unknown(userId, readList(list), true))
+  if (!ownKey || !key?.startsWith(`${PREFIX}:${userId}:`) || key === ownKey) return
+  const theirs = new Map(readList(list).map((i) => [i.clientId, i]))
+  outbox.items = outbox.items.filter((i) => i.elsewhere !== key || theirs.has(i.clientId))
+  for (const i of outbox.items)
+    if (i.elsewhere === key && i.state !== 'sent') {
+      const there = theirs.get(i.clientId)!
+      i.state = there.state
+      i.rejected = there.rejected
+    }
+  outbox.items.push(...notHeldYet(userId, [...theirs.values()], key))
 }
-
 /**
- * The user's stored messages this tab does not hold yet (one that two lists hold comes once), as
- * not sent, until the next attempt. They were not written here (an earlier visit, another tab).
+ * The user's stored messages this tab does not hold yet (one that two lists hold comes once). From
+ * an earlier visit they come as not sent, until the next attempt; from another open tab, as they
+ * are there. Either way they were not written here: written offline, they answer nothing new
+ * (`resentIds`), while one another tab is sending now is as one's own.
  */
-function unknown(userId: string, stored: PendingMessage[], elsewhere = false) {
+function notHeldYet(userId: string, stored: PendingMessage[], elsewhere?: string) {
   const known = new Set(outbox.items.map((i) => i.clientId))
   const fresh = stored.filter(
     (i) => i.senderId === userId && !known.has(i.clientId) && known.add(i.clientId),
   )
-  for (const i of fresh) resentIds.add(i.clientId)
-  return fresh.map((i) => ({ ...i, state: 'failed' as const, elsewhere: elsewhere || undefined }))
+  const state = (i: PendingMessage) => (elsewhere ? i.state : ('failed' as const))
+  for (const i of fresh) if (state(i) === 'failed') resentIds.add(i.clientId)
+  return fresh.map((i) => ({ ...i, state: state(i), elsewhere }))
 }
 
 const storedKeys = () => {

@@ -6,7 +6,8 @@ import { useRoom } from './room-context'
 /**
  * The message menu's first row, as a messenger's long press offers it: each emoji one tap away
  * (the full picker stays behind "React"). Those the user gave already are checked, and a tap
- * takes one back. Left and right move along the row; up and down go on to the menu's items.
+ * takes one back. Left and right move along the row; up and down go on to the menu's items
+ * (message-menu-panel.tsx).
  */
 export function QuickReactions({ messageId, done }: { messageId: string; done: () => void }) {
   const room = useRoom()

@@ -42,8 +42,14 @@ export function flushOutbox(queryClient: QueryClient): Promise<void> {
 async function sendQueued(queryClient: QueryClient) {
   const tried = new Set<string>()
   for (;;) {
+    // Another tab's message on its way there is that tab's to send (outbox.ts `showOtherTab`).
     const item = outbox.items.find(
-      (i) => i.state !== 'sent' && !i.rejected && !i.upload && !tried.has(i.clientId),
+      (i) =>
+        i.state !== 'sent' &&
+        !i.rejected &&
+        !i.upload &&
+        !tried.has(i.clientId) &&
+        !(i.elsewhere && i.state === 'sending'),
     )
     if (!item) return
     const { clientId, roomId, message, attachment: file, replyToId, gif } = item
@@ -76,7 +82,10 @@ async function sendQueued(queryClient: QueryClient) {
         continue
       }
       for (const rest of outbox.items)
-        if (!rest.upload && (rest.state === 'sending' || rest.clientId === clientId))
+        if (
+          !rest.upload &&
+          ((rest.state === 'sending' && !rest.elsewhere) || rest.clientId === clientId)
+        )
           setPendingState(rest.clientId, 'failed')
       next.after(() => void flushOutbox(queryClient))
       return

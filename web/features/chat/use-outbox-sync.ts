@@ -37,9 +37,9 @@ export function useOutboxSync() {
     window.addEventListener('online', flush)
     // Another tab of this user's wrote a message or queued a change offline, or sent what
     // waited: shown here too.
-    const onStorage = (e: StorageEvent) => {
-      showOtherTab(meId, e.key, e.newValue)
-      if (e.key === actionQueueKey(meId))
+    const onStorage = ({ key, newValue }: StorageEvent) => {
+      showOtherTab(meId, key, newValue)
+      if (key === actionQueueKey(meId))
         void loadMessageOps().then((m) => m.showQueued(queryClient, meId), noop)
     }
     window.addEventListener('storage', onStorage)

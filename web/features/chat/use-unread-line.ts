@@ -30,7 +30,7 @@ type Args = {
  * What this reader had read of the room: this device's mark or the server's (as the receipts
  * read, or as the page's first load brought it), whichever is newest; null when none is known.
  */
-function readSoFar(roomId: string, ...marks: (number | null | undefined)[]) {
+export function readSoFar(roomId: string, ...marks: (number | null | undefined)[]) {
   const known = [readState.lastRead[roomId], ...marks].filter((m): m is number => m != null)
   return known.length ? Math.max(...known) : null
 }
