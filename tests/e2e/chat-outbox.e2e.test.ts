@@ -152,6 +152,32 @@ describe('the outbox in two tabs', () => {
   })
 })
 
+describe('a message that has not gone yet', () => {
+  it('can be deleted, offline or refused, and never goes', async () => {
+    const { ada, ben } = pair
+    traceOnFailure({ ada: ada.page, ben: ben.page })
+    const tag = `#${++attempt}`
+    const [regretted, kept] = [`Sent in haste ${tag}`, `Sent on purpose ${tag}`]
+    const context = ada.page.context()
+    await context.setOffline(true)
+    try {
+      await sendMessage(ada.page, regretted)
+      await sendMessage(ada.page, kept)
+      const waiting = messageLog(ada.page).locator('.msg', { hasText: regretted })
+      await waiting.getByText('Waiting for the connection to send').waitFor()
+      await waiting.getByRole('button', { name: 'Delete unsent message' }).click()
+      await waiting.waitFor({ state: 'detached' })
+      expect(await storedOutbox(ada.page)).not.toContain(regretted)
+    } finally {
+      await context.setOffline(false)
+    }
+    await messageInLog(ben.page, kept).waitFor({ timeout: 20_000 })
+    // Events come in order: had the deleted one gone, Ben would have it before this one.
+    expect(await messageInLog(ben.page, regretted).count()).toBe(0)
+    expect(await messageInLog(ada.page, regretted).count()).toBe(0)
+  })
+})
+
 describe('a send seen from another tab', () => {
   it('online, a message on its way in one tab is on its way in the other, never "Not sent"', async () => {
     const { ada, ben } = pair

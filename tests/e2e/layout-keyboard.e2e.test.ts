@@ -217,8 +217,19 @@ describe('keyboard and landmarks', () => {
       for (let i = 0; i < 5 && !(await inLog()); i++) await page.keyboard.press('Shift+Tab')
     }
     expect(await isFocused(composer)).toBe(true)
-    await backIntoLog()
+    // Tabbed into from above while far up the room: the newest message comes into view with its
+    // ring clear of the edge.
+    await log.evaluate((el) => (el.closest('.message-scroll')!.scrollTop = 0))
+    await page.getByRole('searchbox', { name: 'Search messages' }).focus()
+    for (let i = 0; i < 8 && !(await inLog()); i++) await page.keyboard.press('Tab')
     expect(await focusedMessage()).toBe(texts[2])
+    const ringGap = await page.evaluate(() => {
+      const bubble = document.activeElement!.closest('.msg')!.querySelector('.bubble')!
+      const box = bubble.closest('.message-scroll')!.getBoundingClientRect()
+      return box.bottom - bubble.getBoundingClientRect().bottom
+    })
+    // The ring is 2 px wide, 2 px off the bubble.
+    expect(ringGap).toBeGreaterThanOrEqual(4)
     // A screen reader hears which message: the "⋯" is described by its text.
     const description = await page.evaluate(() => {
       const ids = document.activeElement?.getAttribute('aria-describedby') ?? ''

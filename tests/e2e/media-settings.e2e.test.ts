@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { solidPng } from '../fixtures/png'
 import { useAppAndBrowser } from './helpers/app'
 import { openPage, type TestPage } from './helpers/browser'
+import { contrastOf } from './helpers/contrast'
 import { isRetry } from './helpers/attempts'
 import { messageLog } from './helpers/pair'
 import { ADA } from './helpers/pair'
@@ -108,6 +109,11 @@ describe('media settings', () => {
     await messageLog(other).getByRole('button', { name: 'Show image' }).waitFor()
     await messageLog(other).getByRole('button', { name: 'Show video' }).waitFor()
     expect(await messageLog(other).getByRole('img', { name: 'dot.png' }).count()).toBe(0)
+    // Readable in one's own bubble too, whose white text once met the button's white.
+    const [text, back] = await messageLog(other)
+      .getByRole('button', { name: 'Show image' })
+      .evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor])
+    expect(contrastOf(text!, back!)).toBeGreaterThan(4.5)
     await messageLog(other).getByRole('button', { name: 'Show image' }).click()
     await messageLog(other).getByRole('img', { name: 'dot.png' }).waitFor()
     expect(await messageLog(other).getByRole('button', { name: 'Show video' }).count()).toBe(1)

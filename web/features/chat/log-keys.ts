@@ -22,9 +22,10 @@ function beside(log: HTMLElement, after: boolean) {
   return after ? found[0] : found.at(-1)
 }
 
+/** Focuses a message's control and brings its whole entry (its "Seen" too) into view. */
 function focusOn(el: HTMLElement) {
   el.focus({ preventScroll: true })
-  el.closest('.msg')?.scrollIntoView({ block: 'nearest' })
+  ;(el.closest('[role=article]') ?? el.closest('.msg'))?.scrollIntoView({ block: 'nearest' })
 }
 
 /**

@@ -1,7 +1,8 @@
 import { FILE_TEXTS } from '../../../shared/texts'
 import { useOnline } from '../../lib/use-online'
 import type { DisplayItem } from './display-item'
-import { canRetryUpload } from './upload-queue'
+import { outbox, removePending } from './outbox'
+import { cancelUpload, canRetryUpload } from './upload-queue'
 
 type Props = { item: DisplayItem; onRetry: (clientId: string) => void }
 
@@ -9,16 +10,28 @@ type Props = { item: DisplayItem; onRetry: (clientId: string) => void }
  * Under a message the outbox could not send. Offline, a lost connection is no failure: the outbox
  * sends it (or uploads its file) by itself when the browser is back online (use-outbox-sync.ts),
  * so the line only says it waits. Online, or refused by the server, it is "Not sent." (or
- * "Upload failed.") with its Retry.
+ * "Upload failed.") with its Retry. Either way it can be deleted before it goes, as messengers
+ * let one take back what has not left yet (not one another tab holds: that tab's list keeps it).
  */
 export function NotSentLine({ item, onRetry }: Props) {
   const online = useOnline()
   const clientId = item.clientId!
   const uploadFailed = !!item.upload?.failed
+  const ours = !outbox.items.find((i) => i.clientId === clientId)?.elsewhere
+  const discard = ours && (
+    <button
+      type="button"
+      className="link"
+      aria-label="Delete unsent message"
+      onClick={() => (item.upload ? cancelUpload(clientId) : removePending(new Set([clientId])))}
+    >
+      Delete
+    </button>
+  )
   if (!online && !item.rejected && (!uploadFailed || canRetryUpload(clientId)))
     return (
       <p className="msg-failed waiting">
-        Waiting for the connection to {uploadFailed ? 'upload' : 'send'}
+        Waiting for the connection to {uploadFailed ? 'upload' : 'send'}. {discard}
       </p>
     )
   return (
@@ -28,7 +41,8 @@ export function NotSentLine({ item, onRetry }: Props) {
         <button type="button" className="link" onClick={() => onRetry(clientId)}>
           {uploadFailed ? 'Retry upload' : 'Retry'}
         </button>
-      )}
+      )}{' '}
+      {discard}
     </p>
   )
 }
