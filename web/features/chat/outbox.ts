@@ -132,6 +132,7 @@ export function showOtherTab(userId: string, key: string | null, list: string | 
     }
   outbox.items.push(...notHeldYet(userId, [...theirs.values()], key))
 }
+
 /**
  * The user's stored messages this tab does not hold yet (one that two lists hold comes once). From
  * an earlier visit they come as not sent, until the next attempt; from another open tab, as they

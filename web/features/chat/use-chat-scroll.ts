@@ -28,9 +28,9 @@ const stillAtBottom = (el: HTMLElement, seen: { atBottom: boolean; scrollTop: nu
   seen.atBottom && Math.abs(el.scrollTop - seen.scrollTop) < 2
 
 /**
- * Sticks to the bottom only while the reader is there; otherwise the view stays put (what came
- * is counted by the list, as unread: new-pill.tsx). Older pages prepended above keep the visible row in place
- * through the list's anchor (use-virtual-rows.ts), which runs after these effects.
+ * Sticks to the bottom only while the reader is there; otherwise the view stays put (what came is
+ * counted by the list, as unread: new-pill.tsx). Older pages prepended above keep the visible row
+ * in place through the list's anchor (use-virtual-rows.ts), which runs after these effects.
  */
 export function useChatScroll({
   ref,
