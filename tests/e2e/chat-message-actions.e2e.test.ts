@@ -7,7 +7,7 @@ import { accountIdOf, apiAs, ApiRefusal, jwtOf } from './helpers/page-api'
 import { tagged } from './helpers/attempts'
 import { chatTitle, messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 import { createRooms, sidebarRoom } from './helpers/rooms'
-import { isFocused } from './helpers/focus'
+import { focusedName, isFocused } from './helpers/focus'
 import { traceOnFailure } from './helpers/page-trace'
 
 // Reply, react, edit and delete as two people use them (issue 14): through the message menu,
@@ -168,11 +168,7 @@ describe('message actions', () => {
     let quick = await open()
     // The menu still starts on Reply; up from it is the row, along which left and right move
     // (round within it), and down goes back to the items.
-    const focused = () =>
-      ada.page.evaluate(
-        () =>
-          document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
-      )
+    const focused = () => focusedName(ada.page)
     await expect.poll(focused).toBe('Reply')
     await ada.page.keyboard.press('ArrowUp')
     expect(await focused()).toBe('React with 👍')
@@ -343,8 +339,7 @@ describe('message actions', () => {
     await ben.page.keyboard.press('Enter')
     const picker = ben.page.getByRole('group', { name: 'Pick a reaction' })
     await picker.getByRole('button', { name: 'React with 👍' }).focus()
-    const focused = () =>
-      ben.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))
+    const focused = () => focusedName(ben.page)
     await ben.page.keyboard.press('ArrowRight')
     expect(await focused()).toBe('React with ❤️')
     await ben.page.keyboard.press('End')
