@@ -212,6 +212,28 @@ describe('a send seen from another tab', () => {
   })
 })
 
+describe('a tab closed in the middle of a send', () => {
+  it('leaves the message to the tab still open, which sends it once', async () => {
+    const { ada, ben } = pair
+    traceOnFailure({ ada: ada.page, ben: ben.page })
+    const text = `Left by a closed tab #${++attempt}`
+    const second = await ada.page.context().newPage()
+    await second.goto(pair.server.url)
+    await second.getByRole('textbox', { name: 'Message' }).waitFor()
+    // The second tab's send never arrives: the tab goes with it on its way.
+    await second.route('**/api/message/add', () => undefined)
+    await sendMessage(second, text)
+    const here = messageLog(ada.page).locator('.msg', { hasText: text })
+    await here.getByText('Sending…').waitFor()
+    await second.close()
+    await messageInLog(ben.page, text).waitFor()
+    await expect.poll(() => storedInLog(ada.page, text).count()).toBe(1)
+    expect(await here.count()).toBe(1)
+    expect(await messageInLog(ben.page, text).count()).toBe(1)
+    await expect.poll(() => storedOutbox(ada.page)).not.toContain(text)
+  })
+})
+
 describe('a send after a reload', () => {
   it('is "Sending…" while it goes, never "Not sent" meanwhile', async () => {
     const { ada, ben } = pair

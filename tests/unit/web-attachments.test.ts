@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { isInlineImage } from '../../shared/media-box'
 import { formatFileSize, shownWidth } from '../../web/features/chat/attachment-format'
-import { addPending, openOutbox, outbox, setUpload } from '../../web/features/chat/outbox'
+import { addPending, outbox, setUpload } from '../../web/features/chat/outbox'
+import { openOutbox } from '../../web/features/chat/outbox-storage'
 import { installMemoryStorage, storedOutbox } from './helpers/memory-storage'
 import { pending } from './helpers/message'
 

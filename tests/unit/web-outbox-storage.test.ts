@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import {
-  addPending,
-  isResent,
-  openOutbox,
-  outbox,
-  setPendingState,
-  showOtherTab,
-} from '../../web/features/chat/outbox'
+import { addPending, isResent, outbox, setPendingState } from '../../web/features/chat/outbox'
+import { openOutbox, showOtherTab } from '../../web/features/chat/outbox-storage'
 import { installMemoryStorage, outboxKeys, storedOutbox } from './helpers/memory-storage'
 import { pending } from './helpers/message'
 
@@ -122,5 +116,18 @@ describe('the outbox in storage', () => {
     const own = outboxKeys('ada')[0]!
     showOtherTab('ada', own, list(['echo', 'failed']))
     expect(outbox.items.some((i) => i.clientId === 'echo')).toBe(false)
+  })
+
+  it("follows a closed tab's message to the tab that took its list, and keeps showing it", () => {
+    close = openOutbox('ada')
+    const [tab2, tab3] = ['tab-2', 'tab-3'].map((k) => `kathelia-outbox:ada:${k}`)
+    const list = (id: string, state: 'sending' | 'failed') =>
+      JSON.stringify([pending(id, { state })])
+    const shown = () => outbox.items.map((i) => [i.clientId, i.state, i.elsewhere ?? null])
+    showOtherTab('ada', tab2, list('cut-off', 'sending'))
+    // Tab two closed; tab three took its list and sends it, then tab two's list goes.
+    showOtherTab('ada', tab3, list('cut-off', 'sending'))
+    showOtherTab('ada', tab2, null)
+    expect(shown()).toEqual([['cut-off', 'sending', tab3]])
   })
 })

@@ -62,7 +62,7 @@ export type PendingMessage = {
   replyToId?: string
   /** A GIF chosen in the picker (queued like text: no upload). */
   gif?: GifRef
-  /** Written in another tab of this user's: the key of that tab's list, which keeps it (outbox.ts). */
+  /** Written in another tab of this user's: the key of that tab's list, which keeps it (outbox-storage.ts). */
   elsewhere?: string | undefined
 }
 

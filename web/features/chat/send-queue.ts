@@ -42,7 +42,7 @@ export function flushOutbox(queryClient: QueryClient): Promise<void> {
 async function sendQueued(queryClient: QueryClient) {
   const tried = new Set<string>()
   for (;;) {
-    // Another tab's message on its way there is that tab's to send (outbox.ts `showOtherTab`).
+    // Another tab's message on its way there is that tab's to send (outbox-storage.ts `showOtherTab`).
     const item = outbox.items.find(
       (i) =>
         i.state !== 'sent' &&

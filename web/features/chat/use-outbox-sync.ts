@@ -5,7 +5,7 @@ import { onSubscribed } from '../../lib/realtime'
 import { globalState } from '../../state/global-state'
 import { CHANNELS } from '../realtime/channels'
 import { flushOutbox, stopOutboxRetry } from './send-queue'
-import { openOutbox, showOtherTab } from './outbox'
+import { openOutbox, showOtherTab } from './outbox-storage'
 import { waiting } from './message-model'
 import { retryFailedUploads } from './upload-queue'
 import { loadMessageOps } from './message-parts'
@@ -24,7 +24,6 @@ export function useOutboxSync() {
 
   useEffect(() => {
     if (!meId) return
-    const close = openOutbox(meId)
     const flush = () => {
       retryFailedUploads(queryClient)
       void flushOutbox(queryClient)
@@ -33,6 +32,8 @@ export function useOutboxSync() {
       if (hasQueuedActions(meId))
         void loadMessageOps().then((m) => m.sendQueuedActions(queryClient, meId), noop)
     }
+    // A tab that closed in the middle of a send leaves it to this one.
+    const close = openOutbox(meId, flush)
     flush()
     window.addEventListener('online', flush)
     // Another tab of this user's wrote a message or queued a change offline, or sent what
