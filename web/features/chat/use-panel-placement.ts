@@ -5,12 +5,13 @@ const INSET = 8
 
 /**
  * Keeps an open message panel inside the room's scrolling area (any other panel inside the
- * window): it opens toward the room's
- * middle (message-actions.css), one that still crosses a side (a narrow phone, the wider
- * reaction picker) is moved in, and one with too little room below opens toward the larger
- * space, upward or down. One taller than that space (a phone in landscape) scrolls within it, so
- * its last items stay reachable. Measured again whenever the panel changes size, since the picker
- * arrives as a chunk of its own after the panel opened.
+ * window): it opens toward the room's middle (message-actions.css), one that still crosses a
+ * side (a narrow phone, the wider reaction picker) is moved in, and one with too little room
+ * below opens toward the larger space, upward or down. One taller than that space (a phone in
+ * landscape, 200 % zoom) is held in the window instead, over the header and the composer, and
+ * scrolls only if the window is shorter still, so its last items stay reachable. Measured again
+ * whenever the panel changes size, since the picker arrives as a chunk of its own after the
+ * panel opened.
  */
 export function usePanelPlacement(
   panel: RefObject<HTMLElement | null>,
@@ -24,23 +25,22 @@ export function usePanelPlacement(
     const area = el.closest('.message-scroll')
     const place = () => {
       el.classList.remove('up')
-      el.style.removeProperty('translate')
-      el.style.removeProperty('max-height')
-      el.style.removeProperty('overflow-y')
+      // Every inline style of the panel is this hook's.
+      el.removeAttribute('style')
       const { clientWidth, clientHeight } = document.documentElement
-      const bounds = area?.getBoundingClientRect() ?? new DOMRect(0, 0, clientWidth, clientHeight)
+      const view = new DOMRect(0, 0, clientWidth, clientHeight)
+      const bounds = area?.getBoundingClientRect() ?? view
       let box = el.getBoundingClientRect()
       const below = bounds.bottom - INSET - box.top
       // Opened upward, the panel ends about where the anchor begins.
       const above = box.top - (anchor?.current?.offsetHeight ?? 0) - bounds.top - INSET
       if (box.height > below && above > below) el.classList.add('up')
       box = el.getBoundingClientRect()
-      const room =
-        box.height - Math.max(0, box.bottom - bounds.bottom + INSET, bounds.top + INSET - box.top)
-      if (room < box.height) {
-        el.style.maxHeight = `${Math.floor(Math.max(room, 48))}px`
-        el.style.overflowY = 'auto'
-      }
+      const cut = Math.max(0, box.bottom - bounds.bottom + INSET, bounds.top + INSET - box.top)
+      // Too short a list (200 % zoom, a phone in landscape): over the header and composer, in
+      // the window, as a system menu is, rather than a sliver of the list.
+      if (cut && area) return overWindow(el, box, view)
+      if (cut) fitIn(el, box.height - cut)
       const shift = Math.max(
         bounds.left + INSET - box.left,
         Math.min(0, bounds.right - INSET - box.right),
@@ -50,6 +50,27 @@ export function usePanelPlacement(
     place()
     const resized = new ResizeObserver(place)
     resized.observe(el)
-    return () => resized.disconnect()
+    // Held in the window, it follows its message as the list scrolls.
+    const follow = () => el.style.position === 'fixed' && place()
+    area?.addEventListener('scroll', follow, { passive: true })
+    return () => {
+      resized.disconnect()
+      area?.removeEventListener('scroll', follow)
+    }
   }, [panel, anchor, open])
+}
+
+/** Where it opened, moved up as far as it must to end inside the window, and scrolled past that. */
+function overWindow(el: HTMLElement, box: DOMRect, view: DOMRect) {
+  const height = Math.min(box.height, view.height - 2 * INSET)
+  const top = Math.max(INSET, Math.min(box.top, view.bottom - INSET - height))
+  const left = Math.max(INSET, Math.min(box.left, view.right - INSET - box.width))
+  const at = { top: `${top}px`, bottom: 'auto', left: `${left}px`, right: 'auto' }
+  Object.assign(el.style, { position: 'fixed', ...at })
+  if (height < box.height) fitIn(el, height)
+}
+
+function fitIn(el: HTMLElement, room: number) {
+  el.style.maxHeight = `${Math.floor(Math.max(room, 48))}px`
+  el.style.overflowY = 'auto'
 }
