@@ -136,7 +136,7 @@ describe('attachments', () => {
     await viewer.waitFor({ state: 'detached' })
   })
 
-  it("the viewer moves through the room's photos: arrow keys, its buttons, a swipe", async () => {
+  it("the viewer moves through the room's photos: arrow keys, its buttons, a mouse's or a finger's swipe", async () => {
     const { ada, ben } = pair
     const n = ++attempt
     const names = [`left-${n}.png`, `right-${n}.png`]
@@ -187,6 +187,21 @@ describe('attachments', () => {
     await ben.page.mouse.down()
     await ben.page.mouse.move(x + 60, y, { steps: 4 })
     await ben.page.mouse.up()
+    await viewer.waitFor()
+    // A finger's own swipe to the left goes on: the browser does not take it for a scroll of the
+    // page (which sent the viewer pointercancel, never pointerup).
+    const cdp = await ben.page.context().newCDPSession(ben.page)
+    const touch = (type: string, at: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: at, y }],
+      })
+    await touch('touchStart', x + 60)
+    for (const step of [1, 2, 3, 4]) await touch('touchMove', x + 60 - 30 * step)
+    await touch('touchEnd', x - 60)
+    await cdp.detach()
+    await ben.page.getByRole('dialog', { name: names[1] }).waitFor()
+    await ben.page.keyboard.press('ArrowLeft')
     await viewer.waitFor()
     // On a phone the × stays on the name's line; the links and "1 of 2" go under them.
     const size = ben.page.viewportSize()!

@@ -64,6 +64,7 @@ export default function ImageViewer({ onClose, ...opened }: Props) {
       }}
       onPointerDown={(e) => (swipe.current = e.clientX)}
       onPointerUp={(e) => (swiped.current = ended(e))}
+      onPointerCancel={() => (swipe.current = null)}
     >
       <div className="image-viewer-bar">
         <span className="image-viewer-name" title={photo.name}>
