@@ -191,7 +191,7 @@ describe('attachments', () => {
     // A finger's own swipe to the left goes on: the browser does not take it for a scroll of the
     // page (which sent the viewer pointercancel, never pointerup).
     const cdp = await ben.page.context().newCDPSession(ben.page)
-    const touch = (type: string, at: number) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: type === 'touchEnd' ? [] : [{ x: at, y }],

@@ -109,6 +109,34 @@ describe('offline history', () => {
     expect(await messageLog(ada.page).getByText(tunnel).count()).toBe(1)
   })
 
+  it('behind a network that answers nothing (online, to the browser), the room shows what was read', async () => {
+    const { ada, ben } = pair
+    const text = `Sent while Ada's Wi-Fi had no internet #${++attempt}`
+    await expect.poll(() => kept(ada.page), { timeout: 20_000 }).toContain(welcome)
+    // A Wi-Fi without internet: every request fails while the browser still says it is online.
+    const tab = await ada.page.context().newPage()
+    await tab.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'onLine', { get: () => true }),
+    )
+    try {
+      await offline(ada.page, true)
+      await tab.goto(pair.server.url)
+      await messageInLog(tab, welcome).waitFor({ timeout: 20_000 })
+      await tab.getByText('Kathelia could not be reached.', { exact: false }).waitFor()
+      expect(await tab.getByText('Messages could not be loaded.').count()).toBe(0)
+      // Past the snapshot's 5 s: what was kept is still there.
+      await new Promise((r) => setTimeout(r, 6_000))
+      expect(await kept(tab)).toContain(welcome)
+      await sendMessage(ben.page, text)
+      await offline(ada.page, false)
+      // The network back, the room is the server's again.
+      await messageInLog(tab, text).waitFor({ timeout: 40_000 })
+    } finally {
+      await offline(ada.page, false)
+      await tab.close()
+    }
+  })
+
   it('signing out forgets what was kept', async (ctx) => {
     const { ada, server } = pair
     // A retry finds Ada signed out by the first attempt: signed in, her room is kept again.

@@ -88,10 +88,12 @@ async function checkAccount(fresh: boolean) {
     await (await import('./session')).loadSession(probe.account)
   } catch (err) {
     // Offline, the banner says so already, and nobody tried to log in. Someone signed in here
-    // before reads their rooms as they were (web/features/offline/).
-    const offline = isNetworkFailure(err) && !navigator.onLine
+    // before reads their rooms as they were (web/features/offline/), behind a network that
+    // answers nothing while the browser calls itself online too (a Wi-Fi without internet).
+    const unreachable = isNetworkFailure(err)
+    const offline = unreachable && !navigator.onLine
     const me = globalState.account?.$id
-    if (offline && me)
+    if (unreachable && me)
       await import('../offline/offline-history')
         .then((m) => m.restoreOfflineHistory(me))
         .catch(() => false)

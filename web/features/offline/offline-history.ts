@@ -57,8 +57,11 @@ function keepOfflineHistory(userId: string): () => void {
   const save = () => {
     clearTimeout(timer)
     timer = undefined
+    const now = snapshot(userId)
+    // A visit that read no room (its loads failed) would put nothing over what was kept.
+    if (!now.state.queries.some((q) => q.queryKey[0] === 'messages')) return
     try {
-      localStorage.setItem(OFFLINE_KEY, JSON.stringify(snapshot(userId)))
+      localStorage.setItem(OFFLINE_KEY, JSON.stringify(now))
     } catch {
       // Storage full or blocked: the app still works, only not offline.
     }
