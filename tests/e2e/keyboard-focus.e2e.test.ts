@@ -64,7 +64,7 @@ describe('the keyboard keeps its place', () => {
     expect(await isFocused(button)).toBe(true)
   })
 
-  it('a setting toggled with Space keeps the focus while it is saved, and a success is polite', async () => {
+  it('a setting toggled with Space and "Save name" keep the focus while saved, and a success is polite', async () => {
     const { page } = pair.ada
     await page.goto(new URL('/settings', pair.server.url).toString())
     const box = page.getByRole('checkbox', { name: 'Send read receipts' })
@@ -87,11 +87,16 @@ describe('the keyboard keeps its place', () => {
     expect(await isFocused(box)).toBe(true)
 
     // A saved name's toast waits for the screen reader (status), where a problem interrupts it.
+    // Saved from the keyboard, the button keeps the focus, busy and then unchanged.
     await page.getByLabel('Display name').fill(`Ada Keys ${Date.now()}`)
-    await page.getByRole('button', { name: 'Save name' }).click()
+    const saveName = page.getByRole('button', { name: 'Save name' })
+    await saveName.focus()
+    await page.keyboard.press('Enter')
     const toast = page.locator('.Toastify__toast', { hasText: SETTINGS_TEXTS.nameSaved })
     await toast.waitFor()
     expect(await toast.getAttribute('role')).toBe('status')
+    expect(await saveName.getAttribute('aria-disabled')).toBe('true')
+    expect(await isFocused(saveName)).toBe(true)
   })
 
   it('removing a bookmark moves the focus to the next one’s "Remove"', async () => {
@@ -137,7 +142,7 @@ describe('the keyboard keeps its place', () => {
 })
 
 describe('the signed-out forms', () => {
-  it('a refused sign-in keeps the focus on its button; switching to Register focuses the email', async () => {
+  it('a refused sign-in and "Send reset link" keep the focus on their buttons; switching to Register focuses the email', async () => {
     const tab = await openPage(pair.chrome.browser)
     try {
       const { page } = tab
@@ -161,6 +166,16 @@ describe('the signed-out forms', () => {
       await card.getByLabel('Password', { exact: true }).press('End')
       await page.keyboard.type('x')
       expect(await invalid()).toEqual([null, null])
+
+      // "Forgot password?": its button keeps the focus while the link is asked for and after.
+      await card.getByRole('button', { name: 'Forgot password?' }).click()
+      await card.getByLabel('Email', { exact: true }).fill(`nobody-${Date.now()}@example.com`)
+      const send = card.getByRole('button', { name: 'Send reset link' })
+      await send.focus()
+      await page.keyboard.press('Enter')
+      await card.getByRole('status').or(card.getByRole('alert')).first().waitFor()
+      expect(await isFocused(send)).toBe(true)
+      await page.goto(pair.server.url)
 
       await card.getByRole('button', { name: 'Register' }).click()
       await card.getByRole('heading', { name: 'Create an account' }).waitFor()

@@ -50,7 +50,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
           required
         />
       </label>
-      <button type="submit" className="primary" disabled={busy}>
+      <button type="submit" className="primary" aria-disabled={busy || undefined}>
         Send reset link
       </button>
     </form>

@@ -36,7 +36,8 @@ export function RecoveryScreen() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
-    if (!params) return
+    // The button stays focusable while busy (aria-disabled): a second submit is ignored here.
+    if (!params || busy) return
     const { password, confirmPassword } = form
     const problem = allFilled([password, confirmPassword])
       ? newPasswordProblem(password, confirmPassword)
@@ -111,7 +112,7 @@ export function RecoveryScreen() {
                   Confirm new password
                   <input {...field('confirmPassword')} />
                 </label>
-                <button type="submit" className="primary" disabled={busy}>
+                <button type="submit" className="primary" aria-disabled={busy || undefined}>
                   Set new password
                 </button>
               </form>

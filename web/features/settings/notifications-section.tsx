@@ -28,6 +28,7 @@ export function NotificationsSection() {
 
   const list = devices.data?.devices ?? []
   const on = !!endpoint && list.some((d) => d.endpoint === endpoint)
+  const ready = !busy && !!key.data && endpoint !== undefined
   const toggle = async () => {
     setBusy(true)
     setError('')
@@ -57,8 +58,9 @@ export function NotificationsSection() {
             type="checkbox"
             role="switch"
             checked={on}
-            disabled={busy || !key.data || endpoint === undefined}
-            onChange={() => void toggle()}
+            // Focusable while it works (aria-disabled): `disabled` dropped Space's focus to the page.
+            aria-disabled={!ready || undefined}
+            onChange={() => ready && void toggle()}
           />
           Notify me on this device of messages that arrive while Kathelia is not open
         </label>

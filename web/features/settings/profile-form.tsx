@@ -31,8 +31,11 @@ export function ProfileForm() {
     onError: (err) => setNotice(toNotice(ACTION, err)),
   })
 
+  const unchanged = name.trim() === me?.name
   function onSubmit(e: FormEvent) {
     e.preventDefault()
+    // Focusable while saving or unchanged (aria-disabled): Enter then does nothing.
+    if (save.isPending || unchanged) return
     const update = ProfileUpdate.safeParse({ name })
     if (!update.success)
       return setNotice({
@@ -44,7 +47,6 @@ export function ProfileForm() {
     save.mutate(update.data.name)
   }
 
-  const unchanged = name.trim() === me?.name
   return (
     <section className="settings-section" aria-labelledby="profile-title">
       <h2 id="profile-title">Profile</h2>
@@ -72,7 +74,11 @@ export function ProfileForm() {
         <p id="email-note" className="field-note">
           Your email is how you sign in; it cannot be changed here.
         </p>
-        <button type="submit" className="primary" disabled={save.isPending || unchanged}>
+        <button
+          type="submit"
+          className="primary"
+          aria-disabled={save.isPending || unchanged || undefined}
+        >
           Save name
         </button>
       </form>
