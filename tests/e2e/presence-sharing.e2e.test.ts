@@ -33,6 +33,26 @@ function realtimeFrames(page: Page): string[] {
 }
 const header = (page: Page) => page.getByLabel('Chat partner')
 
+describe('back from a lost connection', () => {
+  it('a tab reports itself at once, not at its next heartbeat up to 20 s later', async () => {
+    const { page } = pair.ben
+    const beat = () =>
+      page.waitForRequest((r) => r.url().endsWith('/api/presence/heartbeat'), { timeout: 30_000 })
+    // Just after a beat, the next one is about 20 s away (the default grace period's third).
+    await beat()
+    await page.context().setOffline(true)
+    try {
+      await new Promise((r) => setTimeout(r, 1_000))
+    } finally {
+      const back = beat()
+      await page.context().setOffline(false)
+      const sentAt = Date.now()
+      await back
+      expect(Date.now() - sentAt).toBeLessThan(8_000)
+    }
+  })
+})
+
 describe('presence sharing', () => {
   it('is off by default: each header shows the partner’s name only', async () => {
     const { ada, ben } = pair

@@ -91,8 +91,12 @@ export function usePresence() {
       presenceBeacon('offline', tab)
     }
 
+    // Back from a lost connection: online at once, not at the next beat up to 20 s later.
+    const onOnline = () => void beat()
+
     const stopTracking = trackActivity()
     void report(!document.hidden)
+    addEventListener('online', onOnline)
     document.addEventListener('visibilitychange', onVisibility)
     window.addEventListener('pagehide', onLeave)
     window.addEventListener('beforeunload', onLeave)
@@ -101,6 +105,7 @@ export function usePresence() {
       stopped = true
       clearTimeout(timer)
       stopTracking()
+      removeEventListener('online', onOnline)
       document.removeEventListener('visibilitychange', onVisibility)
       window.removeEventListener('pagehide', onLeave)
       window.removeEventListener('beforeunload', onLeave)
