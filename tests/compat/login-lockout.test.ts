@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAppServer, type AppServer } from '../fixtures/app-server'
 import { failure } from './helpers/failure'
+import { lastMailTo } from './helpers/outbox'
 import { createUser, type Credentials } from './helpers/users'
 import { PROJECT, webClient, type WebClient } from './helpers/web-sdk'
 
@@ -85,5 +86,23 @@ describe('login lockout with device cookies', () => {
     const locked = await failure(ownerBrowser.account.createEmailPasswordSession(owner))
     expect([locked.code, locked.type]).toEqual([429, 'general_rate_limit_exceeded'])
     expect(Number(ownerBrowser.jar.last!.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('a completed password reset lifts the lock on unknown devices and on the device it ran in', async () => {
+    // Both locked by the tests above: strangers' failures, then the owner's own typos.
+    await expectThrottled(await fromUnknownDevice(owner.password))
+    expect((await failure(ownerBrowser.account.createEmailPasswordSession(owner))).code).toBe(429)
+    // The mail proves the address: the owner resets from the known browser.
+    await ownerBrowser.account.createRecovery({ email: owner.email, url: `${server.url}/reset` })
+    const { params } = await lastMailTo(owner.email, server.url)
+    const password = 'Reset-and-in-1!'
+    await ownerBrowser.account.updateRecovery({
+      userId: owner.id,
+      secret: params.secret!,
+      password,
+    })
+    expect((await fromUnknownDevice(password)).status).toBe(201)
+    const session = await ownerBrowser.account.createEmailPasswordSession({ ...owner, password })
+    expect(session.userId).toBe(owner.id)
   })
 })

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { DisplayName, ProfileUpdate } from '../../shared/schemas'
 import { SETTINGS_TEXTS } from '../../shared/settings-texts'
 import { TEXTS } from '../../shared/texts'
+import { THROTTLE_TEXTS } from '../../shared/throttle-texts'
 import { FORM_TEXTS } from '../../shared/form-texts'
 import { newPasswordProblem } from '../../web/features/auth/registration-rules'
 import {
@@ -98,7 +99,7 @@ describe('the password change checks', () => {
       429,
       'general_rate_limit_exceeded',
     )
-    expect(passwordChangeError(limited).body).toBe(limited.message)
+    expect(passwordChangeError(limited).body).toBe(THROTTLE_TEXTS.tryLater)
     expect(passwordChangeError(new Error('boom')).body).toBe(TEXTS.unknownError)
   })
 })

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { RECOVERY_TEXTS } from '../../../shared/recovery-texts'
 import { toNotice } from '../../lib/errors'
+import { explainThrottle } from '../../lib/throttled'
 import { showAuthNotice } from '../../state/ui-state'
 import { useAuthSubmit } from './use-auth-submit'
 
@@ -31,7 +32,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
         })
       },
       // A refusal for every address alike (bad format, rate limit, network), never "unknown".
-      (err) => toNotice(title, err),
+      (err) => toNotice(title, explainThrottle(err)),
     )
   }
 

@@ -1,4 +1,6 @@
+import { THROTTLE_TEXTS } from '../../../shared/throttle-texts'
 import { isUnverifiedRefusal } from '../../lib/errors'
+import { explainThrottle } from '../../lib/throttled'
 import { createSession } from './create-session'
 import { preloadSignedInChunks } from './preload-signed-in'
 import { rememberForResend } from './resend-verification'
@@ -7,7 +9,9 @@ import { loadAccount } from './session'
 /** Login of spec section 4: create the session, then load the account (which may refuse it). */
 export async function signIn(email: string, password: string): Promise<void> {
   const address = email.trim().toLowerCase()
-  await createSession(address, password)
+  await createSession(address, password).catch((err: unknown) => {
+    throw explainThrottle(err, THROTTLE_TEXTS.signIn)
+  })
   preloadSignedInChunks()
   try {
     await loadAccount()

@@ -2,6 +2,7 @@ import { SETTINGS_TEXTS } from '../../../shared/settings-texts'
 import { FORM_TEXTS } from '../../../shared/form-texts'
 import { isInvalidCredentials, titleCase, toNotice, type Notice } from '../../lib/errors'
 import { allFilled, newPasswordProblem } from '../auth/registration-rules'
+import { explainThrottle } from '../../lib/throttled'
 
 export type PasswordChangeInput = { current: string; password: string; confirmPassword: string }
 
@@ -40,7 +41,7 @@ export function passwordChangeField(input: PasswordChangeInput): keyof PasswordC
  * text speaks of "email and password"; here it gets its own.
  */
 export function passwordChangeError(err: unknown): Notice {
-  const notice = toNotice(ACTION, err)
+  const notice = toNotice(ACTION, explainThrottle(err))
   return isInvalidCredentials(err)
     ? { ...notice, body: SETTINGS_TEXTS.currentPasswordWrong }
     : notice

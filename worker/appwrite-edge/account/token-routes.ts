@@ -12,7 +12,8 @@ import { recoveryMail, tokenLink, verificationMail } from './mail'
 import { appUrl, hashedPassword, P, parseParams, readBody } from './params'
 import { endSessions, liveSessions } from './sessions'
 import { findUser, findUserByEmail, updateUser } from './store'
-import { ACTION_LIMITS, hit, rateLimit } from './throttle'
+import { ACTION_LIMITS, clearCounter, hit, rateLimit } from './throttle'
+import { attemptKeys } from './known-device'
 import { issueToken, redeemToken, TOKEN_CONFIRM, TOKEN_SECONDS } from './tokens'
 
 type C = Context<EdgeHono>
@@ -119,10 +120,9 @@ async function updateRecovery(c: C) {
   // user id's limit and found a live token (account/password-gate.ts).
   const password = hashedPassword(c)
   // An unknown user is an invalid token too (see decoyToken: no account oracle).
-  const user = findUser(edge.sql, p.userId)
+  const user = findUser(edge.sql, p.userId) ?? fail('user_invalid_token')
   const record =
-    (user && (await redeemToken(edge.sql, user.id, 'recovery', p.secret))) ??
-    fail('user_invalid_token')
+    (await redeemToken(edge.sql, user.id, 'recovery', p.secret)) ?? fail('user_invalid_token')
   // The mail proved control of the address (Appwrite marks it verified too); every session ends.
   updateUser(edge.sql, record.user_id, {
     password,
@@ -130,6 +130,10 @@ async function updateRecovery(c: C) {
     email_verification: 1,
   })
   endSessions(edge, liveSessions(edge.sql, record.user_id))
+  // The owner, proven by the mail, is not kept out by the failures that led here: the lock
+  // on unknown devices and this browser's own lift (the IP's counter stays; account/throttle.ts).
+  const keys = await attemptKeys(edge.config, c.req.header('cookie'), user.email, edge.ip, user)
+  for (const key of [keys.account, keys.device]) if (key) clearCounter(edge.sql, key)
   const token = tokenModel(record)
   edge.publish(userChildEvent(record.user_id, 'recovery', record.id, 'update', token, true))
   return c.json(token, 200)
