@@ -5,7 +5,7 @@ import { onSubscribed } from '../../lib/realtime'
 import { globalState } from '../../state/global-state'
 import { CHANNELS } from '../realtime/channels'
 import { flushOutbox, stopOutboxRetry } from './send-queue'
-import { openOutbox, showOtherTab } from './outbox-storage'
+import { outbox } from './outbox'
 import { waiting } from './message-model'
 import { retryFailedUploads } from './upload-queue'
 import { loadMessageOps } from './message-parts'
@@ -32,14 +32,24 @@ export function useOutboxSync() {
       if (hasQueuedActions(meId))
         void loadMessageOps().then((m) => m.sendQueuedActions(queryClient, meId), noop)
     }
-    // A tab that closed in the middle of a send leaves it to this one.
-    const close = openOutbox(meId, flush)
+    // Kept in storage by a chunk of its own, asked for at once (the room's first script has no
+    // room left for it): what waited from an earlier visit joins, and goes, once it is here. A
+    // tab that closed in the middle of a send leaves that send to this one.
+    let storage: typeof import('./outbox-storage') | undefined
+    let live = true
+    let close: () => void = () => void (outbox.items = [])
+    void import('./outbox-storage').then((m) => {
+      if (!live) return
+      storage = m
+      close = m.openOutbox(meId, flush)
+      flush()
+    }, noop)
     flush()
     window.addEventListener('online', flush)
     // Another tab of this user's wrote a message or queued a change offline, or sent what
     // waited: shown here too.
     const onStorage = ({ key, newValue }: StorageEvent) => {
-      showOtherTab(meId, key, newValue)
+      storage?.showOtherTab(meId, key, newValue)
       if (key === actionQueueKey(meId))
         void loadMessageOps().then((m) => m.showQueued(queryClient, meId), noop)
     }
@@ -50,6 +60,7 @@ export function useOutboxSync() {
       window.removeEventListener('online', flush)
       window.removeEventListener('storage', onStorage)
       offConfirmed()
+      live = false
       stopOutboxRetry()
       close()
       // Signed out (or another user): what waited of this one's is not laid over the next's rooms.
