@@ -233,6 +233,32 @@ describe('searching messages', () => {
     await ada.page.keyboard.press('Escape')
   })
 
+  it('a click on a result opens the whole room at it; a drag that selects its text does not', async () => {
+    const { ada } = pair
+    const row = messageLog(ada.page)
+      .locator('.msg')
+      .filter({ has: ada.page.locator('.msg-text', { hasText: 'The needle is in the hay' }) })
+    await searchBox(ada.page).fill('needle')
+    await note(ada.page)
+      .filter({ hasText: /matching “needle”/ })
+      .waitFor()
+    // Text selected in the result (a drag across it, which ends in a click) is no jump.
+    const box = (await row.locator('.msg-text').boundingBox())!
+    await ada.page.mouse.move(box.x + 2, box.y + box.height / 2)
+    await ada.page.mouse.down()
+    await ada.page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 5 })
+    await ada.page.mouse.up()
+    expect(await ada.page.evaluate(() => String(getSelection()))).toContain('needle')
+    expect(await searchBox(ada.page).inputValue()).toBe('needle')
+    await ada.page.evaluate(() => getSelection()?.removeAllRanges())
+    await row.locator('.msg-text').click()
+    expect(await searchBox(ada.page).inputValue()).toBe('')
+    await note(ada.page).waitFor({ state: 'detached' })
+    await expect.poll(() => row.getAttribute('data-highlighted')).toBe('true')
+    for (const text of ['Note 4', 'The needle is in the hay', 'Note 6'])
+      await expect.poll(() => inView(ada.page, text), { timeout: 5_000 }).toBe(true)
+  })
+
   it('a message sent during a search leaves it, and shows at the bottom of the whole room', async () => {
     const { ada, ben } = pair
     await searchBox(ada.page).fill('needle')

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Suspense, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react'
 import { EDIT_WINDOW_MS } from '../../../shared/constants'
-import { setSearch } from '../../state/ui-state'
 import { BookmarkMenuItem } from './bookmark-menu-item'
 import type { DisplayItem } from './display-item'
 import { startEdit, startReply } from './message-intent'
 import { copyText, deleteMessage } from './message-ops'
 import { MenuItem } from './menu-item'
 import { loadLogKeys, MessageParts } from './message-parts'
-import { useRoom, useSearchTerm, type RoomContext } from './room-context'
+import { useRoom, useSearchTerm } from './room-context'
+import { showInChat } from './jump-target'
 import { usePanelPlacement } from './use-panel-placement'
 import { QuickReactions } from './quick-reactions'
 
@@ -108,7 +108,7 @@ export default function MessageMenuPanel({ view, setView, item, mine, button, cl
         <div role="menu" aria-label="Message actions">
           <QuickReactions messageId={item.key} done={() => close()} />
           {searching && (
-            <MenuItem onClick={act(() => showInChat(room, item.key))}>Show in chat</MenuItem>
+            <MenuItem onClick={act(() => showInChat(room.jumpTo, item.key))}>Show in chat</MenuItem>
           )}
           <MenuItem onClick={act(() => startReply(room.roomId, item.key))}>Reply</MenuItem>
           <MenuItem onClick={() => setView('react')}>React</MenuItem>
@@ -147,13 +147,4 @@ export default function MessageMenuPanel({ view, setView, item, mine, button, cl
       )}
     </div>
   )
-}
-
-/**
- * Leaves the search for the whole room at that message: the list first draws every row again
- * (its own effect then pins the bottom), and the jump comes after that frame.
- */
-function showInChat(room: RoomContext, messageId: string) {
-  setSearch('')
-  requestAnimationFrame(() => requestAnimationFrame(() => room.jumpTo(messageId)))
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useMemo, useRef, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { globalState } from '../../state/global-state'
 import { flattenPages } from './message-model'
@@ -8,6 +8,7 @@ import { reactionsQuery } from './reactions-query'
 import { revealRow, showRow } from './row-reveal'
 import { LoadedCtx, RoomCtx, senderName } from './room-context'
 import { singleMessageQuery } from './single-message-query'
+import { activeChat } from './active-chat'
 
 const HIGHLIGHT_MS = 2500
 const nextFrame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
@@ -73,6 +74,10 @@ export function RoomProvider({
     }),
     [roomId, meId, chateeName, jumpTo],
   )
+  useEffect(() => {
+    activeChat.jumpTo = room.jumpTo
+    return () => void (activeChat.jumpTo === room.jumpTo && (activeChat.jumpTo = null))
+  }, [room])
   return (
     <RoomCtx.Provider value={room}>
       <LoadedCtx.Provider value={byId}>{children}</LoadedCtx.Provider>

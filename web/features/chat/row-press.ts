@@ -1,3 +1,7 @@
+import { uiState } from '../../state/ui-state'
+import { activeChat } from './active-chat'
+import { showInChat } from './jump-target'
+
 // A chunk of its own, started once the first room is drawn (chat-room.tsx), for the page's life:
 // its listeners are the document's and find the message row at each event, so one set serves
 // every row of every room, and the room's first script carries none of it.
@@ -8,6 +12,8 @@ const SLOP_PX = 10
 // Controls of the row with a hold of their own meaning: the editor, the "⋯" and its menu, the
 // reactions, a failed send's Retry.
 const TOUCH_OWN = 'textarea, input, .msg-editor, .msg-actions, .reactions, .msg-failed'
+// What a click in a search result does for itself: a link, a picture, a player, a control.
+const CLICK_OWN = `${TOUCH_OWN}, a, button, video, audio, summary, [role=slider]`
 
 const inside = (e: Event, what: string) => !!(e.target as Element).closest?.(what)
 
@@ -86,5 +92,15 @@ export function startRowPress() {
     { passive: false },
   )
   for (const type of ['pointerup', 'pointercancel'] as const) document.addEventListener(type, stop)
+  // Searching, a click on a result opens the whole room at it, as its menu's "Show in chat" does
+  // (a search's rows are a list of hits, as in Telegram's and WhatsApp's search), unless it ends
+  // a selection of its text or is on something of its own.
+  document.addEventListener('click', (e) => {
+    const row = rowOf(e)
+    const id = row?.dataset.id
+    const jump = activeChat.jumpTo
+    if (!uiState.search || !row || !id || !jump || inside(e, CLICK_OWN) || selecting(row)) return
+    showInChat(jump, id)
+  })
 }
 let started = false
