@@ -173,6 +173,58 @@ describe('on a phone', () => {
     await theirs.getByRole('button', { name: /🦄/ }).waitFor()
   })
 
+  it('a message swiped to the right is answered; a short swipe or one down the list is not', async () => {
+    const text = `Swipe me to answer #${++attempt}`
+    await sendMessage(pair.ben.page, text)
+    const bubble = messageLog(phone).locator('.msg', { hasText: text }).locator('.bubble')
+    await bubble.waitFor()
+    const quote = phone.getByText(/^Replying to/)
+    const cdp = await phone.context().newCDPSession(phone)
+    const swipe = async (dx: number, dy = 0) => {
+      const at = (await bubble.boundingBox())!
+      const [x, y] = [at.x + 40, at.y + at.height / 2]
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', i = 0) =>
+        cdp.send('Input.dispatchTouchEvent', {
+          type,
+          touchPoints: type === 'touchEnd' ? [] : [{ x: x + (dx * i) / 6, y: y + (dy * i) / 6 }],
+        })
+      await touch('touchStart')
+      for (let i = 1; i <= 6; i++) await touch('touchMove', i)
+      // Held still before it lifts: a finger lifted on the move is a fling, and the browser
+      // takes the next tap as the one that stops it.
+      await new Promise((r) => setTimeout(r, 150))
+      await touch('touchMove', 6)
+      await touch('touchEnd')
+    }
+    const noReply = async () => {
+      await new Promise((r) => setTimeout(r, 300))
+      expect(await quote.count()).toBe(0)
+    }
+    try {
+      await swipe(40)
+      await noReply()
+      await swipe(100)
+      await quote.waitFor()
+      expect(await phone.locator('.quote-bar').innerText()).toContain(text)
+      // Back in its place once let go.
+      await expect
+        .poll(() => bubble.evaluate((el) => el.closest<HTMLElement>('.msg')!.style.translate))
+        .toBe('')
+      await phone.getByRole('button', { name: 'Cancel reply' }).tap()
+      await quote.waitFor({ state: 'detached' })
+      // Down the list it scrolls, and answers nothing.
+      await swipe(8, 90)
+      await noReply()
+    } finally {
+      await cdp.detach()
+      if (await quote.count()) await phone.getByRole('button', { name: 'Cancel reply' }).tap()
+      await messageLog(phone).evaluate((log) => {
+        const scroller = log.closest('.message-scroll')!
+        scroller.scrollTop = scroller.scrollHeight
+      })
+    }
+  })
+
   it('a finger held on a link opens the message menu, and the link does not open', async () => {
     const url = `https://example.com/only-a-link-${++attempt}`
     await sendMessage(pair.ben.page, url)

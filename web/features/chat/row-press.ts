@@ -1,10 +1,12 @@
 import { uiState } from '../../state/ui-state'
 import { activeChat } from './active-chat'
 import { showInChat } from './jump-target'
+import { startRowSwipe } from './row-swipe'
 
 // A chunk of its own, started once the first room is drawn (chat-room.tsx), for the page's life:
 // its listeners are the document's and find the message row at each event, so one set serves
-// every row of every room, and the room's first script carries none of it.
+// every row of every room, and the room's first script carries none of it. The swipe to answer
+// (row-swipe.ts) starts with it.
 
 const HOLD_MS = 500
 // A finger that moves further is scrolling, not pressing.
@@ -45,6 +47,7 @@ function selecting(row: HTMLElement) {
 export function startRowPress() {
   if (started) return
   started = true
+  startRowSwipe()
   let timer: ReturnType<typeof setTimeout> | undefined
   let from = { x: 0, y: 0 }
   let held = false
