@@ -151,9 +151,21 @@ describe('the signed-out forms', () => {
       await card.getByLabel('Email', { exact: true }).fill(ADA.email)
       await card.getByLabel('Password').fill('not-the-password-1A!')
       const submit = card.getByRole('button', { name: 'Sign in', exact: true })
+      // On its way, the button turns a wheel beside its words (on a slow network a paler button
+      // said nothing for seconds).
+      let answer = () => {}
+      const held = new Promise<void>((r) => (answer = r))
+      await page.route('**/v1/account/sessions/email', async (route) => {
+        await held
+        await route.continue()
+      })
       await submit.focus()
       await page.keyboard.press('Enter')
+      const wheel = () => submit.evaluate((el) => getComputedStyle(el, '::after').animationName)
+      await expect.poll(wheel).toBe('spin')
+      answer()
       await card.getByRole('alert').waitFor({ timeout: 15_000 })
+      expect(await wheel()).toBe('none')
       expect(await isFocused(submit)).toBe(true)
       // Both fields marked (which one is wrong, nobody says), until one is changed.
       const invalid = () =>

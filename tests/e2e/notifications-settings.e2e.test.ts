@@ -81,4 +81,28 @@ describe('Settings → Notifications', () => {
       await other.close()
     }
   })
+
+  it('blocked for the site already, says so before any try', async () => {
+    const other = await openPage(app.chrome.browser)
+    const { page } = other
+    try {
+      // The site's setting as the browser reports it (the protocol's setPermission does not
+      // reach a test's own browser context).
+      await page.addInitScript(() =>
+        Object.defineProperty(Notification, 'permission', { get: () => 'denied' }),
+      )
+      await signInViaApi(page, app.server.url, ADA.email, ADA.password)
+      await page.goto(new URL('/settings', app.server.url).href)
+      const section = page.getByRole('region', { name: 'Notifications' })
+      const toggle = section.getByRole('switch', { name: /Notify me on this device/ })
+      await expect.poll(() => toggle.isEnabled(), { timeout: 20_000 }).toBe(true)
+      const note = section.getByText('Notifications are blocked for this site.', { exact: false })
+      await note.waitFor()
+      const described = await toggle.getAttribute('aria-describedby')
+      expect(await note.getAttribute('id')).toBe(described)
+      expect(await section.getByRole('alert').count()).toBe(0)
+    } finally {
+      await other.close()
+    }
+  })
 })

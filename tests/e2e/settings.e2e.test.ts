@@ -65,6 +65,11 @@ describe('settings', () => {
     await profile.getByRole('button', { name: 'Save name' }).click()
     await profile.getByRole('alert').filter({ hasText: SETTINGS_TEXTS.nameRequired }).waitFor()
 
+    // Typing stops at the most a name holds, and says so, instead of a refusal after Save.
+    await name.fill('A'.repeat(140))
+    expect((await name.inputValue()).length).toBe(128)
+    await profile.getByText('128 / 128 characters, the most a name can hold').waitFor()
+
     await name.fill('  Ada King  ')
     await profile.getByRole('button', { name: 'Save name' }).click()
     await toast(page, SETTINGS_TEXTS.nameSaved).waitFor()

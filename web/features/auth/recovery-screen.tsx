@@ -105,7 +105,8 @@ export function RecoveryScreen() {
               <form className="auth-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
                 <label>
                   New password
-                  <input {...field('password')} />
+                  {/* The one thing to do on this screen, opened from the mail. */}
+                  <input {...field('password')} autoFocus />
                 </label>
                 <PasswordChecklist password={form.password} />
                 <label>

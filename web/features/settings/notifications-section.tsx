@@ -29,6 +29,9 @@ export function NotificationsSection() {
   const list = devices.data?.devices ?? []
   const on = !!endpoint && list.some((d) => d.endpoint === endpoint)
   const ready = !busy && !!key.data && endpoint !== undefined
+  // Said before a try, not only after one: the browser would not even ask.
+  const blocked =
+    !!key.data?.enabled && !on && !error && globalThis.Notification?.permission === 'denied'
   const toggle = async () => {
     setBusy(true)
     setError('')
@@ -60,10 +63,17 @@ export function NotificationsSection() {
             checked={on}
             // Focusable while it works (aria-disabled): `disabled` dropped Space's focus to the page.
             aria-disabled={!ready || undefined}
+            aria-describedby={blocked ? 'notify-blocked' : undefined}
             onChange={() => ready && void toggle()}
           />
           Notify me on this device of messages that arrive while Kathelia is not open
         </label>
+      )}
+      {blocked && (
+        <p id="notify-blocked" className="section-note">
+          Notifications are blocked for this site. Allow them in the browser&rsquo;s site settings
+          to turn this on.
+        </p>
       )}
       {key.isError && (
         <LoadFailed what="This server's notification setup" retry={() => key.refetch()} />

@@ -9,6 +9,8 @@ import { titleCase, toNotice, type Notice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { globalState } from '../../state/global-state'
 import { NoticeAlert } from '../auth/notice-alert'
+import { NAME_MAX_LENGTH } from '../../../shared/constants'
+import { LengthCount } from '../../lib/length-count'
 
 const ACTION = 'update profile'
 
@@ -57,10 +59,18 @@ export function ProfileForm() {
           <input
             name="name"
             autoComplete="name"
+            // Typing stops at the most a name holds, and says so, rather than a refusal on Save.
+            maxLength={NAME_MAX_LENGTH}
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
         </label>
+        <LengthCount
+          length={name.length}
+          max={NAME_MAX_LENGTH}
+          holds="a name"
+          className="field-count"
+        />
         <label>
           Email
           <input

@@ -81,6 +81,8 @@ function SessionRow({ session: s, busy, onSignOut }: RowProps) {
       <div className="session-text">
         <p className="session-title" id={titleId}>
           {s.title}
+          {/* Apart from the title for a screen reader too ("… on LinuxThis device" ran on). */}
+          {s.current && <span className="sr-only">, </span>}
           {s.current && <span className="session-badge">This device</span>}
         </p>
         {s.details && <p className="session-meta">{s.details}</p>}
