@@ -88,6 +88,13 @@ describe('settings', () => {
     if (isRetry(ctx)) await backToSettings(page)
     const form = section(page, 'Password')
     const newPassword = form.getByLabel('New password', { exact: true })
+    // A screen reader hears the rules, and which are met, with the field.
+    const describedBy = await newPassword.evaluate((el) =>
+      document
+        .getElementById(el.getAttribute('aria-describedby') ?? '')
+        ?.getAttribute('aria-label'),
+    )
+    expect(describedBy).toBe('Password requirements')
     await newPassword.fill('difference')
     expect(await passwordMarkers(page)).toEqual([
       ['At least 8 characters', 'met'],

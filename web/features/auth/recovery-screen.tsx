@@ -10,7 +10,7 @@ import { showAuthNotice, uiState } from '../../state/ui-state'
 import { ForgotPasswordForm } from './forgot-password-form'
 import { loadAuthActions } from './load-auth-actions'
 import { NoticeAlert } from './notice-alert'
-import { PasswordChecklist } from './password-checklist'
+import { PasswordChecklist, RULES_ID } from './password-checklist'
 import { linkExpired, readRecoveryParams } from './recovery-params'
 import { allFilled, newPasswordProblem } from './registration-rules'
 
@@ -106,7 +106,7 @@ export function RecoveryScreen() {
                 <label>
                   New password
                   {/* The one thing to do on this screen, opened from the mail. */}
-                  <input {...field('password')} autoFocus />
+                  <input {...field('password')} aria-describedby={RULES_ID} autoFocus />
                 </label>
                 <PasswordChecklist password={form.password} />
                 <label>

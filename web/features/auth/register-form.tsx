@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-error'
 import { isBackendError, toNotice } from '../../lib/errors'
 import { useMarkedField } from '../../lib/use-marked-field'
 import { showAuthNotice } from '../../state/ui-state'
-import { PasswordChecklist } from './password-checklist'
+import { PasswordChecklist, RULES_ID } from './password-checklist'
 import {
   checkRegistration,
   emptyRegistration,
@@ -73,7 +73,12 @@ export function RegisterForm({ autoFocus }: { autoFocus?: boolean }) {
       </div>
       <label>
         Password
-        <input type="password" autoComplete="new-password" {...field('password')} />
+        <input
+          type="password"
+          autoComplete="new-password"
+          aria-describedby={RULES_ID}
+          {...field('password')}
+        />
       </label>
       <PasswordChecklist password={form.password} />
       <label>

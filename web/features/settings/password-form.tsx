@@ -8,7 +8,7 @@ import { notify } from '../../lib/notify'
 import { globalState } from '../../state/global-state'
 import { useMarkedField } from '../../lib/use-marked-field'
 import { NoticeAlert } from '../auth/notice-alert'
-import { PasswordChecklist } from '../auth/password-checklist'
+import { PasswordChecklist, RULES_ID } from '../auth/password-checklist'
 import {
   checkPasswordChange,
   emptyPasswordChange,
@@ -85,7 +85,7 @@ export function PasswordForm() {
         </label>
         <label>
           New password
-          <input autoComplete="new-password" {...field('password')} />
+          <input autoComplete="new-password" aria-describedby={RULES_ID} {...field('password')} />
         </label>
         <PasswordChecklist password={form.password} />
         <label>
