@@ -47,7 +47,8 @@ export default function ImageViewer({ onClose, ...opened }: Props) {
   const ended = (e: PointerEvent) => {
     const dx = swipe.current === null ? 0 : e.clientX - swipe.current
     swipe.current = null
-    if (Math.abs(dx) < SWIPE_PX) return false
+    // Zoomed in, a sideways drag pans the page.
+    if (Math.abs(dx) < SWIPE_PX || (visualViewport?.scale ?? 1) > 1.01) return false
     show(dx < 0 ? next : prev)
     return true
   }

@@ -19,9 +19,9 @@ export function openOutbox(userId: string, onAdopted: () => void = noop): () => 
   const own = `${mine}:${crypto.randomUUID()}`
   const closed = new AbortController()
   // Held while this visit lasts; the browser lets it go when the tab goes, however it goes.
-  void globalThis.navigator?.locks
-    ?.request(own, () => new Promise((done) => closed.signal.addEventListener('abort', done)))
-    .catch(noop)
+  const held = () =>
+    closed.signal.aborted || new Promise((done) => closed.signal.addEventListener('abort', done))
+  void globalThis.navigator?.locks?.request(own, { signal: closed.signal }, held).catch(noop)
   // Every earlier visit's list, and one kept under the single key of before.
   const adopted = storedKeys().filter((k) => k === mine || k.startsWith(`${mine}:`))
   outbox.items = [
@@ -82,7 +82,11 @@ const watched = new Set<string>()
 function adoptClosed(userId: string, key: string, save: () => boolean, onAdopted: () => void) {
   if (!ownKey) return
   const list = readList(localStorage.getItem(key))
-  for (const i of outbox.items) if (i.elsewhere === key) delete i.elsewhere
+  // Only what that list still holds: another tab may have taken it first (its list's storage
+  // event, on its way, moves the rest to it here).
+  const listed = new Set(list.map((i) => i.clientId))
+  for (const i of outbox.items)
+    if (i.elsewhere === key && listed.has(i.clientId)) delete i.elsewhere
   outbox.items.push(...notHeldYet(userId, list))
   if (save()) localStorage.removeItem(key)
   watched.delete(key)

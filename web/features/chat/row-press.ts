@@ -97,13 +97,23 @@ export function startRowPress() {
   for (const type of ['pointerup', 'pointercancel'] as const) document.addEventListener(type, stop)
   // Searching, a click on a result opens the whole room at it, as its menu's "Show in chat" does
   // (a search's rows are a list of hits, as in Telegram's and WhatsApp's search), unless it ends
-  // a selection of its text or is on something of its own.
+  // a selection of its text, is on something of its own, or closes an open menu. A moment later:
+  // a double click selects a word instead.
+  let menuAtDown = false
+  let pending: ReturnType<typeof setTimeout> | undefined
+  document.addEventListener('pointerdown', () => {
+    menuAtDown = !!document.querySelector('.msg-menu')
+  })
   document.addEventListener('click', (e) => {
+    clearTimeout(pending)
     const row = rowOf(e)
     const id = row?.dataset.id
     const jump = activeChat.jumpTo
-    if (!uiState.search || !row || !id || !jump || inside(e, CLICK_OWN) || selecting(row)) return
-    showInChat(jump, id)
+    if (!uiState.search || !row || !id || !jump || e.detail > 1 || menuAtDown) return
+    if (inside(e, CLICK_OWN)) return
+    pending = setTimeout(() => selecting(row) || showInChat(jump, id), DOUBLE_CLICK_MS)
   })
 }
+// A second click within this is a double click (the common default is 500; most come in 250).
+const DOUBLE_CLICK_MS = 300
 let started = false

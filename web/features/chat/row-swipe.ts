@@ -13,10 +13,17 @@ const MAX_PX = 88
 const START_PX = 12
 // The screen's left edge is the system's back gesture.
 const EDGE_PX = 24
-// What a touch on the row does for itself: a field, a player's slider, the reactions.
-const OWN = 'textarea, input, [role=slider], .msg-editor, .reactions, .msg-menu'
+// What a touch on the row does for itself: a field, a player's slider, the reactions, a code
+// block's own sideways scroll.
+const OWN = 'textarea, input, [role=slider], .msg-editor, .reactions, .msg-menu, .msg-code.block'
+
+// Zoomed in (a pinch), one finger pans the page sideways: rows and the photo viewer give their
+// sideways moves back to it (message.css, attachment.css), and no swipe starts.
+const zoomed = () => (visualViewport?.scale ?? 1) > 1.01
+const markZoom = () => document.documentElement.classList.toggle('zoomed', zoomed())
 
 export function startRowSwipe() {
+  visualViewport?.addEventListener('resize', markZoom)
   let row: HTMLElement | null = null
   let from = { x: 0, y: 0 }
   let dx = 0
@@ -33,8 +40,10 @@ export function startRowSwipe() {
   }
   document.addEventListener('pointerdown', (e) => {
     end(false)
+    // A stored message that can be answered: a deleted one keeps its id but has no menu.
     const at = (e.target as Element).closest?.<HTMLElement>('.message-log .msg[data-id]')
-    if (e.pointerType !== 'touch' || !at || e.clientX < EDGE_PX) return
+    if (e.pointerType !== 'touch' || !at?.querySelector('.msg-menu-button')) return
+    if (e.clientX < EDGE_PX || zoomed()) return
     if ((e.target as Element).closest(OWN)) return
     row = at
     from = { x: e.clientX, y: e.clientY }

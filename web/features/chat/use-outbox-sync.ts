@@ -24,7 +24,9 @@ export function useOutboxSync() {
 
   useEffect(() => {
     if (!meId) return
+    const me = meId
     const flush = () => {
+      open()
       retryFailedUploads(queryClient)
       void flushOutbox(queryClient)
       // Edits, deletes and reactions made offline wait with the message menu's chunk
@@ -33,17 +35,25 @@ export function useOutboxSync() {
         void loadMessageOps().then((m) => m.sendQueuedActions(queryClient, meId), noop)
     }
     // Kept in storage by a chunk of its own, asked for at once (the room's first script has no
-    // room left for it): what waited from an earlier visit joins, and goes, once it is here. A
-    // tab that closed in the middle of a send leaves that send to this one.
+    // room left for it), and at each flush until it has come (a failed load, a deploy): what
+    // waited from an earlier visit joins, and goes, once it is here. A tab that closed in the
+    // middle of a send leaves that send to this one.
     let storage: typeof import('./outbox-storage') | undefined
+    let asking = false
     let live = true
     let close: () => void = () => void (outbox.items = [])
-    void import('./outbox-storage').then((m) => {
-      if (!live) return
-      storage = m
-      close = m.openOutbox(meId, flush)
-      flush()
-    }, noop)
+    function open() {
+      if (storage || asking) return
+      asking = true
+      void import('./outbox-storage')
+        .then((m) => {
+          if (!live) return
+          storage = m
+          close = m.openOutbox(me, flush)
+          flush()
+        }, noop)
+        .finally(() => (asking = false))
+    }
     flush()
     window.addEventListener('online', flush)
     // Another tab of this user's wrote a message or queued a change offline, or sent what

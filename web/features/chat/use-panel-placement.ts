@@ -50,6 +50,8 @@ export function usePanelPlacement(
     place()
     const resized = new ResizeObserver(place)
     resized.observe(el)
+    // The list's own size too: a phone turned back, a zoom changed, with the panel held fixed.
+    if (area) resized.observe(area)
     // Held in the window, it follows its message as the list scrolls.
     const follow = () => el.style.position === 'fixed' && place()
     area?.addEventListener('scroll', follow, { passive: true })

@@ -45,7 +45,10 @@ function snapshot(userId: string): Snapshot {
       const data = q.state.data as InfiniteData<unknown>
       q.state = { ...q.state, data: { pages: data.pages.slice(0, 1), pageParams: [null] } }
     }
-  return { userId, savedAt: Date.now(), state }
+  // When the rooms were read, not when they were written again: a visit that only restored them
+  // (its loads failing) does not make them new, and they still expire.
+  const savedAt = Math.max(0, ...read.map((q) => q.state.dataUpdatedAt))
+  return { userId, savedAt, state }
 }
 
 /**

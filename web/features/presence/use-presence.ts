@@ -4,6 +4,8 @@ import { productApi, presenceBeacon } from '../../lib/product-api'
 import { globalState } from '../../state/global-state'
 import { currentActivity, trackActivity } from './activity'
 import { reportsInOrder } from './in-order'
+import { onSubscribed } from '../../lib/realtime'
+import { CHANNELS } from '../realtime/channels'
 
 // Until the first heartbeat answers with the server's values (derived from its grace period).
 const DEFAULT_INTERVALS = { visible: 20_000, hidden: 100_000 }
@@ -23,6 +25,8 @@ export function usePresence() {
     let intervals = DEFAULT_INTERVALS
     let stopped = false
     let beating = false
+    // Asked for while one was on its way (one from before the connection dropped): another after.
+    let again = false
     // This page's life: once its beacon has said offline, the server ignores its reports still
     // on their way. A page back from the back-forward cache starts a new one.
     let tab = crypto.randomUUID()
@@ -38,7 +42,8 @@ export function usePresence() {
     // still open (else its user turns offline) and keeps the JWT its unload beacon needs fresh.
     const beat = async () => {
       clearTimeout(timer)
-      if (stopped || beating) return
+      if (stopped) return
+      if (beating) return void (again = true)
       beating = true
       try {
         const answer = await inOrder(() =>
@@ -50,6 +55,7 @@ export function usePresence() {
       } finally {
         beating = false
       }
+      if (again) return void ((again = false), beat())
       schedule()
     }
     const report = async (visible: boolean) => {
@@ -91,8 +97,11 @@ export function usePresence() {
       presenceBeacon('offline', tab)
     }
 
-    // Back from a lost connection: online at once, not at the next beat up to 20 s later.
+    // Back from a lost connection: online at once, not at the next beat up to 20 s later. The
+    // browser's `online` comes before its network works; the realtime socket's confirmed
+    // reconnect comes once it does.
     const onOnline = () => void beat()
+    const offConfirmed = onSubscribed(CHANNELS.messages, onOnline)
 
     const stopTracking = trackActivity()
     void report(!document.hidden)
@@ -106,6 +115,7 @@ export function usePresence() {
       clearTimeout(timer)
       stopTracking()
       removeEventListener('online', onOnline)
+      offConfirmed()
       document.removeEventListener('visibilitychange', onVisibility)
       window.removeEventListener('pagehide', onLeave)
       window.removeEventListener('beforeunload', onLeave)
