@@ -198,4 +198,26 @@ describe('the signed-out forms', () => {
       await tab.close()
     }
   })
+
+  it('signed in from the form, the room’s composer has the cursor, not the page', async () => {
+    const tab = await openPage(pair.chrome.browser)
+    try {
+      const { page } = tab
+      await page.goto(pair.server.url)
+      const card = authCard(page)
+      await card.getByLabel('Email', { exact: true }).fill(ADA.email)
+      await card.getByLabel('Password').fill(ADA.password)
+      await page.keyboard.press('Enter')
+      const composer = page.getByRole('textbox', { name: 'Message' })
+      await composer.waitFor({ timeout: 20_000 })
+      await expect.poll(() => isFocused(composer)).toBe(true)
+      // A fresh load of the signed-in page keeps the skip link first: the page has the focus.
+      await page.reload()
+      await composer.waitFor({ timeout: 20_000 })
+      await new Promise((r) => setTimeout(r, 500))
+      expect(await isFocused(composer)).toBe(false)
+    } finally {
+      await tab.close()
+    }
+  })
 })

@@ -13,6 +13,8 @@ export const uiState = proxy({
   search: '',
   /** Set by the first notification: only then is the toast library loaded. */
   toastsNeeded: false,
+  /** Signed in from the form just now: the room's composer takes the cursor (read once). */
+  composerNext: false,
 })
 
 export const showAuthNotice = (notice: AuthNotice | null) => {

@@ -5,6 +5,7 @@ import { composerPlaceholder } from '../../../shared/text-format'
 import { MESSAGE_MAX_LENGTH } from '../../../shared/constants'
 import { enterSends, isTouchScreen } from '../../lib/enter-sends'
 import { whenSettled } from '../../lib/when-settled'
+import { uiState } from '../../state/ui-state'
 import { AttachButton } from './attach-controls'
 import { readDraft, readReplyDraft, writeDraft, writeReplyDraft } from './drafts'
 import { drawnComposer, useDrawnComposer } from './use-drawn-composer'
@@ -59,13 +60,15 @@ export function Composer({
     [],
   )
 
-  // Opening a room (from a link) puts the cursor here. Not on a fresh page (focus still on the
-  // document: the skip link comes first), not while typing elsewhere, and not on a touch screen,
-  // where it would pop the on-screen keyboard over the messages.
+  // Opening a room (from a link) or signing in puts the cursor here. Not on a fresh page (focus
+  // still on the document: the skip link comes first), not while typing elsewhere, and not on a
+  // touch screen, where it would pop the on-screen keyboard over the messages.
   useEffect(() => {
     const current = document.activeElement
-    if (!current || current === document.body || current.matches('input, textarea')) return
-    if (isTouchScreen()) return
+    const signedIn = uiState.composerNext
+    uiState.composerNext = false
+    if (!current || (current === document.body && !signedIn)) return
+    if (current.matches('input, textarea') || isTouchScreen()) return
     ref.current?.focus({ preventScroll: true })
   }, [])
 
