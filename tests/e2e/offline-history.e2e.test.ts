@@ -137,6 +137,24 @@ describe('offline history', () => {
     }
   })
 
+  it('a logout offline says it needs the connection, and leaves the session as it was', async () => {
+    const { ada } = pair
+    await offline(ada.page, true)
+    try {
+      await ada.page.getByRole('button', { name: 'Profile menu' }).click()
+      await ada.page.getByRole('menuitem', { name: 'Logout' }).click()
+      await ada.page.locator('.Toastify__toast', { hasText: 'You are offline.' }).waitFor()
+      await ada.page.getByRole('textbox', { name: 'Message' }).waitFor()
+      expect(await ada.page.getByRole('status', { name: 'Loading', exact: true }).count()).toBe(0)
+    } finally {
+      await offline(ada.page, false)
+    }
+    // Its session was never ended: back online, a reload is still Ada's room, not a sign-in.
+    await ada.page.reload()
+    await ada.page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 20_000 })
+    expect(await ada.page.getByRole('heading', { name: 'Sign in to your account' }).count()).toBe(0)
+  })
+
   it('signing out forgets what was kept', async (ctx) => {
     const { ada, server } = pair
     // A retry finds Ada signed out by the first attempt: signed in, her room is kept again.

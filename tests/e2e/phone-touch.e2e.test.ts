@@ -146,6 +146,16 @@ describe('on a phone', () => {
       // Placed again as its chunks' parts arrive (use-panel-placement.ts): under a loaded
       // machine that took longer than the poll's default second once (docs/testing.md ⁴).
       await expect.poll(fits, { timeout: 10_000 }).toBe(true)
+      // Its message scrolled far out of the list, it goes out of the window with it.
+      const away = () =>
+        menu.evaluate((m) => {
+          const r = m.getBoundingClientRect()
+          return r.bottom < 0 || r.top > innerHeight
+        })
+      await messageLog(phone).evaluate((log) => (log.closest('.message-scroll')!.scrollTop -= 3000))
+      await expect.poll(away).toBe(true)
+      await messageLog(phone).evaluate((log) => (log.closest('.message-scroll')!.scrollTop += 3000))
+      await expect.poll(fits).toBe(true)
       expect(await touchedAt(phone, '.msg-menu [role="menuitem"]:last-child')).toMatch(/^button/)
     } finally {
       // Closed whatever happened: a retry's tap on the button would close it instead.
@@ -212,6 +222,20 @@ describe('on a phone', () => {
         .toBe('')
       await phone.getByRole('button', { name: 'Cancel reply' }).tap()
       await quote.waitFor({ state: 'detached' })
+      // An edit under way is not dropped for it.
+      const mine = `Mine to edit #${attempt}`
+      await box(phone).fill(mine)
+      await sendButton(phone).tap()
+      const own = messageLog(phone).locator('.msg', { hasText: mine })
+      await own.locator('.msg-menu-button').tap()
+      await phone.getByRole('menuitem', { name: 'Edit' }).tap()
+      const editor = own.locator('.msg-editor textarea')
+      await editor.waitFor()
+      await swipe(100)
+      await noReply()
+      expect(await editor.count()).toBe(1)
+      await editor.press('Escape')
+      await editor.waitFor({ state: 'detached' })
       // Down the list it scrolls, and answers nothing.
       await swipe(8, 90)
       await noReply()

@@ -1,5 +1,5 @@
 import { activeChat } from './active-chat'
-import { startReply } from './message-intent'
+import { messageIntent, startReply } from './message-intent'
 
 // A finger's swipe to the right on a message answers it, as in WhatsApp: the bubble follows the
 // finger, and let go past REPLY_PX the composer quotes it. One set of the document's listeners
@@ -43,7 +43,8 @@ export function startRowSwipe() {
     // A stored message that can be answered: a deleted one keeps its id but has no menu.
     const at = (e.target as Element).closest?.<HTMLElement>('.message-log .msg[data-id]')
     if (e.pointerType !== 'touch' || !at?.querySelector('.msg-menu-button')) return
-    if (e.clientX < EDGE_PX || zoomed()) return
+    // An edit under way is not dropped for a reply by a swipe made by mistake.
+    if (e.clientX < EDGE_PX || zoomed() || messageIntent.editingId) return
     if ((e.target as Element).closest(OWN)) return
     row = at
     from = { x: e.clientX, y: e.clientY }

@@ -39,7 +39,12 @@ export function usePanelPlacement(
       const cut = Math.max(0, box.bottom - bounds.bottom + INSET, bounds.top + INSET - box.top)
       // Too short a list (200 % zoom, a phone in landscape): over the header and composer, in
       // the window, as a system menu is, rather than a sliver of the list.
-      if (cut && area) return overWindow(el, box, view)
+      if (cut && area) {
+        // Its message scrolled out of the list: it goes with it, as a menu in the list would.
+        const at = anchor?.current?.getBoundingClientRect()
+        const gone = !!at && (at.bottom < bounds.top || at.top > bounds.bottom)
+        return overWindow(el, box, gone ? new DOMRect(0, -1e5, clientWidth, 2e5) : view)
+      }
       if (cut) fitIn(el, box.height - cut)
       const shift = Math.max(
         bounds.left + INSET - box.left,
@@ -65,7 +70,7 @@ export function usePanelPlacement(
 /** Where it opened, moved up as far as it must to end inside the window, and scrolled past that. */
 function overWindow(el: HTMLElement, box: DOMRect, view: DOMRect) {
   const height = Math.min(box.height, view.height - 2 * INSET)
-  const top = Math.max(INSET, Math.min(box.top, view.bottom - INSET - height))
+  const top = Math.max(view.top + INSET, Math.min(box.top, view.bottom - INSET - height))
   const left = Math.max(INSET, Math.min(box.left, view.right - INSET - box.width))
   const at = { top: `${top}px`, bottom: 'auto', left: `${left}px`, right: 'auto' }
   Object.assign(el.style, { position: 'fixed', ...at })
