@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { SETTINGS_TEXTS } from '../../shared/settings-texts'
 import { openPage } from './helpers/browser'
 import { ADA, BEN, messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
@@ -142,82 +142,76 @@ describe('the keyboard keeps its place', () => {
 })
 
 describe('the signed-out forms', () => {
-  it('a refused sign-in and "Send reset link" keep the focus on their buttons; switching to Register focuses the email', async () => {
+  /** A new visitor's sign-in form, filled in as Ada with `password`; closed with the test. */
+  async function visitorSignIn(password: string) {
     const tab = await openPage(pair.chrome.browser)
-    try {
-      const { page } = tab
-      await page.goto(pair.server.url)
-      const card = authCard(page)
-      await card.getByLabel('Email', { exact: true }).fill(ADA.email)
-      await card.getByLabel('Password').fill('not-the-password-1A!')
-      const submit = card.getByRole('button', { name: 'Sign in', exact: true })
-      // On its way, the button turns a wheel beside its words (on a slow network a paler button
-      // said nothing for seconds).
-      let answer = () => {}
-      const held = new Promise<void>((r) => (answer = r))
-      await page.route('**/v1/account/sessions/email', async (route) => {
-        await held
-        await route.continue()
-      })
-      await submit.focus()
-      await page.keyboard.press('Enter')
-      const wheel = () => submit.evaluate((el) => getComputedStyle(el, '::after').animationName)
-      await expect.poll(wheel).toBe('spin')
-      answer()
-      await card.getByRole('alert').waitFor({ timeout: 15_000 })
-      expect(await wheel()).toBe('none')
-      expect(await isFocused(submit)).toBe(true)
-      // Both fields marked (which one is wrong, nobody says), until one is changed.
-      const invalid = () =>
-        Promise.all(
-          ['Email', 'Password'].map((f) =>
-            card.getByLabel(f, { exact: true }).getAttribute('aria-invalid'),
-          ),
-        )
-      expect(await invalid()).toEqual(['true', 'true'])
-      await card.getByLabel('Password', { exact: true }).press('End')
-      await page.keyboard.type('x')
-      expect(await invalid()).toEqual([null, null])
+    onTestFinished(() => tab.close())
+    const { page } = tab
+    await page.goto(pair.server.url)
+    const card = authCard(page)
+    await card.getByLabel('Email', { exact: true }).fill(ADA.email)
+    await card.getByLabel('Password').fill(password)
+    return { page, card }
+  }
 
-      // "Forgot password?": its button keeps the focus while the link is asked for and after.
-      await card.getByRole('button', { name: 'Forgot password?' }).click()
-      await card.getByLabel('Email', { exact: true }).fill(`nobody-${Date.now()}@example.com`)
-      const send = card.getByRole('button', { name: 'Send reset link' })
-      await send.focus()
-      await page.keyboard.press('Enter')
-      await card.getByRole('status').or(card.getByRole('alert')).first().waitFor()
-      expect(await isFocused(send)).toBe(true)
-      await page.goto(pair.server.url)
+  it('a refused sign-in and "Send reset link" keep the focus on their buttons; switching to Register focuses the email', async () => {
+    const { page, card } = await visitorSignIn('not-the-password-1A!')
+    const submit = card.getByRole('button', { name: 'Sign in', exact: true })
+    // On its way, the button turns a wheel beside its words (on a slow network a paler button
+    // said nothing for seconds).
+    let answer = () => {}
+    const held = new Promise<void>((r) => (answer = r))
+    await page.route('**/v1/account/sessions/email', async (route) => {
+      await held
+      await route.continue()
+    })
+    await submit.focus()
+    await page.keyboard.press('Enter')
+    const wheel = () => submit.evaluate((el) => getComputedStyle(el, '::after').animationName)
+    await expect.poll(wheel).toBe('spin')
+    answer()
+    await card.getByRole('alert').waitFor({ timeout: 15_000 })
+    expect(await wheel()).toBe('none')
+    expect(await isFocused(submit)).toBe(true)
+    // Both fields marked (which one is wrong, nobody says), until one is changed.
+    const invalid = () =>
+      Promise.all(
+        ['Email', 'Password'].map((f) =>
+          card.getByLabel(f, { exact: true }).getAttribute('aria-invalid'),
+        ),
+      )
+    expect(await invalid()).toEqual(['true', 'true'])
+    await card.getByLabel('Password', { exact: true }).press('End')
+    await page.keyboard.type('x')
+    expect(await invalid()).toEqual([null, null])
 
-      await card.getByRole('button', { name: 'Register' }).click()
-      await card.getByRole('heading', { name: 'Create an account' }).waitFor()
-      await expect.poll(() => isFocused(card.getByLabel('Email', { exact: true }))).toBe(true)
-      await card.getByRole('button', { name: 'Sign in', exact: true }).click()
-      await expect.poll(() => isFocused(card.getByLabel('Email', { exact: true }))).toBe(true)
-    } finally {
-      await tab.close()
-    }
+    // "Forgot password?": its button keeps the focus while the link is asked for and after.
+    await card.getByRole('button', { name: 'Forgot password?' }).click()
+    await card.getByLabel('Email', { exact: true }).fill(`nobody-${Date.now()}@example.com`)
+    const send = card.getByRole('button', { name: 'Send reset link' })
+    await send.focus()
+    await page.keyboard.press('Enter')
+    await card.getByRole('status').or(card.getByRole('alert')).first().waitFor()
+    expect(await isFocused(send)).toBe(true)
+    await page.goto(pair.server.url)
+
+    await card.getByRole('button', { name: 'Register' }).click()
+    await card.getByRole('heading', { name: 'Create an account' }).waitFor()
+    await expect.poll(() => isFocused(card.getByLabel('Email', { exact: true }))).toBe(true)
+    await card.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect.poll(() => isFocused(card.getByLabel('Email', { exact: true }))).toBe(true)
   })
 
   it('signed in from the form, the room’s composer has the cursor, not the page', async () => {
-    const tab = await openPage(pair.chrome.browser)
-    try {
-      const { page } = tab
-      await page.goto(pair.server.url)
-      const card = authCard(page)
-      await card.getByLabel('Email', { exact: true }).fill(ADA.email)
-      await card.getByLabel('Password').fill(ADA.password)
-      await page.keyboard.press('Enter')
-      const composer = page.getByRole('textbox', { name: 'Message' })
-      await composer.waitFor({ timeout: 20_000 })
-      await expect.poll(() => isFocused(composer)).toBe(true)
-      // A fresh load of the signed-in page keeps the skip link first: the page has the focus.
-      await page.reload()
-      await composer.waitFor({ timeout: 20_000 })
-      await new Promise((r) => setTimeout(r, 500))
-      expect(await isFocused(composer)).toBe(false)
-    } finally {
-      await tab.close()
-    }
+    const { page } = await visitorSignIn(ADA.password)
+    await page.keyboard.press('Enter')
+    const composer = page.getByRole('textbox', { name: 'Message' })
+    await composer.waitFor({ timeout: 20_000 })
+    await expect.poll(() => isFocused(composer)).toBe(true)
+    // A fresh load of the signed-in page keeps the skip link first: the page has the focus.
+    await page.reload()
+    await composer.waitFor({ timeout: 20_000 })
+    await new Promise((r) => setTimeout(r, 500))
+    expect(await isFocused(composer)).toBe(false)
   })
 })
