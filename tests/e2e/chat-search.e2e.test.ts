@@ -226,8 +226,9 @@ describe('searching messages', () => {
     for (const text of ['Note 4', 'The needle is in the hay', 'Note 6'])
       await expect.poll(() => inView(ada.page, text), { timeout: 5_000 }).toBe(true)
     expect(await target.locator('mark').count()).toBe(0)
-    // Outside a search the menu has no such item.
-    await row.getByRole('button', { name: 'Message actions' }).click()
+    // Enter on the row the jump focused opens its menu, as on its "⋯"; outside a search the
+    // menu has no such item.
+    await ada.page.keyboard.press('Enter')
     await ada.page.getByRole('menuitem', { name: 'Reply' }).waitFor()
     expect(await ada.page.getByRole('menuitem', { name: 'Show in chat' }).count()).toBe(0)
     await ada.page.keyboard.press('Escape')

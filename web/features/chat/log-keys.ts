@@ -108,6 +108,12 @@ function listen(logOf: () => HTMLElement | null) {
     }
     const row = target.closest<HTMLElement>('.msg')
     if (!row) return undefined
+    // The row itself has the focus after a jump ("Show in chat", a quote): Enter opens its menu,
+    // as on its "⋯".
+    if (target === row && e.key === 'Enter') {
+      handleOf(row)?.click()
+      return null
+    }
     if (e.key === 'Tab') return beside(log, !e.shiftKey)
     if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
       const rows = rowsIn(log)
