@@ -9,7 +9,7 @@ import { messageIntent, startReply } from './message-intent'
 const REPLY_PX = 64
 // Past this the bubble stops following: the swipe is a gesture, not a drag.
 const MAX_PX = 88
-// A sideways move this long, and longer than the move down, is a swipe.
+// A sideways move this long, before a move down as long (a scroll), is a swipe.
 const START_PX = 12
 // The screen's left edge is the system's back gesture.
 const EDGE_PX = 24
@@ -23,6 +23,7 @@ const zoomed = () => (visualViewport?.scale ?? 1) > 1.01
 const markZoom = () => document.documentElement.classList.toggle('zoomed', zoomed())
 
 export function startRowSwipe() {
+  markZoom()
   visualViewport?.addEventListener('resize', markZoom)
   let row: HTMLElement | null = null
   let from = { x: 0, y: 0 }
