@@ -79,6 +79,27 @@ async function waitForColumns(table: TableSchema) {
   throw new Error(`columns of ${table.id} did not become available`)
 }
 
+/** An enum column made before the schema gave it more elements (receipts' `delivered`) gets them. */
+async function widenEnums(table: TableSchema) {
+  const { columns } = await db.listColumns({ databaseId: DATABASE_ID, tableId: table.id })
+  for (const col of table.columns) {
+    const now = (columns as Array<{ key: string; elements?: string[] }>).find(
+      (c) => c.key === col.key,
+    )
+    const elements = [...(col.elements ?? [])]
+    if (col.type !== 'enum' || !now || elements.every((e) => now.elements?.includes(e))) continue
+    await db.updateEnumColumn({
+      databaseId: DATABASE_ID,
+      tableId: table.id,
+      key: col.key,
+      elements,
+      required: !!col.required,
+      xdefault: col.required ? undefined : ((col.default as string | undefined) ?? undefined),
+    })
+    console.log(`updated  column ${table.id}.${col.key}: ${elements.join(', ')}`)
+  }
+}
+
 /**
  * Columns the schema no longer has stay readable under the table's permissions (e.g. the device
  * details that moved from status to the admin-only status_details). Deleting data is left to
@@ -119,6 +140,7 @@ for (const table of Object.values(TABLES) as TableSchema[]) {
   for (const col of table.columns)
     await ensure(`column ${table.id}.${col.key}`, () => createColumn(table.id, col))
   await waitForColumns(table)
+  await widenEnums(table)
   await warnStaleColumns(table)
   for (const index of table.indexes)
     await ensure(`index ${table.id}.${index.key}`, () =>

@@ -1,15 +1,24 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
-import type { Plugin } from 'vite'
+import type { Plugin, ResolvedConfig } from 'vite'
+import { DEFAULT_PROJECT_ID } from '../shared/db-ids.ts'
+import { spaValue } from './session-probe-script.ts'
 
-// The service worker's source, and the line the build replaces (see the file's header).
+// The service worker's source, and the lines the build replaces (see the file's header).
 const SOURCE = 'web/features/pwa/service-worker.js'
 const BUILD_LINE = "const BUILD = { version: 'dev', precache: [] }"
+const BACKEND_LINE = "const BACKEND = { endpoint: '', project: 'kathelia' }"
 
-const read = () => {
+/** The source with the backend the SPA signs in to (`VITE_APPWRITE_*`, as the page reads them). */
+const read = (config: ResolvedConfig) => {
   const text = readFileSync(SOURCE, 'utf8')
-  if (!text.includes(BUILD_LINE)) throw new Error(`${SOURCE} lost its line "${BUILD_LINE}"`)
-  return text
+  for (const line of [BUILD_LINE, BACKEND_LINE])
+    if (!text.includes(line)) throw new Error(`${SOURCE} lost its line "${line}"`)
+  const backend = {
+    endpoint: spaValue(config, 'VITE_APPWRITE_ENDPOINT'),
+    project: spaValue(config, 'VITE_APPWRITE_PROJECT_ID') || DEFAULT_PROJECT_ID,
+  }
+  return text.replace(BACKEND_LINE, `const BACKEND = ${JSON.stringify(backend)}`)
 }
 
 /**
@@ -19,14 +28,18 @@ const read = () => {
  * worker, which the page offers with "New version available — Reload".
  */
 export function pwa(): Plugin {
+  let config: ResolvedConfig
   return {
     name: 'kathelia-pwa',
+    configResolved(resolved) {
+      config = resolved
+    },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         if (req.url?.split('?')[0] !== '/sw.js') return next()
         res.setHeader('content-type', 'text/javascript; charset=utf-8')
         res.setHeader('cache-control', 'no-cache')
-        res.end(read())
+        res.end(read(config))
       })
     },
     generateBundle(_options, bundle) {
@@ -42,7 +55,7 @@ export function pwa(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'sw.js',
-        source: read().replace(
+        source: read(config).replace(
           BUILD_LINE,
           `const BUILD = ${JSON.stringify({ version, precache })}`,
         ),

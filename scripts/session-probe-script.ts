@@ -6,7 +6,7 @@ import { RECOVERY_PATH } from '../web/features/auth/recovery-params.ts'
  * A public build-time value as the SPA reads it (`import.meta.env.NAME`): a test server's
  * `define` (vite.config.ts `spaEnv`) over the .env files and VITE_* environment.
  */
-function spaValue(config: ResolvedConfig, name: string): string {
+export function spaValue(config: ResolvedConfig, name: string): string {
   const defined = config.define?.[`import.meta.env.${name}`]
   if (typeof defined === 'string') return JSON.parse(defined) as string
   return (config.env[name] as string | undefined) ?? ''

@@ -242,16 +242,18 @@ export const TABLES = {
   receipts: {
     id: TABLE_IDS.receipts,
     name: 'Read receipts',
-    // Written only by /api/receipt (server key, as the caller). Per room and user, two rows with
+    // Written only by /api/receipt (server key, as the caller). Per room and user, rows with
     // their own read permission: `own` (the last-read seq, for unread counts on every device)
-    // readable by that user only, and `shared` readable by team user, which holds the position
-    // only while both partners send read receipts (empty otherwise: reciprocal, as WhatsApp).
+    // readable by that user only; `shared` readable by team user, which holds the position
+    // only while both partners send read receipts (empty otherwise: reciprocal, as WhatsApp);
+    // `delivered` readable by team user, the newest seq one of the user's devices holds (the
+    // sender's "Delivered", shown whatever the read receipt setting, as WhatsApp's ticks).
     permissions: [],
     rowSecurity: true,
     columns: [
       str('roomId', 36, { required: true }),
       str('userId', 36, { required: true }),
-      { key: 'kind', type: 'enum', elements: ['own', 'shared'], required: true },
+      { key: 'kind', type: 'enum', elements: ['own', 'shared', 'delivered'], required: true },
       { key: 'seq', type: 'integer' },
       { key: 'readAt', type: 'datetime' },
     ],

@@ -58,5 +58,7 @@ export type PushPayload = {
   url: string
   roomId: string
   about?: string
+  /** A new message's place: the device that shows it reports holding it ("Delivered"). */
+  seq?: number
   change?: 'edited' | 'deleted'
 }

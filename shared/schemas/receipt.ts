@@ -19,6 +19,16 @@ export const ReadReceipt = z.object({
 })
 export type ReadReceipt = z.infer<typeof ReadReceipt>
 
+// POST /api/receipt/delivered — one of the caller's devices holds the room's messages up to `seq`
+// (only ever moves forward). Read receipts aside: the partner's "Delivered" is always shown.
+export const MarkDeliveredRequest = z.object({
+  roomId: Id,
+  seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+})
+export type MarkDeliveredRequest = z.input<typeof MarkDeliveredRequest>
+export const DeliveredReceipt = z.object({ roomId: Id, seq: z.number().int() })
+export type DeliveredReceipt = z.infer<typeof DeliveredReceipt>
+
 // POST /api/receipt/setting — "Send read receipts" (kept in the account prefs as
 // `readReceipts`, on unless false). Without `enabled` it only answers the current value.
 export const ReceiptSettingRequest = z.object({ enabled: z.boolean().optional() }).strict()

@@ -134,6 +134,7 @@ describe('/api/push', () => {
       url: '/',
       roomId: HOME_ROOM_ID,
       about: expect.stringMatching(/^\w+$/),
+      seq: expect.any(Number),
     })
     await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
   })
@@ -157,6 +158,7 @@ describe('/api/push', () => {
       url: `/rooms/${roomId}`,
       roomId,
       about: expect.stringMatching(/^\w+$/),
+      seq: expect.any(Number),
     })
     await call(app.url, '/push/unsubscribe', { endpoint: sub.endpoint }, benJwt)
   })

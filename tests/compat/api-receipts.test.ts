@@ -116,4 +116,47 @@ describe.each(adapters(() => pair))('/api/receipt with the %s adapter', (mode, u
     expect(row(await visible(ben, roomId), ada.id, 'shared')?.seq).toBe(3)
     expect(row(await visible(ada, roomId), ben.id, 'shared')?.seq).toBe(3)
   })
+
+  it('keeps where a device has the room to, forward only, seen by both whatever the setting', async () => {
+    const d = await post('/receipt/delivered', { roomId, seq: 2 }, ada)
+    expect(d.status, JSON.stringify(d.body)).toBe(200)
+    expect(d.body).toEqual({ roomId, seq: 2 })
+    expect(row(await visible(ben, roomId), ada.id, 'delivered')).toMatchObject({ seq: 2 })
+    expect(row(await visible(ada, roomId), ada.id, 'delivered')).toMatchObject({ seq: 2 })
+    expect((await post('/receipt/delivered', { roomId, seq: 1 }, ada)).body.seq).toBe(2)
+    // Read receipts off on either side: "Delivered" still shows, as WhatsApp's ticks.
+    await post('/receipt/setting', { enabled: false }, ada)
+    expect((await post('/receipt/delivered', { roomId, seq: 99 }, ada)).body.seq).toBe(3)
+    expect(row(await visible(ben, roomId), ada.id, 'delivered')?.seq).toBe(3)
+    await post('/receipt/setting', { enabled: true }, ada)
+    // Two devices at once end at the furthest, never moved back.
+    const m = await post('/message/add', { roomId, message: 'four' }, ben)
+    expect(m.status).toBe(201)
+    const both = await Promise.all(
+      [4, 3, 4].map((seq) => post('/receipt/delivered', { roomId, seq }, ada)),
+    )
+    expect(both.map((r) => r.status)).toEqual([200, 200, 200])
+    expect(row(await visible(ben, roomId), ada.id, 'delivered')?.seq).toBe(4)
+  })
+
+  it('refuses a delivery report anonymous, malformed, for an unknown room or written directly', async () => {
+    expect((await post('/receipt/delivered', { roomId, seq: 1 })).status).toBe(401)
+    for (const body of [{ roomId }, { roomId, seq: -1 }, { roomId, seq: '2' }, { seq: 1 }]) {
+      const r = await post('/receipt/delivered', body, ben)
+      expect(r.status, JSON.stringify(body)).toBe(400)
+      expect(errorShape(r).code).toBe('validation_failed')
+    }
+    const missing = await post('/receipt/delivered', { roomId: 'nope', seq: 1 }, ben)
+    expect(missing.status).toBe(404)
+    expect(errorShape(missing).code).toBeTruthy()
+    const data = { roomId, userId: ben.id, kind: 'delivered', seq: 1 }
+    await expect(
+      new TablesDB(ben.web.client).createRow({
+        databaseId: 'kathelia',
+        tableId: 'receipts',
+        rowId: ID.unique(),
+        data,
+      }),
+    ).rejects.toMatchObject({ code: 401 })
+  })
 })

@@ -30,6 +30,11 @@ const seenUnder = (page: Page, text: string) =>
     .locator('.msg', { has: page.locator('.msg-text', { hasText: text }) })
     .locator('xpath=following-sibling::*[1][contains(@class,"seen-marker")]')
 const anySeen = (page: Page) => messageLog(page).locator('.seen-marker')
+const deliveredUnder = (page: Page, text: string) =>
+  messageLog(page)
+    .locator('.msg', { has: page.locator('.msg-text', { hasText: text }) })
+    .locator('xpath=following-sibling::*[1][contains(@class,"delivered-marker")]')
+const anyDelivered = (page: Page) => messageLog(page).locator('.delivered-marker')
 
 async function setReceipts(page: Page, on: boolean) {
   await page.goto(`${pair.server.url}/settings`)
@@ -103,10 +108,58 @@ describe('read receipts', () => {
     await new Promise((r) => setTimeout(r, 3_000))
     expect(await anySeen(ada.page).count()).toBe(0)
     expect(await anySeen(ben.page).count()).toBe(0)
+    // Whether a device of the partner has it is told all the same, as WhatsApp's ticks.
+    await deliveredUnder(ada.page, still).waitFor({ timeout: 15_000 })
+    await deliveredUnder(ben.page, reading).waitFor({ timeout: 15_000 })
 
     await setReceipts(ben.page, true)
     await seenUnder(ada.page, still).waitFor({ timeout: 15_000 })
     await seenUnder(ben.page, reading).waitFor({ timeout: 15_000 })
+    // "Seen" says more: no "Delivered" beside it.
+    expect(await anyDelivered(ada.page).count()).toBe(0)
+  })
+
+  it('shows "Delivered" once a device of the partner holds the message, live or on opening', async () => {
+    const { ada, ben, server } = pair
+    const tag = `#${++attempt}`
+    const [away, opened, later] = [`Are you there? ${tag}`, `Just opened ${tag}`, `Live ${tag}`]
+    // Ben's only device has the app closed: the message is stored, not delivered.
+    await ben.page.goto('about:blank')
+    await sendMessage(ada.page, away)
+    await new Promise((r) => setTimeout(r, 2_500))
+    expect(await deliveredUnder(ada.page, away).count()).toBe(0)
+    expect(await seenUnder(ada.page, away).count()).toBe(0)
+    // He opens it in a tab he does not look at: it holds the message, unread.
+    const tab = await ben.page.context().newPage()
+    try {
+      await tab.addInitScript(() => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => true })
+        Object.defineProperty(document, 'visibilityState', {
+          configurable: true,
+          get: () => 'hidden',
+        })
+      })
+      await tab.goto(`${server.url}/`)
+      await messageInLog(tab, away).waitFor()
+      await deliveredUnder(ada.page, away).waitFor({ timeout: 15_000 })
+      expect(await seenUnder(ada.page, away).count()).toBe(0)
+      // Live: the next one is delivered as it arrives; "Seen" of an older one stays where it is.
+      await sendMessage(ada.page, opened)
+      await sendMessage(ada.page, later)
+      await messageInLog(tab, later).waitFor()
+      await deliveredUnder(ada.page, later).waitFor({ timeout: 15_000 })
+      expect(await anyDelivered(ada.page).count()).toBe(1)
+      // Only one's own messages carry it.
+      expect(await anyDelivered(tab).count()).toBe(0)
+      // Read: "Seen" takes its place.
+      await setTabHidden(tab, false)
+      await seenUnder(ada.page, later).waitFor({ timeout: 15_000 })
+      await expect.poll(() => anyDelivered(ada.page).count(), { timeout: 15_000 }).toBe(0)
+    } finally {
+      await tab.close()
+      await ben.page.goto(`${server.url}/`)
+      await chatTitle(ben.page, 'Home')
+    }
   })
 })
 

@@ -1,16 +1,18 @@
 import { Hono } from 'hono'
 import {
+  MarkDeliveredRequest,
   MarkReadRequest,
   ReceiptSettingRequest,
+  type DeliveredReceipt,
   type ReadReceipt,
   type ReceiptSetting,
 } from '../../shared/schemas'
 import { validate } from '../lib/validate'
 import { assertSelf, requireCaller, withBackend } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
-import { markRead, sendsReceipts, setReceipts } from '../services/receipts'
+import { markDelivered, markRead, sendsReceipts, setReceipts } from '../services/receipts'
 
-// Read receipts, always as the caller: the user comes from the JWT, never from the body.
+// Read and delivery receipts, always as the caller: the user comes from the JWT, never from the body.
 const receipt = new Hono<ApiHono>()
   .use('*', withBackend, requireCaller)
   .post('/read', validate('json', MarkReadRequest), async (c) => {
@@ -18,6 +20,11 @@ const receipt = new Hono<ApiHono>()
     assertSelf(c.var.caller, userId)
     const answer = await markRead(c.var.backend, c.var.caller, roomId, seq)
     return c.json(answer satisfies ReadReceipt, 200)
+  })
+  .post('/delivered', validate('json', MarkDeliveredRequest), async (c) => {
+    const { roomId, seq } = c.req.valid('json')
+    const answer = await markDelivered(c.var.backend, c.var.caller, roomId, seq)
+    return c.json(answer satisfies DeliveredReceipt, 200)
   })
   .post('/setting', validate('json', ReceiptSettingRequest), async (c) => {
     const { enabled } = c.req.valid('json')

@@ -1,6 +1,6 @@
 import { TEAMS } from '../../shared/db-schema'
-import type { ReadReceipt } from '../../shared/schemas'
-import { q, type BackendPort, type BackendUser } from '../backend'
+import type { DeliveredReceipt, ReadReceipt } from '../../shared/schemas'
+import { isConflict, q, type BackendPort, type BackendUser } from '../backend'
 import { ApiError } from '../lib/api-error'
 import { stableId } from '../lib/stable-id'
 
@@ -11,13 +11,15 @@ export const RECEIPTS_PREF = 'readReceipts'
 type ReceiptRow = {
   roomId: string
   userId: string
-  kind: 'own' | 'shared'
+  kind: 'own' | 'shared' | 'delivered'
   seq: number | null
   readAt: string | null
 }
 
+const PREFIX = { own: 'ro', shared: 'rs', delivered: 'rd' } as const
 const rowId = (kind: ReceiptRow['kind'], roomId: string, userId: string) =>
-  stableId(kind === 'own' ? 'ro' : 'rs', roomId, userId)
+  stableId(PREFIX[kind], roomId, userId)
+const everyUser = [`read("team:${TEAMS.user}")`]
 
 export const sendsReceipts = (prefs: Record<string, unknown>) => prefs[RECEIPTS_PREF] !== false
 
@@ -46,8 +48,22 @@ const writeShared = async (backend: BackendPort, own: ReceiptRow, shared: boolea
       seq: shared ? own.seq : null,
       readAt: shared ? own.readAt : null,
     },
-    [`read("team:${TEAMS.user}")`],
+    everyUser,
   )
+
+/** `seq`, never past the room's newest message: a position is one the reader could hold. */
+async function cappedSeq(backend: BackendPort, roomId: string, seq: number) {
+  const [room, newest] = await Promise.all([
+    backend.getRow('rooms', roomId),
+    backend.listRows<{ seq: number }>('messages', [
+      q.equal('roomId', roomId),
+      q.orderDesc('seq'),
+      q.limit(1),
+    ]),
+  ])
+  if (!room) throw new ApiError(404, 'This room does not exist')
+  return Math.min(seq, Number(newest.rows[0]?.seq ?? 0))
+}
 
 /** Moves the caller's read position in a room forward (a repeat or an older seq writes nothing). */
 export async function markRead(
@@ -59,19 +75,11 @@ export async function markRead(
   const ownId = await rowId('own', roomId, caller.$id)
   // Independent reads, asked at once: a receipt is sent as messages are seen, and each
   // sequential call is a round trip to the backend.
-  const [room, newest, shares, current] = await Promise.all([
-    backend.getRow('rooms', roomId),
-    // Never past the newest message: a position is something the reader could have seen.
-    backend.listRows<{ seq: number }>('messages', [
-      q.equal('roomId', roomId),
-      q.orderDesc('seq'),
-      q.limit(1),
-    ]),
+  const [upTo, shares, current] = await Promise.all([
+    cappedSeq(backend, roomId, seq),
     sharingOf(backend, [caller.$id]),
     backend.getRow<ReceiptRow>('receipts', ownId),
   ])
-  if (!room) throw new ApiError(404, 'This room does not exist')
-  const upTo = Math.min(seq, Number(newest.rows[0]?.seq ?? 0))
   const shared = shares(caller.$id)
   if (current && current.seq !== null && Number(current.seq) >= upTo)
     return { roomId, seq: Number(current.seq), readAt: current.readAt ?? '', shared }
@@ -101,4 +109,34 @@ export async function setReceipts(backend: BackendPort, caller: BackendUser, ena
   ])
   const shares = await sharingOf(backend, [caller.$id, ...owns.rows.map((r) => r.userId)])
   for (const own of owns.rows) await writeShared(backend, own, shares(own.userId))
+}
+
+/**
+ * Moves forward the newest seq one of the caller's devices holds in a room (a repeat or an
+ * older seq writes nothing). Written only when the row still holds what was read, so two
+ * devices reporting at once never move it back.
+ */
+export async function markDelivered(
+  backend: BackendPort,
+  caller: BackendUser,
+  roomId: string,
+  seq: number,
+): Promise<DeliveredReceipt> {
+  const id = await rowId('delivered', roomId, caller.$id)
+  const read = () => backend.getRow<ReceiptRow>('receipts', id)
+  const [upTo, first] = await Promise.all([cappedSeq(backend, roomId, seq), read()])
+  const data = { roomId, userId: caller.$id, kind: 'delivered' as const, seq: upTo, readAt: null }
+  // Another device's write between the read and this one: read again and decide again.
+  for (let tries = 0, current = first; tries < 5; tries++, current = await read()) {
+    const held = current?.seq == null ? null : Number(current.seq)
+    if (held !== null && held >= upTo) return { roomId, seq: held }
+    const written = current
+      ? (await backend.updateRowIf('receipts', id, data, [{ field: 'seq', equals: held }])).written
+      : await backend.createRow('receipts', id, data, everyUser).then(
+          () => true,
+          (err: unknown) => (isConflict(err) ? false : Promise.reject(err)),
+        )
+    if (written) return { roomId, seq: upTo }
+  }
+  throw new ApiError(409, 'The delivery position changed meanwhile; try again')
 }

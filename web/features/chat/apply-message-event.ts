@@ -10,6 +10,7 @@ import { unreadKey } from './unread-query'
 import { activeChat } from './active-chat'
 import { markRead, readState } from './read-state'
 import { partnerSpoke } from '../presence/use-partner-typing'
+import { noteDelivered } from './delivery-report'
 
 /** One message row event → the room's cached pages, the outbox and the unread counts. */
 export function applyMessageEvent(
@@ -35,6 +36,7 @@ export function applyMessageEvent(
   }
   storeMessage(queryClient, message)
   if (action !== 'create' || !awaitsReading(message, meId)) return
+  noteDelivered(queryClient, meId, message.roomId, message.seq)
   partnerSpoke[message.roomId] = Date.parse(message.$createdAt)
   if (activeChat.roomId === message.roomId && activeChat.atBottom && !document.hidden) {
     markRead(message.roomId, message.seq)

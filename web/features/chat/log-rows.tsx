@@ -1,7 +1,7 @@
 import { memo, useMemo, type CSSProperties, type RefObject } from 'react'
 import type { DisplayItem } from './display-item'
 import { MessageRow } from './message-row'
-import { SeenMarker } from './seen-marker'
+import { DeliveredMarker, SeenMarker, type ReceiptMarks } from './seen-marker'
 import type { TimelineEntry } from '../../../shared/timeline'
 
 // Rows re-render only when their own props change: with a long history loaded, an older page or
@@ -23,8 +23,7 @@ type Props = {
   before: number
   after: number
   meId: string
-  /** The row that carries "Seen", and when the partner read it. */
-  seen: { key: string; readAt: string } | null
+  marks: ReceiptMarks
   onRetry: (clientId: string) => void
 }
 
@@ -34,7 +33,8 @@ type Props = {
  * messages say their place among all loaded ones (aria-posinset/setsize), since a screen reader
  * no longer finds the rest in the DOM.
  */
-export function LogRows({ timeline, window, before, after, meId, seen, onRetry }: Props) {
+export function LogRows({ timeline, window, before, after, meId, marks, onRetry }: Props) {
+  const { seen, delivered } = marks
   const { rowsRef, start, end, pinned } = window
   // Counted once per timeline, not at every scroll step that moves the window.
   const { countBefore, total } = useMemo(() => messagePlaces(timeline), [timeline])
@@ -57,6 +57,7 @@ export function LogRows({ timeline, window, before, after, meId, seen, onRetry }
           onRetry={onRetry}
         />
         {entry.key === seen?.key && <SeenMarker readAt={seen.readAt} />}
+        {entry.key === delivered && <DeliveredMarker />}
       </div>
     ) : (
       <div key={entry.key} {...own}>

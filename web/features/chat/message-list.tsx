@@ -12,6 +12,7 @@ import { messagesQuery } from './messages-query'
 import { isResent, outbox, removePending } from './outbox'
 import { readState } from './read-state'
 import { receiptsQuery } from './receipts-query'
+import { receiptMarks } from './seen-marker'
 import { SearchTermCtx } from './room-context'
 import { buildTimeline } from '../../../shared/timeline'
 import { historyStart } from '../../../shared/texts'
@@ -51,12 +52,7 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   const ownTail = items.findLast((i) => i.senderId === meId && i.kind === 'user')
   const newestSeq = messages.at(-1)?.seq ?? 0
   const receipts = useQuery({ ...receiptsQuery(meId), enabled: !!meId })
-  const partnerRead = receipts.data?.partner[roomId]
-  // Under the newest of one's own messages the partner has read, newer unread ones or not.
-  const seenKey =
-    partnerRead &&
-    messages.findLast((m) => m.senderId === meId && m.kind === 'user' && m.seq <= partnerRead.seq)
-      ?.$id
+  const marks = receiptMarks(messages, meId, receipts.data, roomId)
   // What the pill counts: the partner's messages after the newest seen here or elsewhere, all
   // below the view (use-read-receipts.ts), whether they came while scrolled up or before.
   const readTo =
@@ -205,7 +201,7 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
               before={rows.before}
               after={rows.after}
               meId={meId}
-              seen={seenKey ? { key: seenKey, readAt: partnerRead!.readAt } : null}
+              marks={marks}
               onRetry={onRetry}
             />
           </SearchTermCtx.Provider>

@@ -8,10 +8,14 @@ import { tablesDB } from '../../lib/appwrite'
 /**
  * Read positions per room: `own` is this user's (kept on the server, so unread counts survive
  * devices), `partner` the partner's while both send read receipts (the server empties it else).
+ * Delivery positions (the newest seq a device holds): `held` this user's, `delivered` the
+ * partner's.
  */
 export type Receipts = {
   own: Record<string, number>
   partner: Record<string, { seq: number; readAt: string }>
+  held: Record<string, number>
+  delivered: Record<string, number>
 }
 
 type Row = Record<string, unknown>
@@ -19,6 +23,11 @@ type Row = Record<string, unknown>
 export function applyReceiptRow(data: Receipts, row: Row, meId: string): Receipts {
   const roomId = String(row.roomId)
   const seq = row.seq === null || row.seq === undefined ? null : Number(row.seq)
+  if (row.kind === 'delivered') {
+    const which = row.userId === meId ? 'held' : 'delivered'
+    if (seq === null || seq <= (data[which][roomId] ?? -1)) return data
+    return { ...data, [which]: { ...data[which], [roomId]: seq } }
+  }
   if (row.userId === meId) {
     if (row.kind !== 'own' || seq === null || seq <= (data.own[roomId] ?? -1)) return data
     return { ...data, own: { ...data.own, [roomId]: seq } }
@@ -44,6 +53,8 @@ export const receiptsQuery = (meId: string) =>
       return rows.reduce<Receipts>((d, r) => applyReceiptRow(d, r as unknown as Row, meId), {
         own: {},
         partner: {},
+        held: {},
+        delivered: {},
       })
     },
     // Realtime events keep it current; a reconnect's re-read brings what happened meanwhile.

@@ -5,6 +5,7 @@ import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
 import { readWhileLogging } from './live-replay'
 import {
+  awaitsReading,
   countUnread,
   flattenPages,
   toMessage,
@@ -14,6 +15,7 @@ import {
 import { messagesKey } from './messages-query'
 import { markRead, readState } from './read-state'
 import { receiptsQuery } from './receipts-query'
+import { noteDelivered } from './delivery-report'
 
 export const unreadKey = (roomId: string) => ['unread', roomId] as const
 
@@ -48,6 +50,9 @@ export const unreadQuery = (roomId: string, meId: string) =>
       )
       const rows = answer.rows.map((r) => toMessage(r as unknown as Record<string, unknown>))
       const newest = Math.max(known ?? 0, ...rows.map((m) => m.seq))
+      // This device now holds the partner's newest messages: their "Delivered".
+      const theirs = rows.find((m) => awaitsReading(m, meId))
+      if (theirs) noteDelivered(client, meId, roomId, theirs.seq)
       if (known === undefined) markRead(roomId, newest, true)
       // Messages newer than the read saw: their events counted into the cache this replaces.
       const later = new Map<string, Message>()

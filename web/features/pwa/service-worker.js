@@ -1,7 +1,10 @@
 /* Kathelia's service worker, served at /sw.js (scope /) by the `pwa` plugin in vite.config.ts.
  * The build replaces BUILD with its version and every file it wrote (hashed assets, index.html);
- * the dev server leaves an empty list, and the page hands over the URLs it loaded instead. */
+ * the dev server leaves an empty list, and the page hands over the URLs it loaded instead. Both
+ * fill in BACKEND. */
 const BUILD = { version: 'dev', precache: [] }
+// The backend the page signs in to, from the same public variables (empty: this origin's /v1).
+const BACKEND = { endpoint: '', project: 'kathelia' }
 const CACHE = `kathelia-${BUILD.version}`
 // Answers of the API, the backend and the Sentry tunnel are never cached: they are per user and live.
 const NEVER = /^\/(api|v1|monitoring|__dev)(\/|$)/
@@ -135,16 +138,50 @@ self.addEventListener('push', (event) => {
     return
   }
   event.waitUntil(
-    self.registration.showNotification(data.title || 'Kathelia', {
-      body: data.body || '',
-      // One notification per room: a burst replaces the previous one instead of stacking.
-      tag: data.tag || 'kathelia',
-      renotify: true,
-      icon: '/icons/icon-192.png',
-      data: { url: data.url || '/', about: data.about || null },
-    }),
+    Promise.all([
+      self.registration.showNotification(data.title || 'Kathelia', {
+        body: data.body || '',
+        // One notification per room: a burst replaces the previous one instead of stacking.
+        tag: data.tag || 'kathelia',
+        renotify: true,
+        icon: '/icons/icon-192.png',
+        data: { url: data.url || '/', about: data.about || null },
+      }),
+      typeof data.seq === 'number' && data.roomId && reportDelivered(data.roomId, data.seq),
+    ]),
   )
 })
+
+let token = { jwt: '', until: 0 }
+
+/**
+ * This device holds the message now: the sender's "Delivered", as an open tab reports it
+ * (web/features/chat/delivery-report.ts). Signed in as the page is, by the session cookie: a JWT
+ * of its own (kept 10 of its 15 minutes), never anything the push says. Without a session, or
+ * with the backend's cookie blocked on another origin, nothing is reported.
+ */
+async function reportDelivered(roomId, seq) {
+  try {
+    if (token.until < Date.now()) {
+      const endpoint = BACKEND.endpoint || `${self.location.origin}/v1`
+      const res = await fetch(`${endpoint}/account/jwts`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', 'x-appwrite-project': BACKEND.project },
+        body: '{}',
+      })
+      if (!res.ok) return
+      token = { jwt: (await res.json()).jwt, until: Date.now() + 10 * 60_000 }
+    }
+    await fetch('/api/receipt/delivered', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token.jwt}` },
+      body: JSON.stringify({ roomId, seq }),
+    })
+  } catch {
+    // Offline again, or the backend unreachable: the app reports it when it next opens.
+  }
+}
 
 /**
  * The sender edited or deleted for everyone the message a notification shows: it takes the new

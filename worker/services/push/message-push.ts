@@ -36,7 +36,12 @@ export function messagePayload(sender: BackendUser, room: Room, row: Shown): Pus
   const body =
     plainText(row.message ?? '').trim() ||
     ('noun' in file ? `Sent a ${file.noun}` : `Sent “${file.name}”`)
-  return { ...roomPayload(row.roomId, titleOf(sender, room, row.roomId), body), about: row.$id }
+  const seq = row.seq == null ? undefined : Number(row.seq)
+  return {
+    ...roomPayload(row.roomId, titleOf(sender, room, row.roomId), body),
+    about: row.$id,
+    seq,
+  }
 }
 
 /**
@@ -116,6 +121,8 @@ export function pushChange(
     await pushToOthers(backend, config, sender.$id, {
       ...shown,
       body: change === 'deleted' ? '' : shown.body,
+      // Not a new message: nothing more is delivered.
+      seq: undefined,
       change,
     })
   })()
