@@ -40,7 +40,7 @@ export type AppConfigOptions = {
 // on a click or a preview's answer (web/features/chat/message-parts.ts), the edit, delete and
 // reaction calls (message-ops.ts), the profile menu's items and the admin's partner details (web/features/presence/chatee-header.tsx).
 const SIGNED_IN =
-  /web[\\/](features[\\/](chat[\\/](?!(message-editor-form|message-menu-panel|menu-item|bookmark-menu-item|use-panel-placement|image-viewer|link-preview|link-api|reaction-picker|quick-reactions|log-keys|row-press|row-swipe|outbox-storage|message-ops|edit-last|action-queue(-store|-view|-send)?|jump-step|search-note|gif-button|staged-file|upload-run|unsafe-link|voice-parts|voice-note|voice-recorder|voice-review|voice-take|voice)\.)|layout[\\/](?!profile-menu-panel\.)|presence[\\/](?!partner-details\.)|realtime|auth[\\/]session)|lib[\\/](appwrite|jwt|product-api|api|realtime|query-client))|node_modules[\\/](appwrite|date-fns)[\\/]|shared[\\/]db-ids/
+  /web[\\/](features[\\/](chat[\\/](?!(message-editor-form|message-menu-panel|menu-item|bookmark-menu-item|use-panel-placement|image-viewer|link-preview|link-api|reaction-picker|quick-reactions|log-keys|row-press|row-swipe|outbox-storage|delivery-report|message-ops|edit-last|action-queue(-store|-view|-send)?|jump-step|search-note|gif-button|staged-file|upload-run|unsafe-link|voice-parts|voice-note|voice-recorder|voice-review|voice-take|voice)\.)|layout[\\/](?!profile-menu-panel\.)|presence[\\/](?!partner-details\.)|realtime|auth[\\/]session)|lib[\\/](appwrite|jwt|product-api|api|realtime|query-client))|node_modules[\\/](appwrite|date-fns)[\\/]|shared[\\/]db-ids/
 const CHUNK_GROUPS = [
   { name: 'app', tags: ['$initial' as const], priority: 2 },
   { name: 'signed-in', test: SIGNED_IN, priority: 1 },

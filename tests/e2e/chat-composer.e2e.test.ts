@@ -26,6 +26,7 @@ let lineAttempts = 0
 let typingAttempts = 0
 let rtlAttempts = 0
 let foldAttempts = 0
+let emojiAttempts = 0
 // Ben's presence shows in Ada's header only while both share it (Settings).
 beforeAll(() => shareBoth(pair), 60_000)
 
@@ -178,6 +179,61 @@ describe('the composer and the message list', () => {
       .waitFor()
     await box(page).fill('')
     await count.waitFor({ state: 'detached' })
+  })
+
+  it('puts emoji at the cursor from its panel, by pointer or keys, recent ones first', async () => {
+    const { ada, ben } = pair
+    const page = ada.page
+    const panel = page.getByRole('dialog', { name: 'Emoji' })
+    const emoji = (name: string) => panel.getByRole('button', { name, exact: true })
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement
+        return el?.getAttribute('aria-label') ?? el?.textContent ?? ''
+      })
+    const tag = `(emoji ${++emojiAttempts})`
+    await box(page).fill(`Good  you ${tag}`)
+    await box(page).evaluate((b: HTMLTextAreaElement) => b.setSelectionRange(5, 5))
+    // By pointer: at the cursor, the box keeps the focus, the panel stays for the next.
+    await page.getByRole('button', { name: 'Emoji' }).click()
+    // (Their last cells: a retry has them in "Recently used" too.)
+    await emoji('😀').last().click()
+    await panel.getByRole('button', { name: 'Hearts' }).click()
+    await emoji('❤️').last().click()
+    expect(await box(page).inputValue()).toBe(`Good 😀❤️ you ${tag}`)
+    expect(await focused()).toBe('Message')
+    await page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
+    expect(await focused()).toBe('Message')
+    // By keys: the panel takes the focus, the last picked first; Escape gives it back.
+    await page.getByRole('button', { name: 'Emoji' }).focus()
+    await page.keyboard.press('Enter')
+    const recent = panel.getByRole('region', { name: 'Recently used' }).getByRole('button')
+    expect(await recent.allInnerTexts()).toEqual(['❤️', '😀'])
+    expect(await focused()).toBe('❤️')
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('Enter')
+    expect(await box(page).inputValue()).toBe(`Good 😀❤️😀 you ${tag}`)
+    expect(await focused()).toBe('😀')
+    // Down a row lands on the cell below, in the next group.
+    await page.keyboard.press('ArrowDown')
+    expect(await focused()).toBe('😃')
+    await page.keyboard.press('ArrowRight')
+    expect(await focused()).toBe('😄')
+    await page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
+    expect(await focused()).toBe('Emoji')
+    // It goes as typed text does.
+    await box(page).press('End')
+    await box(page).press('Enter')
+    await messageInLog(ben.page, `Good 😀❤️😀 you ${tag}`).waitFor()
+    // At the length limit nothing goes in, not half an emoji.
+    await box(page).fill('x'.repeat(3_999))
+    await page.getByRole('button', { name: 'Emoji' }).click()
+    await emoji('😀').first().click()
+    expect(await box(page).inputValue()).toBe('x'.repeat(3_999))
+    await page.keyboard.press('Escape')
+    await box(page).fill('')
   })
 
   it('signals typing at most once every 3 seconds', async () => {

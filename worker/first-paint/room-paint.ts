@@ -105,7 +105,7 @@ export function roomPaint({ meId, roomId, room, rows, readSeq, zone }: PaintInpu
     // A deleted room (drawn for the admin view only) is read, not answered: as the SPA has it.
     (room?.isDeleted
       ? `<p class="room-closed">${TEXTS.roomDeleted}</p>`
-      : `<form class="composer" data-room="${esc(roomId)}"><button type="button" class="attach-button" ${off}>${icon(ATTACH)}</button>` +
+      : `<form class="composer" data-room="${esc(roomId)}"><button type="button" class="attach-button" ${off}>${icon(ATTACH)}</button><span class="emoji-anchor"></span>` +
         `<textarea dir="auto" rows="1" maxlength="${MESSAGE_MAX_LENGTH}" placeholder="${esc(composerPlaceholder(name))}" aria-label="Message"></textarea>` +
         `<button type="submit" class="send-button" aria-label="Send message" disabled>${icon(SEND)}</button></form>`) +
     '</section></main></div></div>' +

@@ -10,7 +10,7 @@ import { unreadKey } from './unread-query'
 import { activeChat } from './active-chat'
 import { markRead, readState } from './read-state'
 import { partnerSpoke } from '../presence/use-partner-typing'
-import { noteDelivered } from './delivery-report'
+import { noteDelivered } from './message-parts'
 
 /** One message row event → the room's cached pages, the outbox and the unread counts. */
 export function applyMessageEvent(

@@ -154,6 +154,10 @@ export function Composer({
           <MessageParts.GifButton onPick={sendGif} />
         </Suspense>
       )}
+      {/* Its place kept while its chunk comes: the box does not shrink under the cursor. */}
+      <Suspense fallback={<span className="emoji-anchor" />}>
+        <MessageParts.EmojiButton box={ref} meId={meId} />
+      </Suspense>
       <textarea
         ref={ref}
         dir="auto"

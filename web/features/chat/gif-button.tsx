@@ -28,7 +28,7 @@ export default function GifButton({ onPick }: { onPick: (gif: GifRef) => void })
         GIF
       </button>
       {open && (
-        <Suspense fallback={<div className="gif-picker gif-picker-loading">Loading GIFs…</div>}>
+        <Suspense fallback={<div className="gif-picker composer-popup">Loading GIFs…</div>}>
           <GifPicker
             onClose={close}
             onPick={(gif) => {

@@ -14,9 +14,11 @@ export const MessageParts = {
   // A link the lookup flagged.
   UnsafeLink: preloadable(() => import('./unsafe-link')),
   // Not a message's, but as seldom wanted: the line over a search's results, the composer's GIF
-  // button (only where GIF search is configured), the admin's room options, a staged file.
+  // and emoji buttons (GIFs only where search is configured), the admin's room options, a staged
+  // file.
   SearchNote: preloadable(() => import('./search-note')),
   GifButton: preloadable(() => import('./gif-button')),
+  EmojiButton: preloadable(() => import('../emoji/emoji-button')),
   RoomOptionsButton: preloadable(() => import('../rooms/room-options-button')),
   // The composer's file, once one is picked.
   StagedFile: preloadable(() => import('./staged-file')),
@@ -38,6 +40,11 @@ export const loadBookmarkWrite = () => import('../bookmarks/bookmark-write')
 export const loadMessageBookmarks = () => import('../bookmarks/save-message')
 /** The menu's edit, delete and reaction calls, and ArrowUp's edit of the last message sent. */
 export const loadMessageOps = () => import('./message-ops')
+/** "Delivered" reports (web/features/chat/delivery-report.ts), wanted at the first message in. */
+export const noteDelivered = (
+  ...args: Parameters<typeof import('./delivery-report').noteDelivered>
+) => void import('./delivery-report').then((d) => d.noteDelivered(...args), noop)
+const noop = () => undefined
 /** A message's file on its way: its upload, thumbnail and guard against leaving the page. */
 export const loadUploads = () => import('./upload-run')
 

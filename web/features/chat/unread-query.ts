@@ -15,7 +15,7 @@ import {
 import { messagesKey } from './messages-query'
 import { markRead, readState } from './read-state'
 import { receiptsQuery } from './receipts-query'
-import { noteDelivered } from './delivery-report'
+import { noteDelivered } from './message-parts'
 
 export const unreadKey = (roomId: string) => ['unread', roomId] as const
 

@@ -47,7 +47,7 @@ export default function GifPicker({
 
   return (
     <div
-      className="gif-picker"
+      className="gif-picker composer-popup"
       role="dialog"
       aria-label="Choose a GIF"
       onKeyDown={(e) => {
