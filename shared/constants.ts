@@ -70,6 +70,9 @@ export type VerifyStepId = (typeof VERIFY_STEPS)[number]
 
 /** How long after sending a message its sender may still edit it (issue 14). */
 export const EDIT_WINDOW_MS = 24 * 60 * 60 * 1000
+
+/** Pinned messages a room's bar holds, as WhatsApp's: a pin past them unpins the oldest. */
+export const PIN_LIMIT = 3
 /** Most links one POST /api/link-check asks about (a message with more checks its first ones). */
 export const MAX_LINK_CHECK_URLS = 20
 

@@ -150,10 +150,13 @@ export const TABLES = {
       // digits (shared/voice.ts), both measured by the sender's browser, for the player's bars.
       { key: 'fileDuration', type: 'integer' },
       str('fileWaveform', 48),
+      // Pinned to its room's bar by either partner (/api/message/pin), at most PIN_LIMIT a room.
+      { key: 'pinnedAt', type: 'datetime' },
     ],
     indexes: [
       { key: 'room_seq', type: 'unique', columns: ['roomId', 'seq'] },
       { key: 'client_id', type: 'unique', columns: ['senderId', 'clientId'] },
+      { key: 'room_pinned', type: 'key', columns: ['roomId', 'pinnedAt'] },
     ],
     sequence: { column: 'seq', scope: 'roomId' },
   },

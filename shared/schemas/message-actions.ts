@@ -24,6 +24,11 @@ export type EditMessageRequest = z.input<typeof EditMessageRequest>
 export const DeleteMessageRequest = z.object({ messageId: Id })
 export type DeleteMessageRequest = z.input<typeof DeleteMessageRequest>
 
+// POST /api/message/pin — either partner pins (`on: true`) or unpins a message of a room;
+// idempotent. A pin past PIN_LIMIT unpins the room's oldest.
+export const PinMessageRequest = z.object({ messageId: Id, on: z.boolean() })
+export type PinMessageRequest = z.input<typeof PinMessageRequest>
+
 /** One emoji (a grapheme with a pictographic or emoji-presentation character), not free text. */
 export const Emoji = z
   .string()

@@ -78,6 +78,7 @@ export const Message = z.object({
   gifHeight: z.number().int().nullable(),
   fileDuration: z.number().int().nullable(),
   fileWaveform: z.string().nullable(),
+  pinnedAt: z.string().nullable(),
 })
 export type Message = z.infer<typeof Message>
 

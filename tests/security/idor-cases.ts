@@ -197,6 +197,12 @@ const API: Record<string, ((x: Ctx) => Attempt[]) | string> = {
     on: true,
     userId: x.victim.userId,
   })),
+  // Either partner pins any message of a shared room (the bar is both of theirs); never an outsider.
+  '/api/message/pin': api(
+    '/api/message/pin',
+    (x) => ({ messageId: x.obj.messageId, on: true }),
+    partner,
+  ),
   '/api/message/add': api(
     '/api/message/add',
     (x) => ({ roomId: 'home', message: 'reply', replyToId: x.obj.messageId, fileId: x.obj.fileId }),

@@ -125,6 +125,22 @@ describe('message/add in one round trip writes only what the route would write',
     )
     expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING INDEX rows_client_id/)
   })
+
+  it('a room’s pinned messages are read from an index, not from every message of the room', async () => {
+    // The query the pinned bar and /api/message/pin make, as rows/query-run.ts writes it (its
+    // order ends with the row's sequence, the index's rowid).
+    const [room, pinned] = ['roomId', 'pinnedAt'].map(jsonPath)
+    const plan = await inBackend((sql) =>
+      sql.all<{ detail: string }>(
+        `EXPLAIN QUERY PLAN SELECT id FROM rows WHERE table_id = ? AND ${room} = ? AND ${pinned} IS NOT NULL ORDER BY ${pinned} DESC, seq DESC LIMIT 3`,
+        'messages',
+        'home',
+      ),
+    )
+    const detail = plan.map((p) => p.detail).join('\n')
+    expect(detail).toMatch(/USING INDEX rows_room_pinned/)
+    expect(detail).not.toMatch(/TEMP B-TREE/)
+  })
 })
 
 /** The SQL statements the object runs while `during` runs (every one goes through all() or run()). */

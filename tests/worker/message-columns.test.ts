@@ -3,6 +3,7 @@ import { runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { TABLES } from '../../shared/db-schema'
 import type { EdgeBackend } from '../../worker/appwrite-edge'
+import { backfillSearchText } from '../../worker/appwrite-edge/db/backfill-search-text'
 import { MIGRATIONS } from '../../worker/appwrite-edge/db/migrations'
 import { rowModel } from '../../worker/appwrite-edge/rows/model'
 import { backendStub } from '../../worker/appwrite-edge/stub'
@@ -54,8 +55,12 @@ describe('a message stored before the searchText column', () => {
       put('old-photo-plain', '', photo)
       const voice = { fileName: 'voice-1.webm', fileType: 'video/webm', fileDuration: 4000 }
       put('old-voice', '', voice)
-      // As an object that had applied every migration before this one starts again.
-      sql.run('DELETE FROM _migrations WHERE n = ?', MIGRATIONS.length)
+      // As an object that had applied every migration before this one starts again (the later
+      // ones run again too: they are idempotent).
+      sql.run(
+        'DELETE FROM _migrations WHERE n >= ?',
+        MIGRATIONS.lastIndexOf(backfillSearchText) + 1,
+      )
       sql.migrate()
       const data = (id: string) =>
         JSON.parse(

@@ -181,6 +181,7 @@ export const q = {
   cursorAfter: (rowId: string) => JSON.stringify({ method: 'cursorAfter', values: [rowId] }),
   lessThan: (attribute: string, value: string | number) =>
     JSON.stringify({ method: 'lessThan', attribute, values: [value] }),
+  isNotNull: (attribute: string) => JSON.stringify({ method: 'isNotNull', attribute }),
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '')

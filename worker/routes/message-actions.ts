@@ -37,6 +37,7 @@ const TOMBSTONE = {
   gifHeight: null,
   fileDuration: null,
   fileWaveform: null,
+  pinnedAt: null,
 }
 
 /**

@@ -17,6 +17,7 @@ import { checkGif } from '../services/gif-message'
 import { addPlan, messageData } from '../services/message-add'
 import { checkReply } from '../services/message-row'
 import actions from './message-actions'
+import pins from './message-pins'
 import { later } from '../lib/background'
 import { pushToOthers } from '../services/push/deliver'
 import { messagePayload } from '../services/push/message-push'
@@ -51,6 +52,7 @@ export const toMessage = (r: Row<MessageData>): Message => ({
   gifHeight: num(r.gifHeight),
   fileDuration: num(r.fileDuration),
   fileWaveform: strOrNull(r.fileWaveform),
+  pinnedAt: strOrNull(r.pinnedAt),
 })
 
 const message = new Hono<ApiHono>()
@@ -110,5 +112,7 @@ const message = new Hono<ApiHono>()
   )
   // Edit, delete and react, behind the same caller check (worker/routes/message-actions.ts).
   .route('/', actions)
+  // Pin and unpin (worker/routes/message-pins.ts).
+  .route('/', pins)
 
 export default message

@@ -10,7 +10,7 @@ import { unreadKey } from './unread-query'
 import { activeChat } from './active-chat'
 import { markRead, readState } from './read-state'
 import { partnerSpoke } from '../presence/use-partner-typing'
-import { noteDelivered } from './message-parts'
+import { loadEventExtras } from './message-parts'
 
 /** One message row event → the room's cached pages, the outbox and the unread counts. */
 export function applyMessageEvent(
@@ -21,6 +21,10 @@ export function applyMessageEvent(
   const action = eventAction(e.events)
   const message = toMessage(e.payload)
   patchSingleMessage(queryClient, message, action === 'delete')
+  void loadEventExtras().then(
+    (x) => x.afterMessageEvent(queryClient, meId, action, message, e.payload),
+    () => undefined,
+  )
   uncount(queryClient, message, action, meId)
   if (action === 'delete') {
     noteLiveMessage(message, true)
@@ -36,7 +40,6 @@ export function applyMessageEvent(
   }
   storeMessage(queryClient, message)
   if (action !== 'create' || !awaitsReading(message, meId)) return
-  noteDelivered(queryClient, meId, message.roomId, message.seq)
   partnerSpoke[message.roomId] = Date.parse(message.$createdAt)
   if (activeChat.roomId === message.roomId && activeChat.atBottom && !document.hidden) {
     markRead(message.roomId, message.seq)

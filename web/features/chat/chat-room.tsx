@@ -90,6 +90,9 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
         )}
       </header>
       <RoomProvider roomId={roomId} meId={meId}>
+        <Suspense fallback={null}>
+          <MessageParts.PinnedBar />
+        </Suspense>
         <MessageList roomId={roomId} roomName={name} meId={meId} onRetry={retry} />
       </RoomProvider>
       <TypingIndicator

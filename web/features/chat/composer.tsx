@@ -14,7 +14,6 @@ import { loadMessageOps, MessageParts } from './message-parts'
 import { messagesQuery } from './messages-query'
 import type { GifRef } from './message-model'
 import { cancelReply, messageIntent } from './message-intent'
-import { QuoteBar } from './quote-bar'
 import { useFileStaging } from './use-file-staging'
 import { useTypingSignal } from './use-typing-signal'
 
@@ -142,7 +141,9 @@ export function Composer({
         submit()
       }}
     >
-      <QuoteBar roomId={roomId} meId={meId} />
+      <Suspense fallback={null}>
+        <MessageParts.QuoteBar roomId={roomId} meId={meId} />
+      </Suspense>
       {staging.file && (
         <Suspense fallback={null}>
           <MessageParts.StagedFile file={staging.file} onRemove={staging.clear} />

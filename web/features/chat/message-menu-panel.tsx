@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Suspense, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react'
 import { EDIT_WINDOW_MS } from '../../../shared/constants'
 import { BookmarkMenuItem } from './bookmark-menu-item'
+import { PinMenuItem } from './pin-menu-item'
 import type { DisplayItem } from './display-item'
 import { startEdit, startReply } from './message-intent'
 import { copyText, deleteMessage } from './message-ops'
@@ -116,6 +117,9 @@ export default function MessageMenuPanel({ view, setView, item, mine, button, cl
             <MenuItem onClick={act(() => void copyText(item.text), true)}>Copy text</MenuItem>
           )}
           <BookmarkMenuItem roomId={room.roomId} item={item} done={() => close()} />
+          {item.seq !== null && (
+            <PinMenuItem roomId={room.roomId} item={item} done={() => close()} />
+          )}
           {editable && (
             <MenuItem onClick={act(() => startEdit(item.key, button.current))}>Edit</MenuItem>
           )}

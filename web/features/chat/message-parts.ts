@@ -20,6 +20,10 @@ export const MessageParts = {
   GifButton: preloadable(() => import('./gif-button')),
   EmojiButton: preloadable(() => import('../emoji/emoji-button')),
   RoomOptionsButton: preloadable(() => import('../rooms/room-options-button')),
+  // The room's pinned messages, over its list (none: nothing).
+  PinnedBar: preloadable(() => import('./pinned-bar')),
+  // Over the composer while answering a message.
+  QuoteBar: preloadable(() => import('./quote-bar')),
   // The composer's file, once one is picked.
   StagedFile: preloadable(() => import('./staged-file')),
   // Its picture in the bubble while it uploads.
@@ -40,11 +44,8 @@ export const loadBookmarkWrite = () => import('../bookmarks/bookmark-write')
 export const loadMessageBookmarks = () => import('../bookmarks/save-message')
 /** The menu's edit, delete and reaction calls, and ArrowUp's edit of the last message sent. */
 export const loadMessageOps = () => import('./message-ops')
-/** "Delivered" reports (web/features/chat/delivery-report.ts), wanted at the first message in. */
-export const noteDelivered = (
-  ...args: Parameters<typeof import('./delivery-report').noteDelivered>
-) => void import('./delivery-report').then((d) => d.noteDelivered(...args), noop)
-const noop = () => undefined
+/** What a message event does beyond the room's pages: delivery reports, pins. */
+export const loadEventExtras = () => import('./message-event-extras')
 /** A message's file on its way: its upload, thumbnail and guard against leaving the page. */
 export const loadUploads = () => import('./upload-run')
 

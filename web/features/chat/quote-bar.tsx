@@ -7,7 +7,7 @@ import { messagesQuery } from './messages-query'
 import { excerpt, senderName } from './room-context'
 
 /** Above the composer while answering a message; the reply goes with the next send. */
-export function QuoteBar({ roomId, meId }: { roomId: string; meId: string }) {
+export default function QuoteBar({ roomId, meId }: { roomId: string; meId: string }) {
   const { replyTo } = useSnapshot(messageIntent)
   const chateeName = useSnapshot(globalState).chatee?.name
   const { data } = useInfiniteQuery(messagesQuery(roomId))

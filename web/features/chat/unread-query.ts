@@ -15,7 +15,7 @@ import {
 import { messagesKey } from './messages-query'
 import { markRead, readState } from './read-state'
 import { receiptsQuery } from './receipts-query'
-import { noteDelivered } from './message-parts'
+import { loadEventExtras } from './message-parts'
 
 export const unreadKey = (roomId: string) => ['unread', roomId] as const
 
@@ -52,7 +52,11 @@ export const unreadQuery = (roomId: string, meId: string) =>
       const newest = Math.max(known ?? 0, ...rows.map((m) => m.seq))
       // This device now holds the partner's newest messages: their "Delivered".
       const theirs = rows.find((m) => awaitsReading(m, meId))
-      if (theirs) noteDelivered(client, meId, roomId, theirs.seq)
+      if (theirs)
+        void loadEventExtras().then(
+          (x) => x.noteDelivered(client, meId, roomId, theirs.seq),
+          () => undefined,
+        )
       if (known === undefined) markRead(roomId, newest, true)
       // Messages newer than the read saw: their events counted into the cache this replaces.
       const later = new Map<string, Message>()

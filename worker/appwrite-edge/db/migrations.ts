@@ -138,4 +138,10 @@ export const MIGRATIONS: (string | ((sql: Sql) => void))[] = [
   backfillSearchText,
   // Again, since `searchText` holds a file's name too: those with a file, whatever it held.
   backfillSearchText,
+  // Rows: a room's pinned messages, newest pin first, read as the room opens (its pinned bar).
+  `
+  CREATE INDEX IF NOT EXISTS rows_room_pinned ON rows (
+    table_id, json_extract(data, '$.roomId'), json_extract(data, '$.pinnedAt')
+  );
+  `,
 ]

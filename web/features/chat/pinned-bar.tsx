@@ -1,0 +1,51 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { excerpt, useRoom } from './room-context'
+import { pinnedQuery, setPinned } from './pins'
+import './pins.css'
+
+/**
+ * The room's pinned messages, one at a time over the list, as Telegram's bar: a click shows the
+ * message in the room and the bar moves on to the next older pin; "Unpin" takes the shown one
+ * off for both partners. Nothing while the room has none.
+ */
+export default function PinnedBar() {
+  const room = useRoom()
+  const queryClient = useQueryClient()
+  const pins = useQuery(pinnedQuery(room.roomId)).data ?? []
+  const [shown, setShown] = useState(0)
+  if (!pins.length) return null
+  const at = shown % pins.length
+  const pin = pins[at]!
+  return (
+    <div className="pinned-bar" role="region" aria-label="Pinned messages">
+      <button
+        type="button"
+        className="pinned-show"
+        title="Show in chat"
+        onClick={() => {
+          room.jumpTo(pin.$id)
+          setShown(at + 1)
+        }}
+      >
+        <span className="pinned-label">
+          {pins.length > 1 ? `Pinned message ${at + 1} of ${pins.length}` : 'Pinned message'}
+        </span>
+        <span dir="auto" className="pinned-text">
+          {excerpt(pin)}
+        </span>
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Unpin"
+        title="Unpin"
+        onClick={() => void setPinned(queryClient, room.roomId, pin.$id, false)}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
+          <path d="M6 6l12 12M18 6 6 18" />
+        </svg>
+      </button>
+    </div>
+  )
+}
