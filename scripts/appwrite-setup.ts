@@ -94,7 +94,8 @@ async function widenEnums(table: TableSchema) {
       key: col.key,
       elements,
       required: !!col.required,
-      xdefault: col.required ? undefined : ((col.default as string | undefined) ?? undefined),
+      // The SDK refuses an undefined default here (unlike on create): null when there is none.
+      xdefault: (col.required ? null : (col.default ?? null)) as string | undefined,
     })
     console.log(`updated  column ${table.id}.${col.key}: ${elements.join(', ')}`)
   }

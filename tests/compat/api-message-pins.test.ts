@@ -65,6 +65,31 @@ describe.each(adapters(() => pair))('/api/message/pin, %s adapter', (mode, url) 
     expect(off.body.pinnedAt).toBeNull()
     expect(await pinned()).toEqual(['four', 'two'])
     expect((await post(ben, '/message/pin', { messageId: ids[2], on: false })).status).toBe(200)
+    // Pins made at once still leave three.
+    const more = [] as string[]
+    for (const text of ['five', 'six', 'seven']) more.push(await say(ben, text))
+    const at = await Promise.all(
+      more.map((messageId) => post(ada, '/message/pin', { messageId, on: true })),
+    )
+    expect(at.map((r) => r.status)).toEqual([200, 200, 200])
+    expect(await pinned()).toHaveLength(PIN_LIMIT)
+  })
+
+  it('pins nothing in a deleted room', async () => {
+    const id = await say(ada, 'in a room about to go')
+    await tables().updateRow({ ...DB, tableId: 'rooms', rowId: roomId, data: { isDeleted: true } })
+    try {
+      const refused = await post(ada, '/message/pin', { messageId: id, on: true })
+      expect(refused.status).toBe(409)
+      expect(errorShape(refused).message).toBe('This room has been deleted')
+    } finally {
+      await tables().updateRow({
+        ...DB,
+        tableId: 'rooms',
+        rowId: roomId,
+        data: { isDeleted: false },
+      })
+    }
   })
 
   it('unpins a message deleted for everyone, and pins no tombstone', async () => {

@@ -208,7 +208,7 @@ describe('the composer and the message list', () => {
     // By keys: the panel takes the focus, the last picked first; Escape gives it back.
     await page.getByRole('button', { name: 'Emoji' }).focus()
     await page.keyboard.press('Enter')
-    const recent = panel.getByRole('region', { name: 'Recently used' }).getByRole('button')
+    const recent = panel.getByRole('group', { name: 'Recently used' }).getByRole('button')
     expect(await recent.allInnerTexts()).toEqual(['❤️', '😀'])
     expect(await focused()).toBe('❤️')
     await page.keyboard.press('ArrowRight')
@@ -220,6 +220,14 @@ describe('the composer and the message list', () => {
     expect(await focused()).toBe('😃')
     await page.keyboard.press('ArrowRight')
     expect(await focused()).toBe('😄')
+    // A group's tab from the keyboard takes the focus into its group; the grid stays one Tab stop.
+    await page.keyboard.press('Shift+Tab')
+    expect(await focused()).toBe('Objects and symbols')
+    await page.keyboard.press('Enter')
+    expect(await focused()).toBe('📱')
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Tab')
+    expect(await focused()).toBe('📱')
     await page.keyboard.press('Escape')
     await panel.waitFor({ state: 'detached' })
     expect(await focused()).toBe('Emoji')

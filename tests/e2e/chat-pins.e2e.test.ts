@@ -83,7 +83,9 @@ describe('pinned messages', () => {
       await bar(ben.page).getByText(text).waitFor({ timeout: 15_000 })
     }
     // The bar's Unpin takes off the pin it shows.
-    await bar(ben.page).getByRole('button', { name: 'Unpin' }).click()
+    await bar(ben.page)
+      .getByRole('button', { name: `Unpin “${gone}”` })
+      .click()
     await expect.poll(() => bar(ada.page).innerText(), { timeout: 15_000 }).toContain('1 of 2')
     expect(await bar(ada.page).innerText()).not.toContain(gone)
     await menu(ada.page, drop, 'Unpin')

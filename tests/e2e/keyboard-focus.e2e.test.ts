@@ -91,9 +91,23 @@ describe('the keyboard keeps its place', () => {
     await page.getByLabel('Display name').fill(`Ada Keys ${Date.now()}`)
     const saveName = page.getByRole('button', { name: 'Save name' })
     await saveName.focus()
+    // Busy, it turns its wheel within its own width: nothing beside it moves.
+    const width = async () => (await saveName.boundingBox())!.width
+    const idle = await width()
+    let answer = () => {}
+    const held = new Promise<void>((r) => (answer = r))
+    await page.route('**/v1/account/name', async (route) => {
+      await held
+      await route.continue()
+    })
     await page.keyboard.press('Enter')
+    const wheel = () => saveName.evaluate((el) => getComputedStyle(el, '::after').animationName)
+    await expect.poll(wheel).toBe('spin')
+    expect(Math.abs((await width()) - idle)).toBeLessThan(0.5)
+    answer()
     const toast = page.locator('.Toastify__toast', { hasText: SETTINGS_TEXTS.nameSaved })
     await toast.waitFor()
+    await page.unroute('**/v1/account/name')
     expect(await toast.getAttribute('role')).toBe('status')
     expect(await saveName.getAttribute('aria-disabled')).toBe('true')
     expect(await isFocused(saveName)).toBe(true)

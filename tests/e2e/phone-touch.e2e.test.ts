@@ -67,6 +67,22 @@ describe('on a phone', () => {
       .waitFor()
   })
 
+  it('an emoji tapped in goes into the box without popping the keyboard over the panel', async () => {
+    const text = `Tea? #${++attempt} `
+    await box(phone).fill(text)
+    await phone.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await phone.getByRole('button', { name: 'Emoji' }).tap()
+    const panel = phone.getByRole('dialog', { name: 'Emoji' })
+    await panel.getByRole('button', { name: '😀', exact: true }).last().tap()
+    expect(await box(phone).inputValue()).toBe(`${text}😀`)
+    // The box has no focus: a phone's keyboard would cover the panel.
+    expect(await box(phone).evaluate((b) => b === document.activeElement)).toBe(false)
+    await panel.waitFor()
+    await phone.getByRole('button', { name: 'Emoji' }).tap()
+    await panel.waitFor({ state: 'detached' })
+    await box(phone).fill('')
+  })
+
   it('the magnifier of the folded search box opens it', async () => {
     // Folded first: a box still closing (0.15 s, as after a retry's first attempt) moves the
     // magnifier from under the tap, which must be forced (the icon lets taps through).

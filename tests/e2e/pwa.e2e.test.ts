@@ -244,9 +244,11 @@ describe('installable app', () => {
     const { page } = push
     const payload = { title: 'Ada', body: 'Parcel?', tag: roomTag(HOME_ROOM_ID), url: '/' }
     const reports: string[] = []
+    const tokens: string[] = []
     context!.on('request', (r) => {
-      if (r.url().endsWith('/api/receipt/delivered'))
-        reports.push(r.serviceWorker() ? 'worker' : 'page')
+      const by = r.serviceWorker() ? 'worker' : 'page'
+      if (r.url().endsWith('/api/receipt/delivered')) reports.push(by)
+      if (r.url().endsWith('/v1/account/jwts')) tokens.push(by)
     })
     // Signed out: shown, and nothing reported.
     expect(await push.deliver({ ...payload, roomId: HOME_ROOM_ID, seq: 1 })).toBe('shown')
@@ -268,6 +270,15 @@ describe('installable app', () => {
     expect(await push.deliver({ ...payload, roomId: HOME_ROOM_ID, seq: sent.seq })).toBe('shown')
     await expect.poll(held, { timeout: 10_000 }).toEqual([sent.seq])
     expect(reports).toEqual(['worker'])
+    const minted = tokens.length
+    // The next push reuses the worker's JWT (kept in its cache, where a stopped worker finds it).
+    const next = await apiAs(page, app.server.url)('/message/add', {
+      roomId: HOME_ROOM_ID,
+      message: `Pushed again, attempt ${reads}`,
+    })
+    expect(await push.deliver({ ...payload, roomId: HOME_ROOM_ID, seq: next.seq })).toBe('shown')
+    await expect.poll(held, { timeout: 10_000 }).toEqual([next.seq])
+    expect(tokens).toHaveLength(minted)
   })
 
   it('closes a room’s notifications on this device once the room is read here', async () => {

@@ -127,15 +127,21 @@ describe('message/add in one round trip writes only what the route would write',
   })
 
   it('a room’s pinned messages are read from an index, not from every message of the room', async () => {
-    // The query the pinned bar and /api/message/pin make, as rows/query-run.ts writes it (its
-    // order ends with the row's sequence, the index's rowid).
-    const [room, pinned] = ['roomId', 'pinnedAt'].map(jsonPath)
+    // The list the pinned bar makes (web/features/chat/pins.ts), as the object runs it.
+    const queries = [
+      { method: 'equal', attribute: 'roomId', values: ['home'] },
+      { method: 'isNotNull', attribute: 'pinnedAt' },
+      { method: 'orderDesc', attribute: 'pinnedAt' },
+      { method: 'limit', values: [3] },
+    ]
+    const search = queries.map((q) => `queries[]=${encodeURIComponent(JSON.stringify(q))}`)
+    const path = `/tablesdb/kathelia/tables/messages/rows?${search.join('&')}`
+    const { res, statements } = await statementsOf(() => v1(path, { key: true }))
+    expect(res.status, await res.clone().text()).toBe(200)
+    const list = statements.find((q) => q.startsWith('SELECT') && q.includes('pinnedAt'))!
+    const bindings = Array.from(list.matchAll(/\?/g), () => null)
     const plan = await inBackend((sql) =>
-      sql.all<{ detail: string }>(
-        `EXPLAIN QUERY PLAN SELECT id FROM rows WHERE table_id = ? AND ${room} = ? AND ${pinned} IS NOT NULL ORDER BY ${pinned} DESC, seq DESC LIMIT 3`,
-        'messages',
-        'home',
-      ),
+      sql.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${list}`, ...(bindings as never[])),
     )
     const detail = plan.map((p) => p.detail).join('\n')
     expect(detail).toMatch(/USING INDEX rows_room_pinned/)

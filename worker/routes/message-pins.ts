@@ -24,22 +24,25 @@ const pins = new Hono<ApiHono>().post('/pin', validate('json', PinMessageRequest
   if (on && row.deletedAt) throw new ApiError(409, 'This message was deleted', 'message_deleted')
   // A repeat (or a retry) changes nothing: the pin keeps its place among the others.
   if (!!row.pinnedAt === on) return c.json(toMessage(row), 200)
+  if (on && (await backend.getRow<{ isDeleted?: boolean }>('rooms', row.roomId))?.isDeleted)
+    throw new ApiError(409, 'This room has been deleted')
+  const updated = await backend.updateRow<MessageData>(
+    'messages',
+    messageId,
+    on ? { pinnedAt: new Date().toISOString() } : UNPINNED,
+  )
+  // Past the limit the room's oldest pins make way. Read after the write, so two pins made at
+  // once still leave PIN_LIMIT: each unpins what is past it then.
   if (on) {
-    // Past the limit the room's oldest pins make way, before this one takes its place.
     const pinned = await backend.listRows<MessageData>('messages', [
       q.equal('roomId', row.roomId),
       q.isNotNull('pinnedAt'),
       q.orderDesc('pinnedAt'),
       q.limit(100),
     ])
-    for (const old of pinned.rows.slice(PIN_LIMIT - 1))
+    for (const old of pinned.rows.slice(PIN_LIMIT))
       await backend.updateRow<MessageData>('messages', old.$id, UNPINNED)
   }
-  const updated = await backend.updateRow<MessageData>(
-    'messages',
-    messageId,
-    on ? { pinnedAt: new Date().toISOString() } : UNPINNED,
-  )
   return c.json(toMessage(updated), 200)
 })
 

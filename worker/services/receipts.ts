@@ -113,8 +113,10 @@ export async function setReceipts(backend: BackendPort, caller: BackendUser, ena
 
 /**
  * Moves forward the newest seq one of the caller's devices holds in a room (a repeat or an
- * older seq writes nothing). Written only when the row still holds what was read, so two
- * devices reporting at once never move it back.
+ * older seq writes nothing). Written only when the row still holds what was read, and read
+ * again after: in Appwrite mode that condition is checked in a call of its own, so a lower
+ * position another device wrote in between is found and written over. Two devices reporting
+ * at once end at the furthest.
  */
 export async function markDelivered(
   backend: BackendPort,
@@ -126,17 +128,16 @@ export async function markDelivered(
   const read = () => backend.getRow<ReceiptRow>('receipts', id)
   const [upTo, first] = await Promise.all([cappedSeq(backend, roomId, seq), read()])
   const data = { roomId, userId: caller.$id, kind: 'delivered' as const, seq: upTo, readAt: null }
-  // Another device's write between the read and this one: read again and decide again.
+  // Each write is read back on the next turn: the turn that finds the position held answers.
   for (let tries = 0, current = first; tries < 5; tries++, current = await read()) {
     const held = current?.seq == null ? null : Number(current.seq)
     if (held !== null && held >= upTo) return { roomId, seq: held }
-    const written = current
-      ? (await backend.updateRowIf('receipts', id, data, [{ field: 'seq', equals: held }])).written
-      : await backend.createRow('receipts', id, data, everyUser).then(
-          () => true,
-          (err: unknown) => (isConflict(err) ? false : Promise.reject(err)),
-        )
-    if (written) return { roomId, seq: upTo }
+    if (current) await backend.updateRowIf('receipts', id, data, [{ field: 'seq', equals: held }])
+    else
+      await backend.createRow('receipts', id, data, everyUser).catch((err: unknown) => {
+        // Another device made it first: the next turn reads it.
+        if (!isConflict(err)) throw err
+      })
   }
   throw new ApiError(409, 'The delivery position changed meanwhile; try again')
 }

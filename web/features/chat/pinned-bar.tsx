@@ -13,10 +13,13 @@ export default function PinnedBar() {
   const room = useRoom()
   const queryClient = useQueryClient()
   const pins = useQuery(pinnedQuery(room.roomId)).data ?? []
-  const [shown, setShown] = useState(0)
+  // Which pin shows: a new pin shows first, as the newest.
+  const newest = pins[0]?.$id
+  const [shown, setShown] = useState({ newest, at: 0 })
   if (!pins.length) return null
-  const at = shown % pins.length
+  const at = shown.newest === newest ? shown.at % pins.length : 0
   const pin = pins[at]!
+  const text = excerpt(pin)
   return (
     <div className="pinned-bar" role="region" aria-label="Pinned messages">
       <button
@@ -25,20 +28,20 @@ export default function PinnedBar() {
         title="Show in chat"
         onClick={() => {
           room.jumpTo(pin.$id)
-          setShown(at + 1)
+          setShown({ newest, at: at + 1 })
         }}
       >
         <span className="pinned-label">
           {pins.length > 1 ? `Pinned message ${at + 1} of ${pins.length}` : 'Pinned message'}
         </span>
         <span dir="auto" className="pinned-text">
-          {excerpt(pin)}
+          {text}
         </span>
       </button>
       <button
         type="button"
         className="icon-button"
-        aria-label="Unpin"
+        aria-label={`Unpin “${text}”`}
         title="Unpin"
         onClick={() => void setPinned(queryClient, room.roomId, pin.$id, false)}
       >

@@ -48,7 +48,8 @@ export const receiptsQuery = (meId: string) =>
       const { rows } = await tablesDB.listRows({
         databaseId: DATABASE_ID,
         tableId: TABLE_IDS.receipts,
-        queries: [Query.limit(500)],
+        // Up to five rows a room (own, and both partners' shared and delivered).
+        queries: [Query.limit(5000)],
       })
       return rows.reduce<Receipts>((d, r) => applyReceiptRow(d, r as unknown as Row, meId), {
         own: {},

@@ -2,20 +2,17 @@ import { useCallback, useRef, useState, type RefObject } from 'react'
 import EmojiPicker from './emoji-picker'
 
 /**
- * Puts `emoji` at the box's cursor as typing would (the box's own undo, its input event, and so
- * the draft and the typing signal), unless it would pass the box's length limit. A pick made
- * from the keyboard leaves the focus where it was, in the panel.
+ * Puts `emoji` at the box's cursor as typing would (its input event, and so the draft and the
+ * typing signal), unless it would pass the box's length limit. In a box that has the focus (a
+ * pointer's pick) as typed, with the box's own undo. Otherwise the focus stays where it is: in
+ * the panel for the keyboard, and on a phone no on-screen keyboard pops up over the panel.
  */
 function insertAt(box: HTMLTextAreaElement, emoji: string) {
-  const from = document.activeElement
   const { selectionStart: start, selectionEnd: end, value } = box
   if (box.maxLength > 0 && value.length - (end - start) + emoji.length > box.maxLength) return
-  box.focus({ preventScroll: true })
-  if (!document.execCommand('insertText', false, emoji)) {
-    box.setRangeText(emoji, start, end, 'end')
-    box.dispatchEvent(new Event('input', { bubbles: true }))
-  }
-  if (from instanceof HTMLElement && from.closest('.emoji-picker')) from.focus()
+  if (document.activeElement === box && document.execCommand('insertText', false, emoji)) return
+  box.setRangeText(emoji, start, end, 'end')
+  box.dispatchEvent(new Event('input', { bubbles: true }))
 }
 
 /** The composer's emoji button and its panel (a chunk of its own, web/features/chat/message-parts.ts). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { EMOJI_GROUPS } from './emoji-set'
 import { readRecent, rememberEmoji } from './emoji-recent'
-import { moveInGrid } from './grid-keys'
+import { moveInGrid, rove } from './grid-keys'
 import './emoji-picker.css'
 
 /**
@@ -36,9 +36,10 @@ export default function EmojiPicker({
       const t = e.target as Element
       if (!panel.current?.contains(t) && !t.closest?.('.emoji-button')) onClose()
     }
-    // Escape closes it from the box too, before the composer's own Escape (a reply's cancel).
+    // Escape closes it from the box too, before the composer's own Escape (a reply's cancel);
+    // an Escape anywhere else is not the panel's.
     const escape = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return
+      if (e.key !== 'Escape' || !document.activeElement?.closest('.composer')) return
       e.stopPropagation()
       onClose()
     }
@@ -50,8 +51,12 @@ export default function EmojiPicker({
     }
   }, [focusFirst, onClose])
 
-  const show = (name: string) =>
-    panel.current?.querySelector(`[data-group="${name}"]`)?.scrollIntoView({ block: 'start' })
+  // A group's tab shows it; from the keyboard its first emoji takes the focus and the Tab stop.
+  const show = (name: string, keys: boolean) => {
+    const first = panel.current?.querySelector<HTMLElement>(`[data-group="${name}"] [data-cell]`)
+    first?.closest('section')?.scrollIntoView({ block: 'start' })
+    if (keys && first) rove(panel.current!.querySelector('[data-cell][tabindex="0"]'), first)
+  }
 
   return (
     <div
@@ -69,7 +74,7 @@ export default function EmojiPicker({
             type="button"
             title={g.name}
             aria-label={g.name}
-            onClick={() => show(g.name)}
+            onClick={(e) => show(g.name, e.detail === 0)}
           >
             {g.icon}
           </button>
@@ -77,7 +82,7 @@ export default function EmojiPicker({
       </div>
       <div className="emoji-groups">
         {groups.map((g, n) => (
-          <section key={g.name} data-group={g.name} aria-label={g.name}>
+          <section key={g.name} data-group={g.name} role="group" aria-label={g.name}>
             <h3 aria-hidden="true">{g.name}</h3>
             <div className="emoji-grid">
               {g.emoji.map((emoji, i) => (

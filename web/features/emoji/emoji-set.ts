@@ -1,6 +1,6 @@
 // The composer's emoji, in the groups of Unicode's emoji list, most used first. A few hundred
 // rather than all 3,700: the system's own emoji keyboard (Win+., Ctrl+Cmd+Space, a phone's) types
-// any other straight into the box, and this list costs the chunk under a kilobyte.
+// any other straight into the box, and this list costs the chunk about 1.2 KB gzipped.
 const list = (text: string) => text.trim().split(/\s+/)
 
 export const EMOJI_GROUPS: { name: string; icon: string; emoji: string[] }[] = [

@@ -26,5 +26,12 @@ export function moveInGrid(e: KeyboardEvent<HTMLElement>) {
     to = row.sort((a, b) => Math.abs(left(a) - left(here)) - Math.abs(left(b) - left(here)))[0]
   } else return
   e.preventDefault()
-  to?.focus()
+  if (to) rove(here, to)
+}
+
+/** Moves the grid's one Tab stop to `to`, with the focus. */
+export function rove(from: HTMLElement | null, to: HTMLElement) {
+  if (from) from.tabIndex = -1
+  to.tabIndex = 0
+  to.focus()
 }

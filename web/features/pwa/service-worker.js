@@ -7,7 +7,8 @@ const BUILD = { version: 'dev', precache: [] }
 const BACKEND = { endpoint: '', project: 'kathelia' }
 const CACHE = `kathelia-${BUILD.version}`
 // Answers of the API, the backend and the Sentry tunnel are never cached: they are per user and live.
-const NEVER = /^\/(api|v1|monitoring|__dev)(\/|$)/
+// Nor is a request answered from the worker's own keys (__sw: its JWT, below).
+const NEVER = /^\/(api|v1|monitoring|__dev|__sw)(\/|$)/
 
 self.addEventListener('install', (event) => {
   // Without the session cookie: `/` answered to a signed-in browser is that user's page (a JWT,
@@ -22,7 +23,7 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       for (const key of await caches.keys())
-        if (key.startsWith('kathelia-') && key !== CACHE) await caches.delete(key)
+        if (key.startsWith('kathelia-') && key !== CACHE && key !== TOKENS) await caches.delete(key)
       await self.clients.claim()
     })(),
   )
@@ -152,32 +153,49 @@ self.addEventListener('push', (event) => {
   )
 })
 
-let token = { jwt: '', until: 0 }
+// The worker's JWT, kept between its wakes (a browser stops an idle worker within a minute, and
+// Appwrite lets a user make only so many JWTs an hour): under a key of its own, never a network
+// address. No more than what the session cookie beside it already grants, for 10 of its 15 minutes.
+const TOKEN = '/__sw/jwt'
+const TOKENS = 'kathelia-jwt'
+
+async function jwtOf(fresh) {
+  const store = await caches.open(TOKENS)
+  const kept = !fresh && (await store.match(TOKEN))
+  const token = kept && (await kept.json())
+  if (token && token.until > Date.now()) return token.jwt
+  const endpoint = BACKEND.endpoint || `${self.location.origin}/v1`
+  const res = await fetch(`${endpoint}/account/jwts`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json', 'x-appwrite-project': BACKEND.project },
+    body: '{}',
+  })
+  if (!res.ok) return void (await store.delete(TOKEN))
+  const { jwt } = await res.json()
+  await store.put(TOKEN, new Response(JSON.stringify({ jwt, until: Date.now() + 10 * 60_000 })))
+  return jwt
+}
 
 /**
  * This device holds the message now: the sender's "Delivered", as an open tab reports it
- * (web/features/chat/delivery-report.ts). Signed in as the page is, by the session cookie: a JWT
- * of its own (kept 10 of its 15 minutes), never anything the push says. Without a session, or
- * with the backend's cookie blocked on another origin, nothing is reported.
+ * (web/features/chat/delivery-report.ts). Signed in as the page is, by the session cookie (a JWT
+ * of its own), never by anything the push says. A token refused (the session ended, another
+ * signed in) is made again once. Without a session, or with the backend's cookie blocked on
+ * another origin, nothing is reported.
  */
 async function reportDelivered(roomId, seq) {
   try {
-    if (token.until < Date.now()) {
-      const endpoint = BACKEND.endpoint || `${self.location.origin}/v1`
-      const res = await fetch(`${endpoint}/account/jwts`, {
+    for (const fresh of [false, true]) {
+      const jwt = await jwtOf(fresh)
+      if (!jwt) return
+      const res = await fetch('/api/receipt/delivered', {
         method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json', 'x-appwrite-project': BACKEND.project },
-        body: '{}',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
+        body: JSON.stringify({ roomId, seq }),
       })
-      if (!res.ok) return
-      token = { jwt: (await res.json()).jwt, until: Date.now() + 10 * 60_000 }
+      if (res.status !== 401) return
     }
-    await fetch('/api/receipt/delivered', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token.jwt}` },
-      body: JSON.stringify({ roomId, seq }),
-    })
   } catch {
     // Offline again, or the backend unreachable: the app reports it when it next opens.
   }
