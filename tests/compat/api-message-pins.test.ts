@@ -39,6 +39,14 @@ describe.each(adapters(() => pair))('/api/message/pin, %s adapter', (mode, url) 
       })
     ).rows.map((r) => r.message)
 
+  const notices = async () =>
+    (
+      await tables().listRows({
+        ...DB,
+        queries: [Query.equal('roomId', roomId), Query.equal('kind', 'system')],
+      })
+    ).rows.map((r) => r.message)
+
   beforeAll(async () => {
     const room = await post(ada, '/room/add', { name: `Pins ${mode}`, color: '#336699' })
     expect(room.status, JSON.stringify(room.body)).toBe(201)
@@ -54,6 +62,8 @@ describe.each(adapters(() => pair))('/api/message/pin, %s adapter', (mode, url) 
     // A repeat keeps the pin where it was.
     const again = await post(ada, '/message/pin', { messageId: ids[0], on: true })
     expect(again.body.pinnedAt).toBe(first.body.pinnedAt)
+    // The room is told who pinned, once, quoting nothing.
+    expect(await notices()).toEqual(['Ben pinned a message'])
     for (const id of ids.slice(1)) {
       await new Promise((r) => setTimeout(r, 5))
       expect((await post(ada, '/message/pin', { messageId: id, on: true })).status).toBe(200)

@@ -47,6 +47,11 @@ describe('pinned messages', () => {
       await bar(page).getByText(texts[0]!).waitFor({ timeout: 15_000 })
       expect(await bar(page).innerText()).toContain('Pinned message')
     }
+    // The room says who pinned, as a notice.
+    await messageLog(ben.page)
+      .locator('.system-notice')
+      .filter({ hasText: 'Ada Lovelace pinned a message' })
+      .waitFor()
     // Pinned already: the menu offers to unpin it, for Ben too.
     await row(ben.page, texts[0]!).hover()
     await row(ben.page, texts[0]!).getByRole('button', { name: 'Message actions' }).click()

@@ -5,6 +5,7 @@ import { q } from '../backend'
 import { ApiError } from '../lib/api-error'
 import { validate } from '../lib/validate'
 import type { ApiHono } from '../middleware/context'
+import { SYSTEM_SENDER } from '../services/notifier'
 import { toMessage, type MessageData } from './message'
 
 const UNPINNED = { pinnedAt: null } as Partial<MessageData>
@@ -16,7 +17,7 @@ const UNPINNED = { pinnedAt: null } as Partial<MessageData>
  */
 const pins = new Hono<ApiHono>().post('/pin', validate('json', PinMessageRequest), async (c) => {
   const { messageId, on } = c.req.valid('json')
-  const { backend } = c.var
+  const { backend, caller } = c.var
   const row = await backend.getRow<MessageData>('messages', messageId)
   if (!row) throw new ApiError(404, 'This message does not exist')
   if (row.kind === 'system')
@@ -42,6 +43,14 @@ const pins = new Hono<ApiHono>().post('/pin', validate('json', PinMessageRequest
     ])
     for (const old of pinned.rows.slice(PIN_LIMIT))
       await backend.updateRow<MessageData>('messages', old.$id, UNPINNED)
+    // Told in the room, as WhatsApp does, quoting nothing: a notice keeps no words the sender
+    // may later delete for everyone.
+    await backend.createRow('messages', 'unique()', {
+      roomId: row.roomId,
+      message: `${caller.name.trim() || caller.email} pinned a message`,
+      senderId: SYSTEM_SENDER,
+      kind: 'system',
+    })
   }
   return c.json(toMessage(updated), 200)
 })
