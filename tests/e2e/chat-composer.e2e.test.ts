@@ -196,6 +196,12 @@ describe('the composer and the message list', () => {
     await box(page).evaluate((b: HTMLTextAreaElement) => b.setSelectionRange(5, 5))
     // By pointer: at the cursor, the box keeps the focus, the panel stays for the next.
     await page.getByRole('button', { name: 'Emoji' }).click()
+    // Above the whole composer: it covers none of what is being written.
+    const [over, composer] = await Promise.all([
+      panel.boundingBox(),
+      page.locator('form.composer').boundingBox(),
+    ])
+    expect(over!.y + over!.height).toBeLessThanOrEqual(composer!.y)
     // (Their last cells: a retry has them in "Recently used" too.)
     await emoji('😀').last().click()
     await panel.getByRole('button', { name: 'Hearts' }).click()

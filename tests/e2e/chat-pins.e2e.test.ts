@@ -62,8 +62,16 @@ describe('pinned messages', () => {
     await menu(ben.page, texts[2]!, 'Pin')
     await bar(ada.page).getByText('Pinned message 1 of 3').waitFor({ timeout: 15_000 })
     expect(await bar(ada.page).innerText()).toContain(texts[2])
-    // A fourth: the oldest pin makes way.
+    // A fourth asks first, as WhatsApp does: the oldest pin would make way.
+    const ask = ada.page.getByRole('alertdialog', { name: 'Replace the oldest pin' })
     await menu(ada.page, texts[3]!, 'Pin')
+    expect(await ask.innerText()).toContain(`instead of “${texts[0]}”`)
+    // Cancel has the focus: Enter right away changes nothing.
+    await ada.page.keyboard.press('Enter')
+    await ask.waitFor({ state: 'detached' })
+    expect(await bar(ada.page).innerText()).toContain('1 of 3')
+    await menu(ada.page, texts[3]!, 'Pin')
+    await ask.getByRole('button', { name: 'Replace' }).click()
     await bar(ben.page).getByText(texts[3]!).waitFor({ timeout: 15_000 })
     const shown: string[] = []
     for (let i = 0; i < 3; i++) {

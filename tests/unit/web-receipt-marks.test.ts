@@ -30,6 +30,15 @@ describe('receiptMarks', () => {
     expect(marks(receipts(4, 1))).toEqual({ seen: { ...seen, key: 'm4' }, delivered: null })
   })
 
+  it('marks no message deleted for everyone: the newest one left carries it', () => {
+    const gone = [...room.slice(0, 3), msg(4, { ...ada, deletedAt: '2026-11-29T10:05:00.000Z' })]
+    expect(receiptMarks(gone, 'ada', receipts(4, 4), 'home')).toEqual({
+      seen: { key: 'm3', readAt: '2026-11-29T10:00:00.000Z' },
+      delivered: null,
+    })
+    expect(receiptMarks(gone, 'ada', receipts(undefined, 4), 'home').delivered).toBe('m3')
+  })
+
   it('shows nothing before the receipts are read, or for a room without any', () => {
     expect(marks(undefined)).toEqual({ seen: null, delivered: null })
     expect(receiptMarks(room, 'ada', receipts(3, 4), 'garden')).toEqual({

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Suspense, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react'
 import { EDIT_WINDOW_MS } from '../../../shared/constants'
 import { BookmarkMenuItem } from './bookmark-menu-item'
-import { PinMenuItem } from './pin-menu-item'
+import { PinMenuItem, ReplacePin } from './pin-menu-item'
 import type { DisplayItem } from './display-item'
 import { startEdit, startReply } from './message-intent'
 import { copyText, deleteMessage } from './message-ops'
@@ -13,7 +13,7 @@ import { showInChat } from './jump-target'
 import { usePanelPlacement } from './use-panel-placement'
 import { QuickReactions } from './quick-reactions'
 
-export type MenuView = 'menu' | 'react' | 'delete'
+export type MenuView = 'menu' | 'react' | 'delete' | 'pin'
 
 type Props = {
   view: MenuView
@@ -118,7 +118,12 @@ export default function MessageMenuPanel({ view, setView, item, mine, button, cl
           )}
           <BookmarkMenuItem roomId={room.roomId} item={item} done={() => close()} />
           {item.seq !== null && (
-            <PinMenuItem roomId={room.roomId} item={item} done={() => close()} />
+            <PinMenuItem
+              roomId={room.roomId}
+              item={item}
+              done={() => close()}
+              full={() => setView('pin')}
+            />
           )}
           {editable && (
             <MenuItem onClick={act(() => startEdit(item.key, button.current))}>Edit</MenuItem>
@@ -137,6 +142,9 @@ export default function MessageMenuPanel({ view, setView, item, mine, button, cl
             onDone={() => close()}
           />
         </Suspense>
+      )}
+      {view === 'pin' && (
+        <ReplacePin roomId={room.roomId} messageId={item.key} done={() => close()} />
       )}
       {view === 'delete' && (
         <div role="alertdialog" aria-label="Delete message" className="msg-confirm">

@@ -21,9 +21,11 @@ export function receiptMarks(
 ): ReceiptMarks {
   const read = receipts?.partner[roomId]
   const held = receipts?.delivered[roomId] ?? -1
+  // A message deleted for everyone carries neither: there is nothing left to have read.
   const newestMine = (upTo: number, past = -1) =>
     messages.findLast(
-      (m) => m.senderId === meId && m.kind === 'user' && m.seq <= upTo && m.seq > past,
+      (m) =>
+        m.senderId === meId && m.kind === 'user' && !m.deletedAt && m.seq <= upTo && m.seq > past,
     )?.$id ?? null
   const seen = read && newestMine(read.seq)
   return {

@@ -7,12 +7,14 @@ import EmojiPicker from './emoji-picker'
  * pointer's pick) as typed, with the box's own undo. Otherwise the focus stays where it is: in
  * the panel for the keyboard, and on a phone no on-screen keyboard pops up over the panel.
  */
-function insertAt(box: HTMLTextAreaElement, emoji: string) {
+function insertAt(box: HTMLTextAreaElement, emoji: string): boolean {
   const { selectionStart: start, selectionEnd: end, value } = box
-  if (box.maxLength > 0 && value.length - (end - start) + emoji.length > box.maxLength) return
-  if (document.activeElement === box && document.execCommand('insertText', false, emoji)) return
+  if (box.maxLength > 0 && value.length - (end - start) + emoji.length > box.maxLength) return false
+  if (document.activeElement === box && document.execCommand('insertText', false, emoji))
+    return true
   box.setRangeText(emoji, start, end, 'end')
   box.dispatchEvent(new Event('input', { bubbles: true }))
+  return true
 }
 
 /** The composer's emoji button and its panel (a chunk of its own, web/features/chat/message-parts.ts). */
@@ -54,7 +56,7 @@ export default function EmojiButton({
         <EmojiPicker
           meId={meId}
           focusFirst={open === 'keys'}
-          onPick={(emoji) => box.current && insertAt(box.current, emoji)}
+          onPick={(emoji) => !!box.current && insertAt(box.current, emoji)}
           onClose={close}
         />
       )}

@@ -18,7 +18,8 @@ export default function EmojiPicker({
 }: {
   meId: string
   focusFirst: boolean
-  onPick: (emoji: string) => void
+  /** False when it did not go in (the box at its length limit): not a recent pick then. */
+  onPick: (emoji: string) => boolean
   onClose: () => void
 }) {
   // Read at opening: the list does not move under the pointer while picking.
@@ -91,10 +92,7 @@ export default function EmojiPicker({
                   type="button"
                   data-cell
                   tabIndex={n === 0 && i === 0 ? 0 : -1}
-                  onClick={() => {
-                    onPick(emoji)
-                    rememberEmoji(meId, emoji)
-                  }}
+                  onClick={() => onPick(emoji) && rememberEmoji(meId, emoji)}
                 >
                   {emoji}
                 </button>
