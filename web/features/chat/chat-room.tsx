@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Suspense, useEffect, useLayoutEffect } from 'react'
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { HOME_ROOM_ID } from '../../../shared/constants'
 import { dropFirstPaint } from '../../lib/first-load'
@@ -35,9 +35,14 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
   // keys, and which messages are saved (a menu then opens knowing it, however it is opened); and
   // the keeper of what is read, for opening the app offline (it follows who is signed in).
   const queryClient = useQueryClient()
+  // The room's pins, and long press and right click on a message (row-press.ts), come then too:
+  // none of the room's first load waits for them.
+  const [settled, setSettled] = useState(false)
   useEffect(
     () =>
       whenSettled(() => {
+        setSettled(true)
+        void import('./row-press').then((m) => m.startRowPress(), noop)
         preloadMessageParts()
         void import('../offline/offline-history').catch(() => undefined)
         // Offline before its chunk came: the next room to settle asks again.
@@ -49,9 +54,6 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
       }),
     [queryClient, roomId],
   )
-  // A long press or a right click on a message opens its menu (row-press.ts): a chunk of its own,
-  // asked for once the room is drawn rather than once it settles, since a press may come at once.
-  useEffect(() => void import('./row-press').then((m) => m.startRowPress(), noop), [])
   // After the list's own layout effects (children first): its rows are laid out and scrolled to
   // the newest, so the next frame shows this room where the Worker's drawing of it was.
   useLayoutEffect(dropFirstPaint, [])
@@ -90,9 +92,11 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
         )}
       </header>
       <RoomProvider roomId={roomId} meId={meId}>
-        <Suspense fallback={null}>
-          <MessageParts.PinnedBar />
-        </Suspense>
+        {settled && (
+          <Suspense fallback={null}>
+            <MessageParts.PinnedBar />
+          </Suspense>
+        )}
         <MessageList roomId={roomId} roomName={name} meId={meId} onRetry={retry} />
       </RoomProvider>
       <TypingIndicator

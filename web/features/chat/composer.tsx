@@ -44,18 +44,20 @@ export function Composer({
   const ref = useRef<HTMLTextAreaElement>(null)
   const staging = useFileStaging()
   const queryClient = useQueryClient()
-  // The microphone once the room has settled: its chunk is no part of the room's first load.
-  // Once in, the next room shows it at once (no send button greyed for a second).
+  // The microphone, the emoji button and a reply's bar once the room has settled: their chunks
+  // are no part of the room's first load. Once in, the next room shows them at once (no send
+  // button greyed for a second).
   const [voice, setVoice] = useState(() => recorderIn && canRecord())
+  const [settled, setSettled] = useState(recorderIn)
   useEffect(
     () =>
-      whenSettled(
-        () =>
-          void MessageParts.VoiceRecorder.preload().then(
-            () => setVoice((recorderIn = true) && canRecord()),
-            noop,
-          ),
-      ),
+      whenSettled(() => {
+        setSettled(true)
+        void MessageParts.VoiceRecorder.preload().then(
+          () => setVoice((recorderIn = true) && canRecord()),
+          noop,
+        )
+      }),
     [],
   )
 
@@ -141,9 +143,11 @@ export function Composer({
         submit()
       }}
     >
-      <Suspense fallback={null}>
-        <MessageParts.QuoteBar roomId={roomId} meId={meId} />
-      </Suspense>
+      {settled && (
+        <Suspense fallback={null}>
+          <MessageParts.QuoteBar roomId={roomId} meId={meId} />
+        </Suspense>
+      )}
       {staging.file && (
         <Suspense fallback={null}>
           <MessageParts.StagedFile file={staging.file} onRemove={staging.clear} />
@@ -155,9 +159,9 @@ export function Composer({
           <MessageParts.GifButton onPick={sendGif} />
         </Suspense>
       )}
-      {/* Its place kept while its chunk comes: the box does not shrink under the cursor. */}
-      <Suspense fallback={<span className="emoji-anchor" />}>
-        <MessageParts.EmojiButton box={ref} meId={meId} />
+      {/* Its place kept until it comes: the box does not shrink under the cursor. */}
+      <Suspense fallback={emojiSlot}>
+        {settled ? <MessageParts.EmojiButton box={ref} meId={meId} /> : emojiSlot}
       </Suspense>
       <textarea
         ref={ref}
@@ -190,6 +194,7 @@ export function Composer({
 
 // The recorder's chunk has come (asked once a room has settled, above).
 let recorderIn = false
+const emojiSlot = <span className="emoji-anchor" />
 
 const sendButton = (disabled: boolean) => (
   <button type="submit" className="send-button" aria-label="Send message" disabled={disabled}>

@@ -16,6 +16,7 @@ import { messagesKey } from './messages-query'
 import { markRead, readState } from './read-state'
 import { receiptsQuery } from './receipts-query'
 import { loadEventExtras } from './message-parts'
+import { whenSettled } from '../../lib/when-settled'
 
 export const unreadKey = (roomId: string) => ['unread', roomId] as const
 
@@ -52,10 +53,14 @@ export const unreadQuery = (roomId: string, meId: string) =>
       const newest = Math.max(known ?? 0, ...rows.map((m) => m.seq))
       // This device now holds the partner's newest messages: their "Delivered".
       const theirs = rows.find((m) => awaitsReading(m, meId))
+      // Once the page has settled: its chunk is no part of the room's first load.
       if (theirs)
-        void loadEventExtras().then(
-          (x) => x.noteDelivered(client, meId, roomId, theirs.seq),
-          () => undefined,
+        whenSettled(
+          () =>
+            void loadEventExtras().then(
+              (x) => x.noteDelivered(client, meId, roomId, theirs.seq),
+              () => undefined,
+            ),
         )
       if (known === undefined) markRead(roomId, newest, true)
       // Messages newer than the read saw: their events counted into the cache this replaces.
