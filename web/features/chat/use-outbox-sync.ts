@@ -17,7 +17,7 @@ import { actionQueueKey, hasQueuedActions } from './action-queue-key'
  * uploads a lost connection failed are tried again too, and edits, deletes and reactions made
  * offline go; online, a lost connection is tried again by itself (send-queue.ts).
  */
-function useOutboxSync() {
+export function useOutboxSync() {
   const queryClient = useQueryClient()
   const { account } = useSnapshot(globalState)
   const meId = account?.$id
@@ -80,13 +80,3 @@ function useOutboxSync() {
 }
 
 const noop = () => undefined
-
-/**
- * Mounted once the page has settled (signed-in-app.tsx): the outbox's chunk, and its storage's,
- * are no part of the room's first load. A message sent before then is sent at once all the same;
- * only what waited from an earlier visit joins a second or so later.
- */
-export default function OutboxSync() {
-  useOutboxSync()
-  return null
-}

@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { queryClient } from '../../lib/query-client'
 import { globalState } from '../../state/global-state'
 import { useSessionWatch } from '../auth/use-session-watch'
-import { whenSettled } from '../../lib/when-settled'
+import { useOutboxSync } from '../chat/use-outbox-sync'
 import { useUnreadTitle } from '../chat/use-unread-title'
 import { usePresence } from '../presence/use-presence'
 import { useRealtimeSync } from '../realtime/use-realtime-sync'
@@ -24,8 +24,6 @@ import './side-panel.css'
 import { OfflineNotice } from '../pwa/offline-notice'
 
 const CreateRoomPanel = lazy(() => import('../rooms/create-room-panel'))
-// The outbox's sending and storage, once the page has settled (use-outbox-sync.ts).
-const OutboxSync = lazy(() => import('../chat/use-outbox-sync'))
 
 /**
  * The signed-in layout (its own chunk): sidebar, top bar, the page, and live data. Only signed-in
@@ -43,9 +41,8 @@ function Shell({ children }: { children: ReactNode }) {
   useRealtimeSync()
   usePresence()
   const unread = useUnreadTitle()
+  useOutboxSync()
   useSessionWatch()
-  const [settled, setSettled] = useState(false)
-  useEffect(() => whenSettled(() => setSettled(true)), [])
   const drawer = !useMediaQuery(LARGE_SCREEN)
   const { isSidebarOpen } = useSnapshot(globalState)
   const { open: creatingRoom } = useSnapshot(createRoomState)
@@ -62,11 +59,6 @@ function Shell({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
-      {settled && (
-        <Suspense>
-          <OutboxSync />
-        </Suspense>
-      )}
       {creatingRoom && (
         <Suspense>
           <CreateRoomPanel />
