@@ -41,7 +41,8 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
   useEffect(
     () =>
       whenSettled(() => {
-        setSettled(true)
+        // Shown once its chunk has come: a chunk that could not stands in for nothing.
+        void MessageParts.PinnedBar.preload().then(() => setSettled(true), noop)
         void import('./row-press').then((m) => m.startRowPress(), noop)
         preloadMessageParts()
         void import('../offline/offline-history').catch(() => undefined)

@@ -44,22 +44,24 @@ export function Composer({
   const ref = useRef<HTMLTextAreaElement>(null)
   const staging = useFileStaging()
   const queryClient = useQueryClient()
-  // The microphone, the emoji button and a reply's bar once the room has settled: their chunks
-  // are no part of the room's first load. Once in, the next room shows them at once (no send
+  // The microphone, the emoji button and a reply's bar once the room has settled and their chunks
+  // have come: no part of the room's first load, and none that did not come (offline, a server
+  // restarting) stands in for the room. Once in, the next room shows them at once (no send
   // button greyed for a second).
-  const [voice, setVoice] = useState(() => recorderIn && canRecord())
-  const [settled, setSettled] = useState(recorderIn)
+  const [settled, setSettled] = useState(partsIn)
   useEffect(
     () =>
-      whenSettled(() => {
-        setSettled(true)
-        void MessageParts.VoiceRecorder.preload().then(
-          () => setVoice((recorderIn = true) && canRecord()),
-          noop,
-        )
-      }),
+      whenSettled(
+        () =>
+          void Promise.all(
+            [MessageParts.VoiceRecorder, MessageParts.EmojiButton, MessageParts.QuoteBar].map((p) =>
+              p.preload(),
+            ),
+          ).then(() => setSettled((partsIn = true)), noop),
+      ),
     [],
   )
+  const voice = settled && canRecord()
 
   // Opening a room (from a link) or signing in puts the cursor here. Not on a fresh page (focus
   // still on the document: the skip link comes first), not while typing elsewhere, and not on a
@@ -143,11 +145,8 @@ export function Composer({
         submit()
       }}
     >
-      {settled && (
-        <Suspense fallback={null}>
-          <MessageParts.QuoteBar roomId={roomId} meId={meId} />
-        </Suspense>
-      )}
+      {/* No Suspense for these two: they show once their chunks have come (above). */}
+      {settled && <MessageParts.QuoteBar roomId={roomId} meId={meId} />}
       {staging.file && (
         <Suspense fallback={null}>
           <MessageParts.StagedFile file={staging.file} onRemove={staging.clear} />
@@ -160,9 +159,11 @@ export function Composer({
         </Suspense>
       )}
       {/* Its place kept until it comes: the box does not shrink under the cursor. */}
-      <Suspense fallback={emojiSlot}>
-        {settled ? <MessageParts.EmojiButton box={ref} meId={meId} /> : emojiSlot}
-      </Suspense>
+      {settled ? (
+        <MessageParts.EmojiButton box={ref} meId={meId} />
+      ) : (
+        <span className="emoji-anchor" />
+      )}
       <textarea
         ref={ref}
         dir="auto"
@@ -192,9 +193,8 @@ export function Composer({
   )
 }
 
-// The recorder's chunk has come (asked once a room has settled, above).
-let recorderIn = false
-const emojiSlot = <span className="emoji-anchor" />
+// The settled parts' chunks have come (asked once a room has settled, above).
+let partsIn = false
 
 const sendButton = (disabled: boolean) => (
   <button type="submit" className="send-button" aria-label="Send message" disabled={disabled}>
