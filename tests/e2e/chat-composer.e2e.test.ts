@@ -221,6 +221,13 @@ describe('the composer and the message list', () => {
     await page.keyboard.press('Enter')
     expect(await box(page).inputValue()).toBe(`Good 😀❤️😀 you ${tag}`)
     expect(await focused()).toBe('😀')
+    // Typed as keys would be: the box's own undo takes it back, and redo brings it again.
+    await box(page).focus()
+    await page.keyboard.press('Control+z')
+    expect(await box(page).inputValue()).toBe(`Good 😀❤️ you ${tag}`)
+    await page.keyboard.press('Control+Shift+z')
+    expect(await box(page).inputValue()).toBe(`Good 😀❤️😀 you ${tag}`)
+    await emoji('😀').first().focus()
     // Down a row lands on the cell below, in the next group.
     await page.keyboard.press('ArrowDown')
     expect(await focused()).toBe('😃')

@@ -1,17 +1,23 @@
 import { useCallback, useRef, useState, type RefObject } from 'react'
+import { isTouchScreen } from '../../lib/enter-sends'
 import EmojiPicker from './emoji-picker'
 
 /**
- * Puts `emoji` at the box's cursor as typing would (its input event, and so the draft and the
- * typing signal), unless it would pass the box's length limit. In a box that has the focus (a
- * pointer's pick) as typed, with the box's own undo. Otherwise the focus stays where it is: in
- * the panel for the keyboard, and on a phone no on-screen keyboard pops up over the panel.
+ * Puts `emoji` at the box's cursor as typed (`insertText`: its input event, and so the draft and
+ * the typing signal, and the box's own undo), unless it would pass the box's length limit. A pick
+ * from the keyboard gives the focus back to the panel after. On a touch screen a box without the
+ * focus does not take it (no on-screen keyboard pops up over the panel): set there, without undo.
  */
 function insertAt(box: HTMLTextAreaElement, emoji: string): boolean {
   const { selectionStart: start, selectionEnd: end, value } = box
   if (box.maxLength > 0 && value.length - (end - start) + emoji.length > box.maxLength) return false
-  if (document.activeElement === box && document.execCommand('insertText', false, emoji))
-    return true
+  const from = document.activeElement
+  if (from === box || !isTouchScreen()) {
+    box.focus({ preventScroll: true })
+    const typed = document.execCommand('insertText', false, emoji)
+    if (from instanceof HTMLElement && from !== box) from.focus()
+    if (typed) return true
+  }
   box.setRangeText(emoji, start, end, 'end')
   box.dispatchEvent(new Event('input', { bubbles: true }))
   return true
