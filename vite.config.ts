@@ -41,9 +41,14 @@ export type AppConfigOptions = {
 // reaction calls (message-ops.ts), the profile menu's items and the admin's partner details (web/features/presence/chatee-header.tsx).
 const SIGNED_IN =
   /web[\\/](features[\\/](chat[\\/](?!(message-editor-form|message-menu-panel|menu-item|bookmark-menu-item|use-panel-placement|image-viewer|link-preview|link-api|reaction-picker|quick-reactions|log-keys|row-press|row-swipe|outbox-storage|delivery-report|message-event-extras|pins|pin-menu-item|pinned-bar|quote-bar|message-ops|edit-last|action-queue(-store|-view|-send)?|jump-step|search-note|gif-button|staged-file|upload-run|unsafe-link|voice-parts|voice-note|voice-recorder|voice-review|voice-take|voice)\.)|layout[\\/](?!profile-menu-panel\.)|presence[\\/](?!partner-details\.)|realtime|auth[\\/]session)|lib[\\/](appwrite|jwt|product-api|api|realtime|query-client))|node_modules[\\/](appwrite|date-fns)[\\/]|shared[\\/]db-ids/
+// The sign-in screen, which a signed-in page never runs (web/features/auth/lazy-auth-screen.ts):
+// one chunk, which a visitor's index.html preloads beside the entry (scripts/signed-in-meta.ts).
+const SIGN_IN =
+  /web[\\/]features[\\/]auth[\\/](auth-screen|sign-in-form|drawn-sign-in|use-auth-submit|use-signed-in-elsewhere|notice-alert)\./
 const CHUNK_GROUPS = [
   { name: 'app', tags: ['$initial' as const], priority: 2 },
   { name: 'signed-in', test: SIGNED_IN, priority: 1 },
+  { name: 'sign-in', test: SIGN_IN, priority: 1 },
 ]
 
 // The Vite root stays at the repo root so the plugin's deploy redirect lands where wrangler looks.

@@ -2,9 +2,10 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { applyFirstLoad } from './features/auth/first-load-state'
-import { dropFirstPaint, rememberTimeZone, settleAuthPaint } from './lib/first-load'
+import { dropFirstPaint, firstLoad, rememberTimeZone, settleAuthPaint } from './lib/first-load'
 import { preloadIfSignedInBefore } from './features/auth/preload-signed-in'
 import { signedOutAtOnce } from './features/auth/start-app'
+import { AuthScreen } from './features/auth/lazy-auth-screen'
 import { startMonitoring } from './lib/monitoring'
 import { whenSettled } from './lib/when-settled'
 import { routeTree } from './routeTree.gen'
@@ -18,6 +19,9 @@ applyFirstLoad()
 signedOutAtOnce()
 settleAuthPaint()
 preloadIfSignedInBefore()
+// A page without the signed-in data may be a visitor's: the sign-in screen's chunk (which
+// index.html preloads) evaluated ahead of the first render, so that render need not suspend.
+if (!firstLoad()) AuthScreen.preload().catch(() => undefined)
 // For the next signed-in load; not before: the zone's lookup costs about 15 ms of main thread
 // (55 ms on the bench's mobile profile), which a first render does not need.
 whenSettled(rememberTimeZone)

@@ -17,7 +17,13 @@ import {
   type RegistrationFields,
 } from './helpers/auth-screen'
 import { authCard, readOutbox } from './helpers/users'
-import { APP_SCRIPT, DRAWN_SIGN_IN_SHOWN, everHeld, holdRequests } from './helpers/page-watch'
+import {
+  APP_SCRIPT,
+  DRAWN_SIGN_IN_SHOWN,
+  everHeld,
+  holdRequests,
+  SIGN_IN_SCRIPT,
+} from './helpers/page-watch'
 import { RECOVERY_TEXTS } from '../../shared/recovery-texts'
 import { ERROR_TITLES, TEXTS } from '../../shared/texts'
 import { STORAGE_KEY } from '../../shared/constants'
@@ -468,6 +474,32 @@ describe('the drawn sign-in screen, used before the app has run', () => {
       await expect.poll(() => readNotice(page).then((n) => n?.title)).toBe(ERROR_TITLES.login)
       expect(sent).toHaveLength(1)
     })
+  })
+
+  it("stays up, no spinner over it, while the app waits for its sign-in screen's chunk, and a click there counts", async () => {
+    const visitor = await openPage(app.chrome.browser)
+    try {
+      const { page, problems } = visitor
+      const spun = await everHeld(page, `document.querySelector('.fullscreen-spinner')`)
+      const release = await holdRequests(page, SIGN_IN_SCRIPT)
+      const ran = page.waitForResponse((r) => APP_SCRIPT.test(new URL(r.url()).pathname))
+      await page.goto(app.server.url, { waitUntil: 'commit' })
+      const drawn = page.locator('#auth-paint')
+      await visible(drawn.getByRole('heading', { name: TITLES.signIn }), problems)
+      // The app's script has come and run; only the screen's chunk is still on its way.
+      await ran
+      await page.evaluate(() => new Promise((r) => setTimeout(r, 200)))
+      expect(await page.locator('#root').evaluate((root) => root.childElementCount)).toBe(0)
+      expect(await drawn.isVisible()).toBe(true)
+      await drawn.getByRole('button', { name: 'Register', exact: true }).click()
+      release()
+      await visible(page.getByRole('heading', { name: TITLES.register }), problems)
+      expect(await drawn.count()).toBe(0)
+      expect(await spun()).toBe(false)
+      await page.unrouteAll({ behavior: 'wait' })
+    } finally {
+      await visitor.close()
+    }
   })
 
   it('opens the screen "Register" or "Forgot password?" asked for there', async () => {

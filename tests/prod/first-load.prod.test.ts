@@ -83,8 +83,13 @@ describe('first load', () => {
     const html = await res.text()
     // Tells index.html's inline session probe (scripts/session-probe-script.ts) not to ask.
     expect(html).toMatch(/^<!doctype html>\s*<html lang="en" data-first-load(="")?>/)
-    // A visitor's drawn sign-in screen (scripts/auth-paint.ts) is not in a signed-in page.
+    // A visitor's drawn sign-in screen (scripts/auth-paint.ts) is not in a signed-in page, nor
+    // the preload of the sign-in screen's chunk, which a visitor's page has.
     expect(html).not.toContain('id="auth-paint"')
+    expect(built).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/sign-in-[^"]+\.js" data-signed-out/,
+    )
+    expect(html).not.toContain('/assets/sign-in-')
     const json = embedded(html)
     expect(json, html).toBeDefined()
     // Only the escaped form of "<" is in the page: the message cannot end the element.

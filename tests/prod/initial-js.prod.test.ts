@@ -4,8 +4,9 @@ import { gzipSync } from 'node:zlib'
 import { describe, expect, inject, it } from 'vitest'
 
 // Issue 17's goals for the initial JavaScript of the deployable build, gzip -9 as `npm run bench`
-// counts it: a visitor's sign-in screen runs the entry and its static imports; a signed-in room
-// adds the `signed-in` chunk the Worker preloads (<meta name="kathelia-signed-in">).
+// counts it: a visitor's sign-in screen runs the entry and its static imports, and the sign-in
+// screen's chunk index.html preloads (`data-signed-out`); a signed-in room runs the entry and the
+// `signed-in` chunk the Worker preloads (<meta name="kathelia-signed-in">) instead.
 const SIGN_IN_KB = 105
 const ROOM_KB = 150
 
@@ -44,14 +45,22 @@ describe('initial JavaScript of the production build (gzip -9)', () => {
     const signedIn = /<meta name="kathelia-signed-in" content="([^"]+)"/.exec(html())?.[1]
     expect(entries).toHaveLength(1)
     expect(signedIn, 'the signed-in chunk is named for the Worker').toBeTruthy()
-    const signIn = closure(entries)
+    const signedOut = [
+      ...html().matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)" data-signed-out/g),
+    ].map((m) => m[1]!)
+    expect(signedOut, "the sign-in screen's chunk is preloaded").toHaveLength(1)
+    const first = closure(entries)
+    const signIn = closure(signedOut, new Set(first))
     const room = closure(
       signedIn!
         .split(' ')
         .filter((f) => f.endsWith('.js'))
         .map((f) => f.slice(1)),
-      new Set(signIn),
+      new Set(first),
     )
+    // Neither screen runs the other's chunk.
+    expect(room.has(signedOut[0]!)).toBe(false)
+    expect([...signIn].some((f) => signedIn!.includes(`/${f}`))).toBe(false)
     const [signInKb, roomKb] = [kb(signIn), kb(room)]
     console.log(
       `initial JS: sign-in ${signInKb.toFixed(1)} KB (${signIn.size} files, goal ≤ ${SIGN_IN_KB}), ` +

@@ -62,9 +62,17 @@ export function firstLoadReadSeq(roomId: string): number | null {
  * (scripts/auth-paint.ts). Called by its room (chat-room.tsx) or any other screen (auth-gate.tsx).
  */
 export function dropFirstPaint() {
-  document.getElementById('first-paint')?.remove()
+  dropRoomPaint()
   document.getElementById('auth-paint')?.remove()
 }
+
+/** Takes away only the room the Worker drew: a signed-out page's own drawing stays. */
+export function dropRoomPaint() {
+  document.getElementById('first-paint')?.remove()
+}
+
+/** The visitor's drawn sign-in screen is on show (settleAuthPaint removed one still hidden). */
+export const authPaintShown = () => !!document.getElementById('auth-paint')
 
 /**
  * The app has started: a visitor's drawn sign-in screen (scripts/auth-paint.ts) that is not shown
@@ -90,4 +98,21 @@ export function rememberTimeZone() {
   } catch {
     // No zone to name: the Worker writes the edge's guess, or UTC.
   }
+}
+
+// A field drawn into the page before the app ran (worker/first-paint/, scripts/auth-paint.ts)
+// hands its caret to the SPA's field that replaces it, so typing goes on where it was. Here, in
+// every page's first script, because both drawings' takeovers use it.
+export type Caret = [start: number, end: number] | null
+
+/** Where the caret is in `field`, when it has the focus (an email field has no position: null). */
+export function caretIn(field: HTMLInputElement | HTMLTextAreaElement): Caret | undefined {
+  if (document.activeElement !== field) return undefined
+  return field.selectionStart === null ? null : [field.selectionStart, field.selectionEnd!]
+}
+
+/** Focuses `field` with the caret where it was (`null`: wherever the browser puts it). */
+export function placeCaret(field: HTMLInputElement | HTMLTextAreaElement | null, caret: Caret) {
+  field?.focus({ preventScroll: true })
+  if (caret) field?.setSelectionRange(...caret)
 }

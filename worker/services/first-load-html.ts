@@ -45,8 +45,10 @@ export function withFirstLoad(
           preloads.push(href)
       },
     })
-    // A visitor's drawn sign-in screen (scripts/auth-paint.ts) has no place in a signed-in page.
+    // A visitor's drawn sign-in screen (scripts/auth-paint.ts) and the preload of its chunk
+    // (scripts/signed-in-meta.ts) have no place in a signed-in page.
     .on('div#auth-paint', { element: (el) => void el.remove() })
+    .on('link[data-signed-out]', { element: (el) => void el.remove() })
     .on('div#root', {
       element(el) {
         if (paint) el.before(paint, { html: true })

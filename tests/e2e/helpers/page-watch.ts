@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core'
 
 /** The app's entry script (the built `index-<hash>.js`), as a route pattern. */
 export const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/
+/** The sign-in screen's own chunk (web/features/auth/lazy-auth-screen.ts). */
+export const SIGN_IN_SCRIPT = /\/assets\/sign-in-[\w-]+\.js$/
 
 /** Holds every request of `page` matching `url` until the returned release is called. */
 export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {

@@ -1,7 +1,8 @@
-import { Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useLayoutEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { APP_NAME } from '../../../shared/constants'
 import { RECOVERY_TITLE, TEXTS } from '../../../shared/texts'
+import { dropFirstPaint } from '../../lib/first-load'
 import { preloadable } from '../../lib/preloadable'
 import { useOnline } from '../../lib/use-online'
 import { whenSettled } from '../../lib/when-settled'
@@ -10,6 +11,7 @@ import { NoticeAlert } from './notice-alert'
 import { drawnMode } from './drawn-sign-in'
 import { loadAuthActions } from './load-auth-actions'
 import { SignInForm } from './sign-in-form'
+import { useSignedInElsewhere } from './use-signed-in-elsewhere'
 
 type Mode = 'sign-in' | 'register' | 'forgot'
 
@@ -44,6 +46,15 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
     if (online && uiState.authNotice?.body === TEXTS.offline) showAuthNotice(null)
   }, [online])
   useEffect(() => whenSettled(preloadRegister), [])
+  useSignedInElsewhere()
+  // Here at last: the screen drawn into the page goes (the form took what was typed there first),
+  // and a click on its "Register" or "Forgot password?" made while this screen rendered (its
+  // chunk's render may yield to the page) still counts.
+  useLayoutEffect(() => {
+    const asked = drawnMode()
+    if (asked) setMode(asked)
+    dropFirstPaint()
+  }, [])
 
   function switchTo(next: Mode) {
     // Form errors belong to the form they came from; success and info notices stay between

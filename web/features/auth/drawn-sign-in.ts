@@ -1,4 +1,4 @@
-import { caretIn, placeCaret } from '../../lib/drawn-caret'
+import { caretIn, placeCaret } from '../../lib/first-load'
 
 // The sign-in screen drawn into index.html (scripts/auth-paint.ts) can be used before the app has
 // run; the app's own screen takes over what the visitor did there as it replaces the drawing.
@@ -34,7 +34,8 @@ export function takeDrawnSignIn(form: HTMLFormElement) {
     [...(form.closest('section') ?? form).querySelectorAll('button')]
       .find((b) => b.textContent === button.textContent)
       ?.focus()
-  const submitted = paint.dataset.intent === 'sign-in'
+  // Another intent ("Register", "Forgot password?") is the screen's to read (auth-screen.tsx).
+  if (paint.dataset.intent !== 'sign-in') return
   delete paint.dataset.intent
-  if (submitted) form.requestSubmit()
+  form.requestSubmit()
 }

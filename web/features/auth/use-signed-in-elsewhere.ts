@@ -4,13 +4,12 @@ import { globalState } from '../../state/global-state'
 import { showAuthNotice } from '../../state/ui-state'
 
 /**
- * A signed-out tab follows its browser signing in from another tab (which stores who is signed
+ * A signed-out tab (its sign-in screen) follows its browser signing in from another tab (which stores who is signed
  * in: state/global-state.ts), checked with the server, rather than asking to sign in again:
  * doing so in a browser with a session was the path that once ended every session of the account.
  */
-export function useSignedInElsewhere(active: boolean) {
+export function useSignedInElsewhere() {
   useEffect(() => {
-    if (!active) return
     const onStorage = (e: StorageEvent) => {
       if (e.key !== STORAGE_KEY || !e.newValue || globalState.account) return
       let account: unknown
@@ -30,5 +29,5 @@ export function useSignedInElsewhere(active: boolean) {
     }
     window.addEventListener('storage', onStorage)
     return () => window.removeEventListener('storage', onStorage)
-  }, [active])
+  }, [])
 }

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react'
-import { caretIn, placeCaret, type Caret } from '../../lib/drawn-caret'
+import { caretIn, placeCaret, type Caret } from '../../lib/first-load'
 import { writeDraft } from './drafts'
 import { messageIntent } from './message-intent'
 
