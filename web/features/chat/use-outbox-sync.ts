@@ -5,7 +5,7 @@ import { onSubscribed } from '../../lib/realtime'
 import { globalState } from '../../state/global-state'
 import { CHANNELS } from '../realtime/channels'
 import { flushOutbox, stopOutboxRetry } from './send-queue'
-import { outbox } from './outbox'
+import { openOutbox, showOtherTab } from './outbox-storage'
 import { waiting } from './message-model'
 import { retryFailedUploads } from './upload-queue'
 import { loadMessageOps } from './message-parts'
@@ -24,9 +24,7 @@ export function useOutboxSync() {
 
   useEffect(() => {
     if (!meId) return
-    const me = meId
     const flush = () => {
-      open()
       retryFailedUploads(queryClient)
       void flushOutbox(queryClient)
       // Edits, deletes and reactions made offline wait with the message menu's chunk
@@ -34,32 +32,14 @@ export function useOutboxSync() {
       if (hasQueuedActions(meId))
         void loadMessageOps().then((m) => m.sendQueuedActions(queryClient, meId), noop)
     }
-    // Kept in storage by a chunk of its own, asked for at once (the room's first script has no
-    // room left for it), and at each flush until it has come (a failed load, a deploy): what
-    // waited from an earlier visit joins, and goes, once it is here. A tab that closed in the
-    // middle of a send leaves that send to this one.
-    let storage: typeof import('./outbox-storage') | undefined
-    let asking = false
-    let live = true
-    let close: () => void = () => void (outbox.items = [])
-    function open() {
-      if (storage || asking) return
-      asking = true
-      void import('./outbox-storage')
-        .then((m) => {
-          if (!live) return
-          storage = m
-          close = m.openOutbox(me, flush)
-          flush()
-        }, noop)
-        .finally(() => (asking = false))
-    }
+    // A tab that closed in the middle of a send leaves it to this one.
+    const close = openOutbox(meId, flush)
     flush()
     window.addEventListener('online', flush)
     // Another tab of this user's wrote a message or queued a change offline, or sent what
     // waited: shown here too.
     const onStorage = ({ key, newValue }: StorageEvent) => {
-      storage?.showOtherTab(meId, key, newValue)
+      showOtherTab(meId, key, newValue)
       if (key === actionQueueKey(meId))
         void loadMessageOps().then((m) => m.showQueued(queryClient, meId), noop)
     }
@@ -70,7 +50,6 @@ export function useOutboxSync() {
       window.removeEventListener('online', flush)
       window.removeEventListener('storage', onStorage)
       offConfirmed()
-      live = false
       stopOutboxRetry()
       close()
       // Signed out (or another user): what waited of this one's is not laid over the next's rooms.
