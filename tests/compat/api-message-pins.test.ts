@@ -39,13 +39,15 @@ describe.each(adapters(() => pair))('/api/message/pin, %s adapter', (mode, url) 
       })
     ).rows.map((r) => r.message)
 
-  const notices = async () =>
+  const systemRows = async () =>
     (
       await tables().listRows({
         ...DB,
         queries: [Query.equal('roomId', roomId), Query.equal('kind', 'system')],
       })
-    ).rows.map((r) => r.message)
+    ).rows
+  const notices = async () => (await systemRows()).map((r) => r.message)
+  const noticeTargets = async () => (await systemRows()).map((r) => r.replyToId)
 
   beforeAll(async () => {
     const room = await post(ada, '/room/add', { name: `Pins ${mode}`, color: '#336699' })
@@ -64,6 +66,8 @@ describe.each(adapters(() => pair))('/api/message/pin, %s adapter', (mode, url) 
     expect(again.body.pinnedAt).toBe(first.body.pinnedAt)
     // The room is told who pinned, once, quoting nothing.
     expect(await notices()).toEqual(['Ben pinned a message'])
+    // It names the message it is about, which a click on it shows (message-row.tsx).
+    expect(await noticeTargets()).toEqual([ids[0]])
     for (const id of ids.slice(1)) {
       await new Promise((r) => setTimeout(r, 5))
       expect((await post(ada, '/message/pin', { messageId: id, on: true })).status).toBe(200)

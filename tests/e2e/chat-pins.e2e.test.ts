@@ -6,8 +6,8 @@ import { createRooms, sidebarRoom } from './helpers/rooms'
 
 // Pinned messages with Ada and Ben in two browser contexts: pinned from the message menu by
 // either partner, shown live in the room's bar for both, at most three (the oldest makes way),
-// a click on the bar showing the message (older pages loaded for it), unpinned from the bar or
-// the menu, and gone with a delete for everyone.
+// a click on the bar or on the notice of a pin showing the message (older pages loaded for it),
+// unpinned from the bar or the menu, and gone with a delete for everyone.
 const pair = useOnboardedPair()
 let attempt = 0
 
@@ -111,6 +111,28 @@ describe('pinned messages', () => {
       .click()
     for (const { page } of [ada, ben])
       await bar(page).waitFor({ state: 'detached', timeout: 15_000 })
+  })
+
+  it("a pin's notice shows the message on a click, far above as it may be", async () => {
+    const { ada, ben, server } = pair
+    await ownRoom()
+    const target = 'Meet at the north gate'
+    await sendMessage(ada.page, target)
+    const roomId = decodeURIComponent(new URL(ada.page.url()).pathname.split('/').at(-1)!)
+    const chat = Array.from({ length: 40 }, (_, i) => `Chat ${i + 1}`)
+    await postMessagesAs(ben.page, server.url, roomId, chat)
+    await messageInLog(ada.page, 'Chat 40').waitFor()
+    await menu(ada.page, target, 'Pin')
+    // Ben reads the newest messages, the notice last among them; the message is far above.
+    const notice = messageLog(ben.page).getByRole('button', {
+      name: 'Ada Lovelace pinned a message',
+    })
+    await notice.waitFor({ timeout: 15_000 })
+    await expect.poll(() => rowInView(notice)).toBe(true)
+    expect(await rowInView(row(ben.page, target))).toBe(false)
+    await notice.click()
+    await expect.poll(() => rowInView(row(ben.page, target)), { timeout: 20_000 }).toBe(true)
+    await expect.poll(() => row(ben.page, target).getAttribute('data-highlighted')).toBe('true')
   })
 
   it('shows a pin far above the loaded pages, loading them for it', async () => {

@@ -44,12 +44,13 @@ const pins = new Hono<ApiHono>().post('/pin', validate('json', PinMessageRequest
     for (const old of pinned.rows.slice(PIN_LIMIT))
       await backend.updateRow<MessageData>('messages', old.$id, UNPINNED)
     // Told in the room, as WhatsApp does, quoting nothing: a notice keeps no words the sender
-    // may later delete for everyone.
+    // may later delete for everyone. It names the message, which a click on it shows.
     await backend.createRow('messages', 'unique()', {
       roomId: row.roomId,
       message: `${caller.name.trim() || caller.email} pinned a message`,
       senderId: SYSTEM_SENDER,
       kind: 'system',
+      replyToId: row.$id,
     })
   }
   return c.json(toMessage(updated), 200)

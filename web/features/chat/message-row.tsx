@@ -33,7 +33,19 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
   if (item.kind === 'system')
     return (
       <div className="system-notice" data-seq={item.seq ?? undefined} data-id={item.key}>
-        <span>{item.text}</span>{' '}
+        {/* A notice about a message ("… pinned a message") shows it, as a quote does. */}
+        {item.replyToId ? (
+          <button
+            type="button"
+            className="notice-link"
+            onClick={() => room.jumpTo(item.replyToId!)}
+            title="Show the message"
+          >
+            {item.text}
+          </button>
+        ) : (
+          <span>{item.text}</span>
+        )}{' '}
         <time dateTime={at} title={datetime}>
           {time}
         </time>
