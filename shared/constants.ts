@@ -12,6 +12,8 @@ export const PASSWORD_MAX_LENGTH = 256
 
 /** The longest message text: the column, the API's checks and every composer. */
 export const MESSAGE_MAX_LENGTH = 4000
+/** Files one pick (or drop, or paste) attaches at most, each sent as a message of its own. */
+export const FILES_PER_PICK = 10
 export const MESSAGES_PER_BATCH = 100
 export const SCANS_PER_BATCH = 100
 export const MESSAGE_GAP_MINUTES = 15

@@ -41,6 +41,8 @@ export const FILE_TEXTS = {
   emptyTitle: 'Empty file',
   empty: (name: string) => `${name} is empty.`,
   uploadFailed: 'Upload failed.',
+  tooManyTitle: 'Too many files',
+  tooMany: (max: number) => `Up to ${max} files go at once: the first ${max} are attached.`,
 } as const
 
 /** Added to the signed-out notice when messages were still unsent: they are kept for a retry. */

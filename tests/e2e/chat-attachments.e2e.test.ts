@@ -325,6 +325,60 @@ describe('attachments', () => {
     expect(await chip.locator('xpath=..').locator('.msg-text').count()).toBe(0)
   })
 
+  it('several files picked at once go as messages of their own, in order, the caption with the first', async () => {
+    const { ada, ben } = pair
+    const n = ++attempt
+    const names = ['one', 'two', 'three'].map((w) => `${w}-${n}.txt`)
+    // The first is the largest: its upload ends last, and it still goes first.
+    const files = names.map((name, i) => ({
+      name,
+      mimeType: 'text/plain',
+      buffer: Buffer.alloc((3 - i) * 20_000, 'x'),
+    }))
+    const chooser = ada.page.waitForEvent('filechooser')
+    await ada.page.getByRole('button', { name: 'Attach a file' }).click()
+    await (await chooser).setFiles(files)
+    const staged = ada.page.getByRole('group', { name: 'File to send' })
+    await expect.poll(() => staged.count()).toBe(3)
+    await staged.getByRole('button', { name: `Remove ${names[1]}` }).click()
+    await expect.poll(() => staged.count()).toBe(2)
+    const box = ada.page.getByRole('textbox', { name: 'Message' })
+    await box.pressSequentially(`Both files #${n}`)
+    await box.press('Enter')
+    await expect.poll(() => staged.count()).toBe(0)
+    const row = (name: string) => messageLog(ben.page).locator('.msg').filter({ hasText: name })
+    await row(names[2]!).waitFor()
+    await row(names[0]!).waitFor()
+    expect(await row(names[0]!).innerText()).toContain(`Both files #${n}`)
+    expect(await row(names[2]!).innerText()).not.toContain('Both files')
+    // Stored one after the other, in the order picked; the removed one not at all.
+    const seqs = await Promise.all(
+      names.filter((_, i) => i !== 1).map((f) => row(f).getAttribute('data-seq')),
+    )
+    expect(Number(seqs[1])).toBe(Number(seqs[0]) + 1)
+    expect(await row(names[1]!).count()).toBe(0)
+  })
+
+  it('attaches at most ten at once, and says so', async () => {
+    const { page } = pair.ada
+    const files = Array.from({ length: 11 }, (_, i) => ({
+      name: `many-${i + 1}.txt`,
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`file ${i + 1}`),
+    }))
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByRole('button', { name: 'Attach a file' }).click()
+    await (await chooser).setFiles(files)
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Up to 10 files go at once: the first 10 are attached.' })
+      .waitFor()
+    const staged = page.getByRole('group', { name: 'File to send' })
+    await expect.poll(() => staged.count()).toBe(10)
+    expect(await staged.getByText('many-11.txt').count()).toBe(0)
+    while ((await staged.count()) > 0) await staged.first().getByRole('button').click()
+  })
+
   it('refuses a file over the limit with a toast, before uploading anything', async () => {
     const { page } = pair.ada
     const uploads: Request[] = []

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { ApiError } from '../../web/lib/api-error'
 import { createQueryClient } from '../../web/lib/query-client'
-import { addPending, outbox } from '../../web/features/chat/outbox'
+import { addPending, outbox, setUpload } from '../../web/features/chat/outbox'
 import { pending } from './helpers/message'
 
 // The API client reads the page's origin when loaded (web/lib/backend-config.ts).
@@ -132,5 +132,55 @@ describe('the send queue after a lost connection', () => {
       'theirs-waiting',
       'mine',
     ])
+  })
+})
+
+// Several files sent at once are several messages, each after the one before it (`after`).
+describe('the send queue with several files sent at once', () => {
+  const queryClient = createQueryClient()
+  const uploading = { upload: { progress: 0.5, failed: false } }
+  let send: MockInstance<typeof productApi.addMessage>
+  const sent = () => send.mock.calls.map(([body]) => body.clientId)
+
+  beforeEach(() => {
+    outbox.items = []
+    send = vi
+      .spyOn(productApi, 'addMessage')
+      .mockImplementation(
+        async ({ clientId }) =>
+          ({ ...pending(clientId!), $id: clientId, seq: 1, kind: 'user' }) as unknown as Awaited<
+            ReturnType<typeof productApi.addMessage>
+          >,
+      )
+  })
+  afterEach(() => {
+    stopOutboxRetry()
+    vi.restoreAllMocks()
+  })
+
+  it('sends each after the one before, whichever upload ends first', async () => {
+    addPending(pending('first', uploading))
+    addPending(pending('second', { ...uploading, after: 'first' }))
+    addPending(pending('third', { ...uploading, after: 'second' }))
+    // The last upload ends first, then the second: both wait for the first.
+    setUpload('third', undefined)
+    await flushOutbox(queryClient)
+    setUpload('second', undefined)
+    await flushOutbox(queryClient)
+    expect(sent()).toEqual([])
+    setUpload('first', undefined)
+    await flushOutbox(queryClient)
+    expect(sent()).toEqual(['first', 'second', 'third'])
+  })
+
+  it('holds nothing back behind a failed upload or a refused message', async () => {
+    addPending(pending('first', { upload: { progress: 0.2, failed: true }, state: 'failed' }))
+    addPending(pending('second', { after: 'first' }))
+    addPending(pending('third', { after: 'second' }))
+    send.mockImplementationOnce(() =>
+      Promise.reject(new ApiError(413, 'The file is too large', 'storage_file_size')),
+    )
+    await flushOutbox(queryClient)
+    expect(sent()).toEqual(['second', 'third'])
   })
 })

@@ -3,7 +3,7 @@ import type { Hit } from './display-item'
 import { Marked } from './search-mark'
 
 /** A real button (focusable, labelled) that opens the file picker of a hidden input. */
-export function AttachButton({ onPick }: { onPick: (file: File | undefined) => void }) {
+export function AttachButton({ onPick }: { onPick: (files: readonly File[]) => void }) {
   const input = useRef<HTMLInputElement>(null)
   return (
     <>
@@ -21,10 +21,12 @@ export function AttachButton({ onPick }: { onPick: (file: File | undefined) => v
       <input
         ref={input}
         type="file"
+        multiple
         hidden
         tabIndex={-1}
         onChange={(e) => {
-          onPick(e.target.files?.[0])
+          // A copy: emptying the input below empties its list.
+          onPick(Array.from(e.target.files ?? []))
           // The same file may be picked again after it was removed.
           e.target.value = ''
         }}

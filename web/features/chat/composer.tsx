@@ -20,8 +20,8 @@ import { useTypingSignal } from './use-typing-signal'
 /**
  * Enter sends, Shift+Enter starts a new line, ArrowUp when empty edits the last message sent;
  * typing is signalled at most every 3 s. Unsent text is the room's draft. Mounted per room (keyed
- * by the room id), so text never crosses rooms. A file (attached, pasted or dropped) goes with
- * the next send, the text as its caption.
+ * by the room id), so text never crosses rooms. Files (attached, pasted or dropped) go with the
+ * next send, each a message of its own in the order staged, the text as the first one's caption.
  */
 export function Composer({
   roomId,
@@ -33,7 +33,7 @@ export function Composer({
   roomId: string
   meId: string
   roomName: string
-  onSend: (text: string, file?: File, replyToId?: string) => unknown
+  onSend: (text: string, files?: readonly File[], replyToId?: string) => unknown
   /** Set when the server has GIF search configured (flags): the GIF button shows. */
   onGif?: (gif: GifRef, replyToId?: string) => unknown
 }) {
@@ -95,8 +95,8 @@ export function Composer({
   /** `typed`: the text as the drawn composer handed it over, before this render's state has it. */
   function submit(typed?: string) {
     const message = (typed ?? text).trim()
-    if (!message && !staging.file) return
-    onSend(message, staging.file ?? undefined, replyToId())
+    if (!message && !staging.files.length) return
+    onSend(message, staging.files, replyToId())
     cancelReply()
     staging.clear()
     setText('')
@@ -106,9 +106,9 @@ export function Composer({
   }
 
   // The caption goes next; not on a touch screen, where the keyboard would cover the file.
-  function pick(file: File | undefined) {
-    void staging.stage(file)
-    if (file && !isTouchScreen()) ref.current?.focus()
+  function pick(files: readonly File[]) {
+    void staging.stage(files)
+    if (files.length && !isTouchScreen()) ref.current?.focus()
   }
 
   function sendGif(gif: GifRef) {
@@ -117,13 +117,13 @@ export function Composer({
   }
 
   function sendVoice(file: File) {
-    onSend('', file, replyToId())
+    onSend('', [file], replyToId())
     cancelReply()
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     const bare = !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey
-    if (e.key === 'ArrowUp' && bare && !text && !staging.file) {
+    if (e.key === 'ArrowUp' && bare && !text && !staging.files.length) {
       const from = e.currentTarget
       const pages = queryClient.getQueryData(messagesQuery(roomId).queryKey)?.pages ?? []
       return void loadMessageOps().then((m) => m.editLast(pages, roomId, meId, from), noop)
@@ -135,7 +135,7 @@ export function Composer({
     }
   }
 
-  const empty = !text.trim() && !staging.file
+  const empty = !text.trim() && !staging.files.length
   return (
     <form
       className={`composer${staging.dragging ? ' dragging' : ''}`}
@@ -147,9 +147,9 @@ export function Composer({
     >
       {/* No Suspense for these two: they show once their chunks have come (above). */}
       {settled && <MessageParts.QuoteBar roomId={roomId} meId={meId} />}
-      {staging.file && (
+      {staging.files.length > 0 && (
         <Suspense fallback={null}>
-          <MessageParts.StagedFile file={staging.file} onRemove={staging.clear} />
+          <MessageParts.StagedFiles files={staging.files} onRemove={staging.remove} />
         </Suspense>
       )}
       <AttachButton onPick={pick} />
@@ -170,7 +170,9 @@ export function Composer({
         rows={1}
         value={text}
         maxLength={MESSAGE_MAX_LENGTH}
-        placeholder={staging.file ? 'Add a caption (optional)' : composerPlaceholder(roomName)}
+        placeholder={
+          staging.files.length ? 'Add a caption (optional)' : composerPlaceholder(roomName)
+        }
         aria-label="Message"
         onKeyDown={onKeyDown}
         onPaste={staging.onPaste}

@@ -60,6 +60,11 @@ export type PendingMessage = {
   upload?: { progress: number; failed: boolean }
   /** The message this one answers, kept in the outbox with it. */
   replyToId?: string
+  /**
+   * The message sent just before it in one send of several files: this one goes only after it,
+   * whichever upload ends first (send-queue.ts); one that failed or was refused holds none.
+   */
+  after?: string
   /** A GIF chosen in the picker (queued like text: no upload). */
   gif?: GifRef
   /** Written in another tab of this user's: the key of that tab's list, which keeps it (outbox-storage.ts). */

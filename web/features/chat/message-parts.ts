@@ -25,7 +25,7 @@ export const MessageParts = {
   // Over the composer while answering a message.
   QuoteBar: preloadable(() => import('./quote-bar')),
   // The composer's file, once one is picked.
-  StagedFile: preloadable(() => import('./staged-file')),
+  StagedFiles: preloadable(() => import('./staged-file')),
   // Its picture in the bubble while it uploads.
   PendingPhoto: preloadable(async () => ({
     default: (await import('./staged-file')).PendingPhoto,

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-error'
 import { productApi } from '../../lib/product-api'
 import { tryLater } from '../../lib/try-later'
 import { storeMessage } from './apply-message-event'
-import { toMessage } from './message-model'
+import { toMessage, type PendingMessage } from './message-model'
 import { outbox, setPendingState } from './outbox'
 
 let running: Promise<void> | null = null
@@ -49,7 +49,8 @@ async function sendQueued(queryClient: QueryClient) {
         !i.rejected &&
         !i.upload &&
         !tried.has(i.clientId) &&
-        !(i.elsewhere && i.state === 'sending'),
+        !(i.elsewhere && i.state === 'sending') &&
+        !waitsForEarlier(i),
     )
     if (!item) return
     const { clientId, roomId, message, attachment: file, replyToId, gif } = item
@@ -91,6 +92,15 @@ async function sendQueued(queryClient: QueryClient) {
       return
     }
   }
+}
+
+/**
+ * One of several files sent at once goes after the one before it (`after`), even when its own
+ * upload ended first; one whose upload failed or that was refused holds none back.
+ */
+function waitsForEarlier(item: PendingMessage) {
+  const before = item.after && outbox.items.find((i) => i.clientId === item.after)
+  return !!before && before.state !== 'sent' && !before.rejected && !before.upload?.failed
 }
 
 /** No automatic try pending (a flush starts, or the outbox closes at sign-out). */

@@ -6,8 +6,20 @@ import { useOnline } from '../../lib/use-online'
 // A chunk of its own (message-parts.ts): shown only once a file is picked, dropped or pasted,
 // and then while it uploads.
 
-/** The file that goes with the next message; the text becomes its caption. */
-export default function StagedFile({ file, onRemove }: { file: File; onRemove: () => void }) {
+/** The files that go with the next send, each with its own Remove. */
+export default function StagedFiles(p: { files: readonly File[]; onRemove: (file: File) => void }) {
+  return (
+    <div className="staged-files">
+      {p.files.map((file, i) => (
+        // A file picked twice is staged twice: its place tells them apart.
+        <StagedFile key={`${i}:${file.name}`} file={file} onRemove={() => p.onRemove(file)} />
+      ))}
+    </div>
+  )
+}
+
+/** A file that goes with the next send; the text becomes the first one's caption. */
+function StagedFile({ file, onRemove }: { file: File; onRemove: () => void }) {
   return (
     <div className="staged-file" role="group" aria-label="File to send">
       {file.type.startsWith('image/') ? <StagedThumb file={file} /> : <FileIcon />}

@@ -1,5 +1,6 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState, type ClipboardEvent, type DragEvent } from 'react'
+import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from 'react'
+import { FILES_PER_PICK } from '../../../shared/constants'
 import { FILE_TEXTS } from '../../../shared/texts'
 import { notify } from '../../lib/notify'
 import { whenSettled } from '../../lib/when-settled'
@@ -16,12 +17,16 @@ export const messageLimitsQuery = queryOptions({
 const hasFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files')
 
 /**
- * The composer's file to send (one at a time), chosen with the button, pasted or dropped. A file
- * over the limit or empty is refused here with a toast, before anything is uploaded.
+ * The composer's files to send, chosen with the button, pasted or dropped: each goes as a message
+ * of its own, FILES_PER_PICK at most at once. A file over the limit or empty is refused here with
+ * a toast, before anything is uploaded; the others are staged after those already there.
  */
 export function useFileStaging() {
   const queryClient = useQueryClient()
-  const [file, setFile] = useState<File | null>(null)
+  const [files, setShown] = useState<readonly File[]>([])
+  // What is staged now, for a stage that awaited the limit meanwhile.
+  const staged = useRef<readonly File[]>([])
+  const setFiles = (next: readonly File[]) => setShown((staged.current = next))
   const [dragging, setDragging] = useState(false)
   // Known before the first pick, the limit is checked in the pick's own event: a file whose check
   // waited on the network was staged after a quick Enter had already sent the text without it.
@@ -30,10 +35,8 @@ export function useFileStaging() {
     [queryClient],
   )
 
-  async function stage(picked: File | undefined) {
-    if (!picked) return
-    if (picked.size === 0)
-      return notify({ title: FILE_TEXTS.emptyTitle, body: FILE_TEXTS.empty(picked.name) })
+  async function stage(picked: ArrayLike<File>) {
+    if (!picked.length) return
     // Unknown limit (the request failed): the bucket still refuses a file that is too large.
     // Asked once, even offline, where a query waits for the connection: the file is staged now.
     const limits =
@@ -41,16 +44,25 @@ export function useFileStaging() {
       (await queryClient
         .fetchQuery({ ...messageLimitsQuery, networkMode: 'always', retry: false })
         .catch(() => null))
-    if (limits && picked.size > limits.fileMaxBytes)
-      return notify({
-        title: FILE_TEXTS.tooLargeTitle,
-        body: FILE_TEXTS.tooLarge(
-          picked.name,
-          formatFileSize(picked.size),
-          formatFileSize(limits.fileMaxBytes),
-        ),
-      })
-    setFile(picked)
+    const fine = Array.from(picked).filter((file) => {
+      if (file.size === 0)
+        notify({ title: FILE_TEXTS.emptyTitle, body: FILE_TEXTS.empty(file.name) })
+      else if (limits && file.size > limits.fileMaxBytes)
+        notify({
+          title: FILE_TEXTS.tooLargeTitle,
+          body: FILE_TEXTS.tooLarge(
+            file.name,
+            formatFileSize(file.size),
+            formatFileSize(limits.fileMaxBytes),
+          ),
+        })
+      else return true
+      return false
+    })
+    const all = [...staged.current, ...fine]
+    if (all.length > FILES_PER_PICK)
+      notify({ title: FILE_TEXTS.tooManyTitle, body: FILE_TEXTS.tooMany(FILES_PER_PICK) })
+    setFiles(all.slice(0, FILES_PER_PICK))
   }
 
   const dropProps = {
@@ -66,17 +78,25 @@ export function useFileStaging() {
       setDragging(false)
       if (!hasFiles(e)) return
       e.preventDefault()
-      void stage(e.dataTransfer.files[0])
+      void stage(e.dataTransfer.files)
     },
   }
 
-  /** A pasted file (e.g. a screenshot) is staged; pasted text stays normal typing. */
+  /** Pasted files (e.g. a screenshot) are staged; pasted text stays normal typing. */
   const onPaste = (e: ClipboardEvent) => {
-    const pasted = e.clipboardData.files[0]
-    if (!pasted) return
+    const pasted = e.clipboardData.files
+    if (!pasted.length) return
     e.preventDefault()
     void stage(pasted)
   }
 
-  return { file, stage, clear: () => setFile(null), dragging, dropProps, onPaste }
+  return {
+    files,
+    stage,
+    remove: (file: File) => setFiles(staged.current.filter((f) => f !== file)),
+    clear: () => setFiles([]),
+    dragging,
+    dropProps,
+    onPaste,
+  }
 }

@@ -13,7 +13,8 @@ import { retryUpload, uploadAndSend } from './upload-queue'
 /**
  * Optimistic send: the message shows at once with a clientId and joins the outbox, which sends
  * in order; a failure leaves it marked with a Retry (which sends the queue again from the start).
- * A message with a file shows its upload first and is sent once the file is in the bucket.
+ * A message with a file shows its upload first and is sent once the file is in the bucket;
+ * several files are several messages, sent in the order picked.
  * Sending leaves a search, whose results would not show the new message.
  */
 // The voice chunk's: only a send with a sound file needs it (precached, so offline too).
@@ -21,44 +22,56 @@ const measureAudio = (file: File) =>
   loadVoice()
     .then((m) => m.measureAudio(file))
     .catch(() => null)
+const measure = async (file: File) => ({
+  pixels: await measureImage(file),
+  audio: isPlayableAudio(file.type) ? await measureAudio(file) : null,
+})
 
 export function useSendMessage(roomId: string, senderId: string) {
   const queryClient = useQueryClient()
 
   const send = useCallback(
-    async (message: string, file?: File, replyToId?: string) => {
+    async (message: string, files: readonly File[] = [], replyToId?: string) => {
       setSearch('')
-      const item: PendingMessage = {
+      const pending = (text: string, reply?: string): PendingMessage => ({
         clientId: crypto.randomUUID(),
         roomId,
-        message,
+        message: text,
         senderId,
         createdAt: new Date().toISOString(),
         state: 'sending',
-        ...(replyToId ? { replyToId } : {}),
-      }
-      if (!file) {
-        addPending(item)
+        ...(reply ? { replyToId: reply } : {}),
+      })
+      if (!files.length) {
+        addPending(pending(message, replyToId))
         return flushOutbox(queryClient)
       }
-      // Measured first, so the pending bubble already reserves the image's box, or shows the
-      // voice message's length and bars.
-      const pixels = await measureImage(file)
-      const audio = isPlayableAudio(file.type) ? await measureAudio(file) : null
-      addPending({
-        ...item,
-        attachment: {
-          fileId: ID.unique(),
-          name: file.name,
-          type: file.type || 'application/octet-stream',
-          size: file.size,
-          width: pixels?.width ?? null,
-          height: pixels?.height ?? null,
-          ...(audio && { duration: audio.duration, waveform: audio.waveform ?? null }),
-        },
-        upload: { progress: 0, failed: false },
+      // Measured first, so each pending bubble already reserves its image's box, or shows the
+      // voice message's length and bars. Queued in the order staged, the caption and the reply
+      // with the first; each waits for the one before it (`after`), however its upload goes.
+      const measured = await Promise.all(files.map(measure))
+      let after: string | undefined
+      const queued = files.map((file, i) => {
+        const item = pending(i ? '' : message, i ? undefined : replyToId)
+        const { pixels, audio } = measured[i]!
+        addPending({
+          ...item,
+          attachment: {
+            fileId: ID.unique(),
+            name: file.name,
+            type: file.type || 'application/octet-stream',
+            size: file.size,
+            width: pixels?.width ?? null,
+            height: pixels?.height ?? null,
+            ...(audio && { duration: audio.duration, waveform: audio.waveform ?? null }),
+          },
+          upload: { progress: 0, failed: false },
+          ...(after && { after }),
+        })
+        after = item.clientId
+        return uploadAndSend(queryClient, item.clientId, file)
       })
-      return uploadAndSend(queryClient, item.clientId, file)
+      return Promise.all(queued)
     },
     [queryClient, roomId, senderId],
   )
