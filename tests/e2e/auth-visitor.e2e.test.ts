@@ -502,6 +502,22 @@ describe('the drawn sign-in screen, used before the app has run', () => {
     }
   })
 
+  it("whose screen's chunk cannot come gives way to the error page, not left over it", async () => {
+    const visitor = await openPage(app.chrome.browser)
+    try {
+      const { page } = visitor
+      await page.route(SIGN_IN_SCRIPT, (route) => route.abort())
+      await page.goto(app.server.url, { waitUntil: 'commit' })
+      await page
+        .getByRole('heading', { name: 'Kathelia could not load this screen' })
+        .waitFor({ timeout: 20_000 })
+      expect(await page.locator('#auth-paint').count()).toBe(0)
+      await page.unrouteAll({ behavior: 'wait' })
+    } finally {
+      await visitor.close()
+    }
+  })
+
   it('opens the screen "Register" or "Forgot password?" asked for there', async () => {
     const asked = [
       ['Register', TITLES.register],

@@ -37,6 +37,36 @@ describe('preloadable', () => {
     await Part.preload()
     expect(inSuspense(createElement(Part, { name: 'Ben' }))).toBe('<p>Hello Ben</p>')
   })
+
+  it('shows the failure of a fetch its render asked for, where fetching again looped', async () => {
+    let loads = 0
+    const Part = preloadable(async (): Promise<{ default: typeof Hello }> => {
+      loads++
+      throw new Error('gone')
+    })
+    expect(inSuspense(createElement(Part, { name: 'Ada' }))).toBe('loading')
+    await new Promise((r) => setTimeout(r))
+    // Rendered again (as React does once the chunk has settled): the error, for its boundary.
+    expect(() => renderToStaticMarkup(createElement(Part, { name: 'Ada' }))).toThrow('gone')
+    expect(loads).toBe(1)
+    // A preload (a later settle, a hover) asks again.
+    await expect(Part.preload()).rejects.toThrow('gone')
+    expect(loads).toBe(2)
+  })
+
+  it("asks again at its render after a preload's failure", async () => {
+    let fail = true
+    let loads = 0
+    const Part = preloadable(async () => {
+      loads++
+      if (fail) throw new Error('offline')
+      return { default: Hello }
+    })
+    await expect(Part.preload()).rejects.toThrow('offline')
+    fail = false
+    expect(inSuspense(createElement(Part, { name: 'Ben' }))).toBe('loading')
+    expect(loads).toBe(2)
+  })
 })
 
 describe('roomIdOf', () => {

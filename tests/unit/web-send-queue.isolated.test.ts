@@ -7,7 +7,9 @@ import { pending } from './helpers/message'
 // The API client reads the page's origin when loaded (web/lib/backend-config.ts).
 vi.stubGlobal('window', { location: { origin: 'http://127.0.0.1' } })
 const { productApi } = await import('../../web/lib/product-api')
-const { flushOutbox, stopOutboxRetry } = await import('../../web/features/chat/send-queue')
+const { flushOutbox, stopOutboxRetry, takeBack } =
+  await import('../../web/features/chat/send-queue')
+const { files } = await import('../../web/features/chat/upload-queue')
 
 // The browser's `online` event comes before its network works, and a network can drop a request
 // while the browser says it is online: the outbox then tries again by itself, 1 s doubling to
@@ -173,14 +175,32 @@ describe('the send queue with several files sent at once', () => {
     expect(sent()).toEqual(['first', 'second', 'third'])
   })
 
-  it('holds nothing back behind a failed upload or a refused message', async () => {
-    addPending(pending('first', { upload: { progress: 0.2, failed: true }, state: 'failed' }))
+  it('waits behind a failed upload it may try again, not behind one refused or taken back', async () => {
+    files.set('first', new File(['x'], 'first.txt'))
+    addPending(pending('first', { upload: { progress: 0, failed: true }, state: 'failed' }))
     addPending(pending('second', { after: 'first' }))
     addPending(pending('third', { after: 'second' }))
-    send.mockImplementationOnce(() =>
-      Promise.reject(new ApiError(413, 'The file is too large', 'storage_file_size')),
-    )
+    addPending(pending('fourth', { after: 'third' }))
     await flushOutbox(queryClient)
-    expect(sent()).toEqual(['second', 'third'])
+    expect(sent()).toEqual([])
+    // The failed one taken back: the others go in order, the refused second holding none back.
+    send.mockImplementationOnce(() =>
+      Promise.reject(new ApiError(403, 'Not allowed here', 'user_unauthorized')),
+    )
+    takeBack(queryClient, 'first')
+    await flushOutbox(queryClient)
+    expect(sent()).toEqual(['second', 'third', 'fourth'])
+  })
+
+  it('one taken back from the middle leaves the next waiting for the one before it', async () => {
+    addPending(pending('first', uploading))
+    addPending(pending('second', { after: 'first' }))
+    addPending(pending('third', { after: 'second' }))
+    takeBack(queryClient, 'second')
+    await flushOutbox(queryClient)
+    expect(sent()).toEqual([])
+    setUpload('first', undefined)
+    await flushOutbox(queryClient)
+    expect(sent()).toEqual(['first', 'third'])
   })
 })

@@ -8,8 +8,12 @@ import { use, type ComponentType } from 'react'
  */
 export function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   let pending: Promise<ComponentType<P>> | undefined
-  const preload = (): Promise<ComponentType<P>> => {
-    if (pending) return pending
+  let failed = false
+  // Whether the last fetch was a render's: one that failed shows its failure, not a new fetch.
+  let byRender = false
+  const fetchChunk = (render: boolean) => {
+    failed = false
+    byRender = render
     const chunk = load().then((m) => m.default)
     // The settled state on the promise itself, which use() reads first (the status and value of
     // React's FulfilledReactPromise type): a chunk already here renders at once.
@@ -17,14 +21,19 @@ export function preloadable<P extends object>(load: () => Promise<{ default: Com
       (value) => Object.assign(chunk, { status: 'fulfilled', value }),
       (reason: unknown) => {
         Object.assign(chunk, { status: 'rejected', reason })
-        pending = undefined // a later render or preload tries the chunk again
+        failed ||= pending === chunk
       },
     )
     return (pending = chunk)
   }
+  // A chunk that did not come is asked for again by a preload (a later settle, a hover), and by
+  // a render after a preload's failure; a render's own failure is shown (the route's error page),
+  // where asking again on each render fetched it in a loop that nothing ended.
+  const preload = (): Promise<ComponentType<P>> =>
+    pending && !failed ? pending : fetchChunk(false)
   // use() on every render: React replays a render that suspended and expects the same call.
   function Preloadable(props: P) {
-    const Component = use(preload())
+    const Component = use(pending && (!failed || byRender) ? pending : fetchChunk(true))
     return <Component {...props} />
   }
   return Object.assign(Preloadable, { preload })

@@ -1,6 +1,7 @@
 import type { ErrorComponentProps } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { useEffect, useLayoutEffect } from 'react'
 import { isNetworkFailure } from '../../lib/errors'
+import { dropFirstPaint } from '../../lib/first-load'
 
 /**
  * What the router shows when a screen fails to render, instead of its own bare error: most
@@ -14,6 +15,9 @@ export function AppErrorPage({ error }: ErrorComponentProps) {
     isNetworkFailure(error) ||
     (error instanceof Error &&
       /dynamically imported module|importing a module script/i.test(error.message))
+  // Nothing drawn into the page before the app ran stays over it: a drawn sign-in form whose
+  // screen did not come could not sign in.
+  useLayoutEffect(dropFirstPaint, [])
   useEffect(() => {
     if (!missingPart) return
     const reload = () => window.location.reload()

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { Suspense, useState, type MouseEvent, type ReactNode } from 'react'
 import { BUCKET_ID } from '../../../shared/db-ids'
 import {
@@ -13,7 +14,8 @@ import { attachmentLabel, formatFileSize, shownWidth } from './attachment-format
 import { searchHits, type DisplayItem } from './display-item'
 import type { Attachment } from './message-model'
 import { MessageParts } from './message-parts'
-import { cancelUpload, dropPicture, pictureOf, shownPicture } from './upload-queue'
+import { dropPicture, pictureOf, shownPicture } from './upload-queue'
+import { takeBack } from './send-queue'
 import { useSearchTerm } from './room-context'
 
 type Props = {
@@ -163,6 +165,7 @@ function PhotoLink(props: {
 /** The SDK reports progress per 5 MB chunk; a smaller file shows a busy bar until it is stored. */
 function UploadProgress(p: { name: string; progress: number; clientId?: string | null }) {
   const { name, progress, clientId } = p
+  const queryClient = useQueryClient()
   return (
     <span className="upload-progress">
       <progress
@@ -177,7 +180,7 @@ function UploadProgress(p: { name: string; progress: number; clientId?: string |
           className="upload-cancel"
           aria-label={`Cancel the upload of ${name}`}
           title="Cancel the upload"
-          onClick={() => cancelUpload(clientId)}
+          onClick={() => takeBack(queryClient, clientId)}
         >
           ×
         </button>

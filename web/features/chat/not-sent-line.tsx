@@ -1,8 +1,10 @@
 import { FILE_TEXTS } from '../../../shared/texts'
 import { useOnline } from '../../lib/use-online'
 import type { DisplayItem } from './display-item'
-import { outbox, removePending } from './outbox'
-import { cancelUpload, canRetryUpload } from './upload-queue'
+import { useQueryClient } from '@tanstack/react-query'
+import { outbox } from './outbox'
+import { takeBack } from './send-queue'
+import { canRetryUpload } from './upload-queue'
 
 type Props = { item: DisplayItem; onRetry: (clientId: string) => void }
 
@@ -15,6 +17,7 @@ type Props = { item: DisplayItem; onRetry: (clientId: string) => void }
  */
 export function NotSentLine({ item, onRetry }: Props) {
   const online = useOnline()
+  const queryClient = useQueryClient()
   const clientId = item.clientId!
   const uploadFailed = !!item.upload?.failed
   const ours = !outbox.items.find((i) => i.clientId === clientId)?.elsewhere
@@ -23,7 +26,7 @@ export function NotSentLine({ item, onRetry }: Props) {
       type="button"
       className="link"
       aria-label="Delete unsent message"
-      onClick={() => (item.upload ? cancelUpload(clientId) : removePending(new Set([clientId])))}
+      onClick={() => takeBack(queryClient, clientId)}
     >
       Delete
     </button>

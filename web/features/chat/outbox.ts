@@ -55,6 +55,14 @@ export function setThumbId(clientId: string, thumbId: string | null) {
 }
 
 export function removePending(clientIds: ReadonlySet<string>) {
-  if (outbox.items.some((i) => clientIds.has(i.clientId)))
-    outbox.items = outbox.items.filter((i) => !clientIds.has(i.clientId))
+  if (!outbox.items.some((i) => clientIds.has(i.clientId))) return
+  // One of several files taken back (or stored): the one after it waits for the one before it.
+  const gone = new Map(outbox.items.map((i) => [i.clientId, i.after]))
+  for (const i of outbox.items)
+    while (i.after && clientIds.has(i.after)) {
+      const before = gone.get(i.after)
+      if (before) i.after = before
+      else delete i.after
+    }
+  outbox.items = outbox.items.filter((i) => !clientIds.has(i.clientId))
 }

@@ -4,7 +4,8 @@ import { productApi } from '../../lib/product-api'
 import { tryLater } from '../../lib/try-later'
 import { storeMessage } from './apply-message-event'
 import { toMessage, type PendingMessage } from './message-model'
-import { outbox, setPendingState } from './outbox'
+import { outbox, removePending, setPendingState } from './outbox'
+import { cancelUpload, canRetryUpload } from './upload-queue'
 
 let running: Promise<void> | null = null
 let again = false
@@ -95,12 +96,30 @@ async function sendQueued(queryClient: QueryClient) {
 }
 
 /**
- * One of several files sent at once goes after the one before it (`after`), even when its own
- * upload ended first; one whose upload failed or that was refused holds none back.
+ * One of several files sent at once goes after every one before it that may still go (`after`),
+ * even when its own upload ended first: one on its way, or whose upload failed with the file
+ * still here to try again (by itself online, or with "Retry upload"). One refused, or whose file
+ * is gone, holds none back; one taken back leaves the chain (outbox.ts `removePending`).
  */
 function waitsForEarlier(item: PendingMessage) {
-  const before = item.after && outbox.items.find((i) => i.clientId === item.after)
-  return !!before && before.state !== 'sent' && !before.rejected && !before.upload?.failed
+  for (let id = item.after; id;) {
+    const before = outbox.items.find((i) => i.clientId === id)
+    if (!before) return false
+    const mayGo = !before.rejected && (!before.upload?.failed || canRetryUpload(before.clientId))
+    if (before.state !== 'sent' && mayGo) return true
+    id = before.after
+  }
+  return false
+}
+
+/**
+ * Takes back a message that has not gone (its upload stopped, if it had one): the bubble goes,
+ * nothing is sent, and what it held back (`waitsForEarlier`) goes now.
+ */
+export function takeBack(queryClient: QueryClient, clientId: string) {
+  if (outbox.items.find((i) => i.clientId === clientId)?.upload) cancelUpload(clientId)
+  else removePending(new Set([clientId]))
+  void flushOutbox(queryClient)
 }
 
 /** No automatic try pending (a flush starts, or the outbox closes at sign-out). */

@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useFocusAfterRemoval } from '../../lib/use-focus-after-removal'
 import { FileIcon, FileName } from './attach-controls'
 import { formatFileSize, shownWidth } from './attachment-format'
 import { useOnline } from '../../lib/use-online'
@@ -8,18 +9,36 @@ import { useOnline } from '../../lib/use-online'
 
 /** The files that go with the next send, each with its own Remove. */
 export default function StagedFiles(p: { files: readonly File[]; onRemove: (file: File) => void }) {
+  const list = useRef<HTMLUListElement>(null)
+  const box = () => list.current?.closest('form')?.querySelector('textarea')
+  // A removed file's Remove hands the focus to the next one's, the last one's to the box.
+  const removing = useFocusAfterRemoval(box)
   return (
-    <div className="staged-files">
-      {p.files.map((file, i) => (
-        // A file picked twice is staged twice: its place tells them apart.
-        <StagedFile key={`${i}:${file.name}`} file={file} onRemove={() => p.onRemove(file)} />
+    <ul className="staged-files" ref={list} aria-label="Files to send">
+      {p.files.map((file) => (
+        <li key={keyOf(file)}>
+          <StagedFile
+            file={file}
+            onRemove={(control) => {
+              if (p.files.length === 1) box()?.focus()
+              else removing(control, '.staged-remove')
+              p.onRemove(file)
+            }}
+          />
+        </li>
       ))}
-    </div>
+    </ul>
   )
 }
 
+// A key per staged File, so the others keep their rows (and pictures) when one is removed.
+const keys = new WeakMap<File, number>()
+let lastKey = 0
+const keyOf = (file: File) => keys.get(file) ?? (keys.set(file, ++lastKey), lastKey)
+
 /** A file that goes with the next send; the text becomes the first one's caption. */
-function StagedFile({ file, onRemove }: { file: File; onRemove: () => void }) {
+function StagedFile(p: { file: File; onRemove: (control: HTMLElement) => void }) {
+  const { file } = p
   return (
     <div className="staged-file" role="group" aria-label="File to send">
       {file.type.startsWith('image/') ? <StagedThumb file={file} /> : <FileIcon />}
@@ -29,7 +48,7 @@ function StagedFile({ file, onRemove }: { file: File; onRemove: () => void }) {
         type="button"
         className="staged-remove"
         aria-label={`Remove ${file.name}`}
-        onClick={onRemove}
+        onClick={(e) => p.onRemove(e.currentTarget)}
       >
         ×
       </button>

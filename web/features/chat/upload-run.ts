@@ -20,9 +20,33 @@ const permissionsFor = (meId: string) => [
 ]
 
 export async function runUpload(queryClient: QueryClient, clientId: string, again: boolean) {
+  await takeSlot()
+  try {
+    await upload(queryClient, clientId, again)
+  } finally {
+    freeSlot()
+  }
+}
+
+// Two uploads at a time, begun in the order asked: ten photos sent at once, each decoded for its
+// thumbnail and sent side by side, would cost a phone's memory and hold back the first one.
+const SLOTS = 2
+let busy = 0
+const queued: (() => void)[] = []
+const takeSlot = () =>
+  busy < SLOTS ? void busy++ : new Promise<void>((start) => queued.push(start))
+// A freed slot goes straight to the next in line.
+const freeSlot = () => {
+  const next = queued.shift()
+  if (next) next()
+  else busy--
+}
+
+async function upload(queryClient: QueryClient, clientId: string, again: boolean) {
   const file = files.get(clientId)
   const item = outbox.items.find((i) => i.clientId === clientId)
-  if (!file || !item?.attachment) return
+  // Taken back while it waited for its turn: nothing to do.
+  if (!file || !item?.attachment) return void cancelled.delete(clientId)
   if (again) setFileId(clientId, ID.unique())
   const { fileId } = item.attachment
   const stored: string[] = []

@@ -36,7 +36,9 @@ export function useFileStaging() {
   )
 
   async function stage(picked: ArrayLike<File>) {
-    if (!picked.length) return
+    // A copy now: a drop's or a paste's list empties once its event is over.
+    const list = Array.from(picked)
+    if (!list.length) return
     // Unknown limit (the request failed): the bucket still refuses a file that is too large.
     // Asked once, even offline, where a query waits for the connection: the file is staged now.
     const limits =
@@ -44,7 +46,7 @@ export function useFileStaging() {
       (await queryClient
         .fetchQuery({ ...messageLimitsQuery, networkMode: 'always', retry: false })
         .catch(() => null))
-    const fine = Array.from(picked).filter((file) => {
+    const fine = list.filter((file) => {
       if (file.size === 0)
         notify({ title: FILE_TEXTS.emptyTitle, body: FILE_TEXTS.empty(file.name) })
       else if (limits && file.size > limits.fileMaxBytes)

@@ -49,7 +49,9 @@ export function useSendMessage(roomId: string, senderId: string) {
       // Measured first, so each pending bubble already reserves its image's box, or shows the
       // voice message's length and bars. Queued in the order staged, the caption and the reply
       // with the first; each waits for the one before it (`after`), however its upload goes.
-      const measured = await Promise.all(files.map(measure))
+      // One at a time: ten photos decoded at once are more than a phone's memory can spare.
+      const measured: Awaited<ReturnType<typeof measure>>[] = []
+      for (const file of files) measured.push(await measure(file))
       let after: string | undefined
       const queued = files.map((file, i) => {
         const item = pending(i ? '' : message, i ? undefined : replyToId)
