@@ -42,7 +42,7 @@ export const FILE_TEXTS = {
   empty: (name: string) => `${name} is empty.`,
   uploadFailed: 'Upload failed.',
   tooManyTitle: 'Too many files',
-  tooMany: (max: number) => `Up to ${max} files go at once: the first ${max} are attached.`,
+  tooMany: (max: number) => `Up to ${max} files go at once: the others were left out.`,
 } as const
 
 /** Added to the signed-out notice when messages were still unsent: they are kept for a retry. */

@@ -371,7 +371,7 @@ describe('attachments', () => {
     await (await chooser).setFiles(files)
     await page
       .getByRole('alert')
-      .filter({ hasText: 'Up to 10 files go at once: the first 10 are attached.' })
+      .filter({ hasText: 'Up to 10 files go at once: the others were left out.' })
       .waitFor()
     const staged = page.getByRole('group', { name: 'File to send' })
     await expect.poll(() => staged.count()).toBe(10)

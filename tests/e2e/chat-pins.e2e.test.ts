@@ -130,6 +130,14 @@ describe('pinned messages', () => {
     await notice.waitFor({ timeout: 15_000 })
     await expect.poll(() => rowInView(notice)).toBe(true)
     expect(await rowInView(row(ben.page, target))).toBe(false)
+    // The log's keys stop at it (the newest row), as at a message.
+    await messageLog(ben.page).focus()
+    await expect
+      .poll(async () => {
+        await ben.page.keyboard.press('ArrowDown')
+        return ben.page.evaluate(() => document.activeElement?.textContent)
+      })
+      .toBe('Ada Lovelace pinned a message')
     await notice.click()
     await expect.poll(() => rowInView(row(ben.page, target)), { timeout: 20_000 }).toBe(true)
     await expect.poll(() => row(ben.page, target).getAttribute('data-highlighted')).toBe('true')

@@ -46,6 +46,18 @@ describe('the line over the first message', () => {
   })
 })
 
+describe('a drawn notice', () => {
+  const notice = (replyToId?: string) =>
+    paint(false, 'Garden', [
+      { ...row('Ben Franklin pinned a message'), kind: 'system', ...(replyToId && { replyToId }) },
+    ])
+
+  it("marks one about a message (a pin's) as the link the SPA makes of it", () => {
+    expect(notice('m0')).toContain('<span class="notice-link">Ben Franklin pinned a message</span>')
+    expect(notice()).toContain('<span>Ben Franklin pinned a message</span>')
+  })
+})
+
 describe('a drawn message', () => {
   const text = (message: string) =>
     /<p dir="auto" class="msg-text">(.*?)<\/p>/s.exec(

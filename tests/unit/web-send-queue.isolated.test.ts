@@ -192,6 +192,15 @@ describe('the send queue with several files sent at once', () => {
     expect(sent()).toEqual(['second', 'third', 'fourth'])
   })
 
+  it('hands the caption and the reply of the first, taken back, to the next', () => {
+    addPending(pending('first', { ...uploading, message: 'Our trip', replyToId: 'm1' }))
+    addPending(pending('second', { ...uploading, message: '', after: 'first' }))
+    takeBack(queryClient, 'first')
+    expect(outbox.items.map((i) => [i.clientId, i.message, i.replyToId, i.after])).toEqual([
+      ['second', 'Our trip', 'm1', undefined],
+    ])
+  })
+
   it('one taken back from the middle leaves the next waiting for the one before it', async () => {
     addPending(pending('first', uploading))
     addPending(pending('second', { after: 'first' }))

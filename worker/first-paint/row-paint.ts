@@ -26,6 +26,8 @@ type Row = {
   gifUrl: string | null
   gifWidth: number | null
   gifHeight: number | null
+  /** A notice's message (a pin's): the SPA makes it a link to it, drawn as one here. */
+  replyToId: string | null
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '')
@@ -50,6 +52,7 @@ function toRow(raw: Record<string, unknown>): Row {
     gifUrl: text(raw.gifUrl) || null,
     gifWidth: size(raw.gifWidth),
     gifHeight: size(raw.gifHeight),
+    replyToId: text(raw.replyToId) || null,
   }
 }
 
@@ -100,7 +103,7 @@ function message(row: Row, entry: Stamp & { continued: boolean }, meId: string, 
   const time = `<time datetime="${at}" title="${esc(entry.datetime)}">${esc(entry.time)}</time>`
   const ids = `data-seq="${row.seq}" data-id="${esc(row.$id)}"`
   if (row.kind === 'system')
-    return `<div class="system-notice" ${ids}><span>${esc(row.message)}</span> ${time}</div>`
+    return `<div class="system-notice" ${ids}><span${row.replyToId ? ' class="notice-link"' : ''}>${esc(row.message)}</span> ${time}</div>`
   const side = row.senderId === meId ? 'mine' : 'theirs'
   const body = row.deletedAt
     ? '<p class="msg-text msg-deleted">This message was deleted</p>'

@@ -6,9 +6,11 @@ import { tabbables } from '../../lib/tabbables'
 
 // Inside these a message's own keys apply: a menu's arrows, an editor's Tab to its buttons.
 const OWN_KEYS = '.msg-menu, .msg-editor, input, textarea, select'
+// A row the keys stop at: a message, or a notice with a control (a pin's, which shows its message).
+const ROW = '.msg, .system-notice'
 
 const rowsIn = (log: HTMLElement) =>
-  [...log.querySelectorAll<HTMLElement>('.msg')].filter((row) => tabbables(row).length > 0)
+  [...log.querySelectorAll<HTMLElement>(ROW)].filter((row) => tabbables(row).length > 0)
 
 // A message is reached at its "⋯" (Enter opens its menu); a row without one at its first control.
 const handleOf = (row: HTMLElement | undefined) =>
@@ -25,7 +27,7 @@ function beside(log: HTMLElement, after: boolean) {
 /** Focuses a message's control and brings its whole entry (its "Seen" too) into view. */
 function focusOn(el: HTMLElement) {
   el.focus({ preventScroll: true })
-  ;(el.closest('[role=article]') ?? el.closest('.msg'))?.scrollIntoView({ block: 'nearest' })
+  ;(el.closest('[role=article]') ?? el.closest(ROW))?.scrollIntoView({ block: 'nearest' })
 }
 
 /**
@@ -43,7 +45,7 @@ function revealAbove(log: HTMLElement, row: HTMLElement) {
 
 /** Focuses the message after the one holding `from` (else the one before), as a deletion does. */
 export function focusBeside(from: Element | null) {
-  const row = from?.closest<HTMLElement>('.msg')
+  const row = from?.closest<HTMLElement>(ROW)
   const log = row?.closest<HTMLElement>('[role=log]')
   if (!row || !log) return
   const rows = rowsIn(log)
@@ -55,7 +57,8 @@ export function focusBeside(from: Element | null) {
 /**
  * The message log is one stop of the Tab order, so the composer is one Tab away however long the
  * room: Tab into it lands on the message used last (else the newest), Tab out of it goes on past
- * it, ↑/↓ move between messages (loading older ones at the top) and ←/→ between a message's own
+ * it, ↑/↓ move between messages and the notices one can act on (loading older ones at the top)
+ * and ←/→ between a message's own
  * controls (its links, files, reactions and "⋯").
  */
 export function startLogKeys() {
@@ -78,7 +81,7 @@ function listen(logOf: () => HTMLElement | null) {
     const from = e.relatedTarget as Node | null
     const to = tabbing && !(from && log.contains(from)) ? entry(log) : target
     if (to && to !== target) return focusOn(to)
-    if (target.closest('.msg')) last = target
+    if (target.closest(ROW)) last = target
   }
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -106,7 +109,7 @@ function listen(logOf: () => HTMLElement | null) {
       const into = e.key === 'ArrowUp' || e.key === 'ArrowDown' || (e.key === 'Tab' && !e.shiftKey)
       return into ? entry(log) : undefined
     }
-    const row = target.closest<HTMLElement>('.msg')
+    const row = target.closest<HTMLElement>(ROW)
     if (!row) return undefined
     // The row itself has the focus after a jump ("Show in chat", a quote): Enter opens its menu,
     // as on its "⋯".

@@ -117,7 +117,11 @@ function waitsForEarlier(item: PendingMessage) {
  * nothing is sent, and what it held back (`waitsForEarlier`) goes now.
  */
 export function takeBack(queryClient: QueryClient, clientId: string) {
-  if (outbox.items.find((i) => i.clientId === clientId)?.upload) cancelUpload(clientId)
+  const item = outbox.items.find((i) => i.clientId === clientId)
+  // Of several files, the first carries the caption and the reply: they go on with the next.
+  const next = outbox.items.find((i) => i.after === clientId && i.state !== 'sent' && !i.message)
+  if (item && next) Object.assign(next, { message: item.message, replyToId: item.replyToId })
+  if (item?.upload) cancelUpload(clientId)
   else removePending(new Set([clientId]))
   void flushOutbox(queryClient)
 }
