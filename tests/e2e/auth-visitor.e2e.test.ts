@@ -525,10 +525,15 @@ describe('the drawn sign-in screen, used before the app has run', () => {
     ] as const
     for (const [button, title] of asked)
       await beforeTheApp(async ({ page, problems }, drawn, release) => {
+        await drawn.getByLabel('Email', { exact: true }).fill('ada@kathelia.test')
         await drawn.getByRole('button', { name: button, exact: true }).click()
         release()
         await visible(page.getByRole('heading', { name: title }), problems)
         expect(await page.getByRole('heading', { name: TITLES.signIn }).count()).toBe(0)
+        // That form starts with the email typed there, the focus in it, as its link would.
+        const email = authCard(page).getByRole('textbox', { name: 'Email' })
+        await expect.poll(() => email.inputValue()).toBe('ada@kathelia.test')
+        await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true)
       })
   })
 })

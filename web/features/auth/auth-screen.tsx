@@ -8,7 +8,7 @@ import { useOnline } from '../../lib/use-online'
 import { whenSettled } from '../../lib/when-settled'
 import { showAuthNotice, uiState } from '../../state/ui-state'
 import { NoticeAlert } from './notice-alert'
-import { drawnMode } from './drawn-sign-in'
+import { drawnEmail, drawnMode } from './drawn-sign-in'
 import { loadAuthActions } from './load-auth-actions'
 import { SignInForm } from './sign-in-form'
 import { useSignedInElsewhere } from './use-signed-in-elsewhere'
@@ -34,8 +34,9 @@ const TITLES: Record<Mode, string> = {
 
 /** One screen, two modes toggled by links (spec section 2), plus the reset-link request. */
 export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) {
-  const [mode, setMode] = useState<Mode>(() => drawnMode() ?? initialMode)
-  const [forgotEmail, setForgotEmail] = useState('')
+  const [mode, setMode] = useState<Mode>(initialMode)
+  // The email the next form starts with: the one typed before "Forgot password?" or in the drawing.
+  const [email, setEmail] = useState('')
   // Switched by its links (not as the page opened): the new form's first field takes the focus,
   // which otherwise stayed on the link now saying the opposite.
   const [switched, setSwitched] = useState(false)
@@ -47,12 +48,17 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
   }, [online])
   useEffect(() => whenSettled(preloadRegister), [])
   useSignedInElsewhere()
-  // Here at last: the screen drawn into the page goes (the form took what was typed there first),
-  // and a click on its "Register" or "Forgot password?" made while this screen rendered (its
-  // chunk's render may yield to the page) still counts.
+  // Here at last: the screen drawn into the page goes (the form took what was typed there first).
+  // A click on its "Register" or "Forgot password?" opens that form before the first paint, as
+  // its links do (the focus in its first field), with the email typed there; read now, not at
+  // the first render, which a chunk's late render may split from this moment.
   useLayoutEffect(() => {
     const asked = drawnMode()
-    if (asked) setMode(asked)
+    if (asked) {
+      setEmail(drawnEmail())
+      setMode(asked)
+      setSwitched(true)
+    }
     dropFirstPaint()
   }, [])
 
@@ -97,8 +103,8 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
         {mode === 'sign-in' && (
           <SignInForm
             autoFocus={switched}
-            onForgot={(email) => {
-              setForgotEmail(email)
+            onForgot={(typed) => {
+              setEmail(typed)
               switchTo('forgot')
             }}
             onForgotIntent={ForgotPasswordForm.preload}
@@ -106,12 +112,12 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
         )}
         {mode === 'register' && (
           <Suspense fallback={null}>
-            <RegisterForm autoFocus={switched} />
+            <RegisterForm autoFocus={switched} initialEmail={email} />
           </Suspense>
         )}
         {mode === 'forgot' && (
           <Suspense fallback={null}>
-            <ForgotPasswordForm initialEmail={forgotEmail} />
+            <ForgotPasswordForm initialEmail={email} />
           </Suspense>
         )}
         <p className="auth-switch">

@@ -8,6 +8,10 @@ const shownDrawing = () => {
   return paint && !paint.hidden ? paint : null
 }
 
+/** What was typed into the drawing's email field, if it is shown. */
+export const drawnEmail = () =>
+  shownDrawing()?.querySelector<HTMLInputElement>('input[name="email"]')?.value ?? ''
+
 /** The screen a click in the drawing asked for ("Register", "Forgot password?"), if any. */
 export function drawnMode(): 'register' | 'forgot' | undefined {
   const intent = shownDrawing()?.dataset.intent

@@ -12,9 +12,16 @@ import {
 } from './registration-rules'
 import { useAuthSubmit } from './use-auth-submit'
 
-/** `autoFocus`: the email field takes the focus (the screen was switched to this form). */
-export function RegisterForm({ autoFocus }: { autoFocus?: boolean }) {
-  const [form, setForm] = useState<RegistrationInput>(emptyRegistration)
+/**
+ * `autoFocus`: the email field takes the focus (the screen was switched to this form);
+ * `initialEmail`: one typed before it (the drawn sign-in screen's).
+ */
+export function RegisterForm(p: { autoFocus?: boolean; initialEmail?: string }) {
+  const { autoFocus } = p
+  const [form, setForm] = useState<RegistrationInput>(() => ({
+    ...emptyRegistration(),
+    email: p.initialEmail ?? '',
+  }))
   const marked = useMarkedField<keyof RegistrationInput>()
   const { busy, submit, formProps } = useAuthSubmit()
   const field = (name: keyof RegistrationInput) => ({
