@@ -482,10 +482,14 @@ describe('the drawn sign-in screen, used before the app has run', () => {
       const { page, problems } = visitor
       const spun = await everHeld(page, `document.querySelector('.fullscreen-spinner')`)
       const release = await holdRequests(page, SIGN_IN_SCRIPT)
+      // The app's script too, until the drawing is up: an app that ran before the page's
+      // question was answered shows its spinner, and the drawing never (a test above).
+      const releaseApp = await holdRequests(page, APP_SCRIPT)
       const ran = page.waitForResponse((r) => APP_SCRIPT.test(new URL(r.url()).pathname))
       await page.goto(app.server.url, { waitUntil: 'commit' })
       const drawn = page.locator('#auth-paint')
       await visible(drawn.getByRole('heading', { name: TITLES.signIn }), problems)
+      releaseApp()
       // The app's script has come and run; only the screen's chunk is still on its way.
       await ran
       await page.evaluate(() => new Promise((r) => setTimeout(r, 200)))
