@@ -23,10 +23,11 @@ export function notify({
   // Not shown when the library cannot load (__root.tsx): the notice's own place says it too.
   void import('./toast-host').then(async ({ mountedToast }) => {
     const toast = await mountedToast()
-    // The same notice twice (two copies, two saves) is one toast, not a stack of them.
+    // The same notice twice (two copies, two saves) is one toast, not a stack of them; so is one
+    // problem told by two parts at once ("Login" and "Refresh failed": could not be reached).
     toast(<NoticeBody title={title} body={body} />, {
       type,
-      toastId: `${type}:${title}:${body}`,
+      toastId: `${type}:${body}`,
       // A success or an info ("Copied", "Your name was saved") waits for the screen reader to
       // finish; only a problem interrupts it.
       role: type === 'error' || type === 'warning' ? 'alert' : 'status',
