@@ -1,9 +1,11 @@
-import type { Page } from 'playwright-core'
+import type { Page, Request } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { isRetry } from './helpers/attempts'
 import { HOME_ROOM_ID } from '../../shared/constants'
+import { TABLE_IDS } from '../../shared/db-ids'
+import { READ_MARKS_KEY } from '../../shared/read-marks'
 import { logScroller, messageInView, newPill, rowInView, scrollState } from './helpers/chat-view'
-import { jwtOf, postMany, postMessage } from './helpers/history'
+import { jwtOf, postMany, postMessage, readToNewest } from './helpers/history'
 import { ADA, BEN, messageInLog, useOnboardedPair } from './helpers/pair'
 import { createRooms, sidebarRoom } from './helpers/rooms'
 
@@ -26,6 +28,9 @@ beforeAll(async () => {
   const texts = Array.from({ length: HISTORY }, (_, i) => `Long history ${i + 1}`)
   await postMany(url, jwt, HOME_ROOM_ID, texts)
   await postMessage(url, jwt, { roomId: HOME_ROOM_ID, message: REPLY, replyToId })
+  // Ada has read them all: the room opens at its newest page, not at an unread line pages up.
+  // Her open tab reads them as they come, but under load its position may lag a few pages.
+  await readToNewest(url, await jwtOf(url, ADA), HOME_ROOM_ID)
 }, 300_000)
 
 /** Messages in the DOM, and how many the log says it holds (aria-setsize). */
@@ -76,7 +81,47 @@ const rowOf = (page: Page, text: string) =>
   page.locator('.msg', { has: page.locator('.msg-text').getByText(text, { exact: true }) })
 const quoteOf = (page: Page, text: string) => rowOf(page, text).locator('.reply-quote')
 
+const olderPage = (url: URL) => decodeURIComponent(url.search).includes('"lessThan"')
+
 describe('a long history', () => {
+  it('opened again after reading to the end elsewhere: with its data in the page, at the newest', async () => {
+    const { page } = pair.ada
+    await openRoom(page)
+    // This device last saw the room 300 back; the server has her at its end (beforeAll). Her
+    // read positions are held until the messages are in: this device's mark must not place the
+    // line, whether or not the page brought the server's.
+    await page.evaluate(([key, seq]) => localStorage.setItem(key!, JSON.stringify({ home: seq })), [
+      READ_MARKS_KEY,
+      HISTORY - 300,
+    ] as const)
+    await page.goto('about:blank')
+    let older = 0
+    const countOlder = (r: Request) => void (olderPage(new URL(r.url())) && (older += 1))
+    page.on('request', countOlder)
+    let release = () => {}
+    const held = new Promise<void>((r) => (release = r))
+    const receipts = (url: URL) => url.pathname.endsWith(`/tables/${TABLE_IDS.receipts}/rows`)
+    await page.route(receipts, async (route) => (await held, route.continue()))
+    try {
+      // As from a new tab: the Worker's page with her data (the SPA-only path, where no page
+      // brings her position, is appwrite-mode.prod's).
+      const res = await page.goto(pair.server.url)
+      expect(res!.headers()['cache-control']).toBe('private, no-store')
+      await messageInLog(page, REPLY).waitFor({ timeout: 30_000 })
+      const answered = page.waitForResponse((r) => receipts(new URL(r.url())))
+      release()
+      await answered
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
+      expect(await page.locator('.unread-divider').count()).toBe(0)
+      expect(await messageInView(page, REPLY)).toBe(true)
+      expect(older).toBe(0)
+    } finally {
+      release()
+      page.off('request', countOlder)
+      await page.unroute(receipts)
+    }
+  }, 60_000)
+
   it('a quote of a message 600 back loads older pages until it is there, then shows it', async () => {
     const { page } = pair.ada
     await openRoom(page)
@@ -93,7 +138,6 @@ describe('a long history', () => {
   it('an older page that fails says so over the rows, which stay, and comes on "Try again"', async () => {
     const { page } = pair.ada
     await openRoom(page)
-    const olderPage = (url: URL) => decodeURIComponent(url.search).includes('"lessThan"')
     let refused = 0
     await page.route(olderPage, (route) => {
       refused += 1
@@ -135,7 +179,6 @@ describe('a long history', () => {
     // One gate per page: a request made after its release (a late scroll event) goes through.
     let release = () => {}
     let gate = Promise.resolve()
-    const olderPage = (url: URL) => decodeURIComponent(url.search).includes('"lessThan"')
     await page.route(olderPage, async (route) => {
       await gate
       await route.continue()

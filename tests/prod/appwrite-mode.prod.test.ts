@@ -2,6 +2,9 @@ import type { Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest'
 import { freePort } from '../fixtures/app-server'
 import { launchBrowser, openPage, type TestBrowser } from '../e2e/helpers/browser'
+import { messageInLog } from '../e2e/helpers/pair'
+import { DATABASE_ID, TABLE_IDS } from '../../shared/db-ids'
+import { READ_MARKS_KEY } from '../../shared/read-marks'
 import { signUpChatAndPresence } from './fixtures/journey'
 import { startMailInbox, type MailInbox } from './fixtures/mail-inbox'
 import { productionVars, startProdServer, type ProdServer } from './fixtures/prod-server'
@@ -131,5 +134,34 @@ describe('Appwrite mode, the journey', () => {
     expect(v1Calls.filter((u) => !u.startsWith(`${remote.origin}/v1`))).toEqual([])
     const cookies = await ada.page.context().cookies(remote.origin)
     expect(cookies.map((c) => c.name)).toContain('a_session_kathelia')
+
+    // Read to the end on the server, never on this device as far as its own mark knows: no
+    // first load brings her read position here, and while it is on its way the room must not
+    // place its unread line from this device's mark, over messages read.
+    const newest = Number(
+      await messageInLog(ada.page, 'Loud and clear')
+        .locator('xpath=ancestor::*[@data-seq][1]')
+        .getAttribute('data-seq'),
+    )
+    const ownRead = () =>
+      ada.page.evaluate(async (url) => {
+        const headers = { 'x-appwrite-project': 'kathelia' }
+        const res = await fetch(url, { credentials: 'include', headers })
+        const { rows } = (await res.json()) as { rows: Record<string, unknown>[] }
+        return rows.find((r) => r.kind === 'own' && r.roomId === 'home')?.seq ?? -1
+      }, `${remote.origin}/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.receipts}/rows`)
+    await expect.poll(ownRead, { timeout: 10_000 }).toBe(newest)
+    await ada.page.evaluate((key) => localStorage.setItem(key, '{"home":0}'), READ_MARKS_KEY)
+    let release = () => {}
+    const held = new Promise<void>((r) => (release = r))
+    const receipts = (url: URL) => url.pathname.endsWith(`/tables/${TABLE_IDS.receipts}/rows`)
+    await ada.page.route(receipts, async (route) => (await held, route.continue()))
+    const answered = ada.page.waitForResponse((r) => receipts(new URL(r.url())))
+    await ada.page.reload()
+    await messageInLog(ada.page, 'Loud and clear').waitFor()
+    release()
+    await answered
+    await ada.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
+    expect(await ada.page.getByRole('log').locator('.unread-divider').count()).toBe(0)
   }, 150_000)
 })

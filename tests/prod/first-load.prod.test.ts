@@ -111,6 +111,21 @@ describe('first load', () => {
     )
   })
 
+  it("a signed-in navigation with the static file's validators gets the data, not a 304", async () => {
+    // The browser's cache holds the visitor's page (its sign-in screen, the service worker's
+    // shell) and asks with its validators: "Not Modified" would show that copy, with no data.
+    const visitor = await fetch(server.url)
+    const etag = visitor.headers.get('etag')
+    expect(etag).toBeTruthy()
+    expect((await fetch(server.url, { headers: { 'if-none-match': etag! } })).status).toBe(304)
+    const headers = { 'if-none-match': etag!, 'if-modified-since': new Date().toUTCString() }
+    const res = await ada.page.context().request.get(server.url, { headers })
+    expect(res.status()).toBe(200)
+    expect(res.headers()['cache-control']).toBe('private, no-store')
+    expect(res.headers().etag).toBeUndefined()
+    expect(embedded(await res.text())).toBeDefined()
+  })
+
   it("a signed-in page the Worker does not draw never shows a visitor's sign-in drawing", async () => {
     const page = await ada.page.context().newPage()
     const drawnShown = await everHeld(page, DRAWN_SIGN_IN_SHOWN)

@@ -50,10 +50,14 @@ export function takeFirstLoadRows(roomId: string): unknown[] | null {
   return d.rows
 }
 
-/** The server's read position of the reader in `roomId`, if the first load brought it. */
-export function firstLoadReadSeq(roomId: string): number | null {
+/**
+ * The server's read position of the reader in `roomId` as the first load brought it: null when
+ * the server has none, undefined when the first load did not bring that room.
+ */
+export function firstLoadReadSeq(roomId: string): number | null | undefined {
   const d = firstLoad()
-  return d?.roomId === roomId && typeof d.readSeq === 'number' ? d.readSeq : null
+  if (d?.roomId !== roomId) return undefined
+  return typeof d.readSeq === 'number' ? d.readSeq : null
 }
 
 /**

@@ -43,7 +43,10 @@ async function answer(c: Context<App>, roomId: string): Promise<Response> {
     console.error('first load', err)
     return null
   })
-  const page = await c.env.ASSETS.fetch(c.req.raw)
+  // The file itself: asked with the browser's validators, the assets would answer "304 Not
+  // Modified" for the copy it holds (a visitor's page, the service worker's shell), and the
+  // browser would show that copy, without the data.
+  const page = await c.env.ASSETS.fetch(read ? unconditional(c.req.raw) : c.req.raw)
   if (!read || !page.ok) return page
   const { data, room } = read
   // A room the SPA will call "not found" is not drawn.
@@ -60,6 +63,12 @@ async function answer(c: Context<App>, roomId: string): Promise<Response> {
     })
   const title = paint && roomId !== HOME_ROOM_ID ? pageTitle(room?.name) : undefined
   return withFirstLoad(page, data, paint || null, title)
+}
+
+function unconditional(request: Request): Request {
+  const headers = new Headers(request.headers)
+  for (const name of ['if-none-match', 'if-modified-since']) headers.delete(name)
+  return new Request(request.url, { headers })
 }
 
 type Room = { name: string; color: string; isDeleted: boolean }

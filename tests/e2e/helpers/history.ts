@@ -42,6 +42,19 @@ export async function postMessage(
   return ((await res.json()) as { $id: string }).$id
 }
 
+/**
+ * Moves `jwt`'s user's read position in the room to its newest message (POST /api/receipt/read
+ * clamps a seq past the newest to it), as reading the room to its end on another device does.
+ */
+export async function readToNewest(baseUrl: string, jwt: string, roomId: string) {
+  const res = await fetch(new URL('/api/receipt/read', baseUrl), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ roomId, seq: Number.MAX_SAFE_INTEGER }),
+  })
+  if (res.status !== 200) throw new Error(`POST /api/receipt/read answered ${res.status}`)
+}
+
 /** `texts` in the room, `parallel` at a time (their order is the order they are stored in). */
 export async function postMany(
   baseUrl: string,

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import {
   UNREAD_LINE_KEY,
@@ -11,7 +11,7 @@ import type { DisplayItem } from './display-item'
 import { awaitsReading, countUnread, type Message } from './message-model'
 import { isResent } from './outbox'
 import { readState } from './read-state'
-import { receiptsKey, type Receipts } from './receipts-query'
+import { receiptsQuery, type Receipts } from './receipts-query'
 
 type Args = {
   roomId: string
@@ -61,12 +61,12 @@ const same = (a: Base, b: Base) =>
  */
 export function useUnreadLine(args: Args) {
   const { roomId, meId, messages, ready, complete, atBottom } = args
-  const queryClient = useQueryClient()
+  const receipts = useQuery({ ...receiptsQuery(meId), enabled: !!meId })
   const [base, setBase] = useState<Base | null>(null)
   const newest = messages.at(-1)?.seq ?? null
   let next = base?.roomId === roomId ? base : null
-  if (!next && ready) {
-    const own = queryClient.getQueryData<Receipts>(receiptsKey(meId))?.own[roomId]
+  if (!next && ready && serverReadKnown(roomId, receipts)) {
+    const own = receipts.data?.own[roomId]
     const seq = readSoFar(roomId, own, firstLoadReadSeq(roomId))
     // What is unread at the opening is the line's, not news that arrived while watching.
     next = { roomId, seq, upTo: newest, pending: true, openedAt: Date.now() }
@@ -95,6 +95,16 @@ export function useUnreadLine(args: Args) {
   const counted = messages.filter((m) => m.seq <= (next.upTo ?? m.seq))
   const label = unreadLineLabel(countUnread(counted, next.seq!, meId))
   return { line: { before: first.$id, label }, older: false }
+}
+
+/**
+ * The server's read position is in, or is not coming soon (offline, failed, no query): a line
+ * placed from this device's mark alone while it is on its way would open a room read on another
+ * device pages up, at messages already read, and fetch those pages.
+ */
+function serverReadKnown(roomId: string, receipts: { data?: Receipts; fetchStatus: string }) {
+  if (firstLoadReadSeq(roomId) !== undefined) return true
+  return receipts.data !== undefined || receipts.fetchStatus !== 'fetching'
 }
 
 // How far back (in rows) a room opening reads to reach its first unread message (5 or 6 pages).
