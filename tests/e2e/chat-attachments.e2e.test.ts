@@ -95,8 +95,13 @@ describe('attachments', () => {
       release()
       await expect.poll(() => mine.getAttribute('src')).toMatch(/\/v1\/storage\//)
       expect(await under()).toMatch(/^url\("blob:/)
-      const stored = await mine.boundingBox()
-      expect([stored?.width, stored?.height]).toEqual([box?.width, box?.height])
+      // Polled: the sent row takes the pending one's place (another element) once it is stored,
+      // and an element measured in that instant has no box.
+      const size = async () => {
+        const stored = await mine.boundingBox()
+        return [stored?.width, stored?.height]
+      }
+      await expect.poll(size).toEqual([box?.width, box?.height])
       showStored()
       await expect.poll(() => mine.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(40)
       await expect.poll(under).toBe('')
