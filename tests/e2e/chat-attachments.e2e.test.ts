@@ -290,13 +290,14 @@ describe('attachments', () => {
     expect(got).toEqual({ status: 200, body: text })
   })
 
-  it('stages a pasted file and a dropped one; a file goes without a caption too', async () => {
+  it('stages a pasted file and dropped ones, on the composer or the messages; a file goes without a caption too', async () => {
     const { ada, ben } = pair
     const n = ++attempt
     const staged = ada.page.getByRole('group', { name: 'File to send' })
     // The browser's own paste and drop events, carrying a file as the clipboard or a drag does.
-    const fire = (target: 'textarea' | 'form', type: 'paste' | 'drop', name: string) =>
-      ada.page.locator(`.composer${target === 'form' ? '' : ' textarea'}`).evaluate(
+    const where = { textarea: '.composer textarea', form: '.composer', log: '[role="log"]' }
+    const fire = (target: keyof typeof where, type: 'paste' | 'drop', name: string) =>
+      ada.page.locator(where[target]).evaluate(
         (el, [kind, fileName]) => {
           const data = new DataTransfer()
           data.items.add(new File(['from ' + kind], fileName!, { type: 'text/plain' }))
@@ -322,6 +323,26 @@ describe('attachments', () => {
     await staged.waitFor({ state: 'detached' })
     await fire('form', 'drop', `dropped-${n}.txt`)
     await staged.getByText(`dropped-${n}.txt`).waitFor()
+    // Held over the messages, a file may be dropped there (the browser would open it in the
+    // app's place), and the composer shows where it will go.
+    const allowed = await ada.page.locator(where.log).evaluate((el) => {
+      const data = new DataTransfer()
+      data.items.add(new File(['held'], 'held.txt', { type: 'text/plain' }))
+      const over = new DragEvent('dragover', {
+        bubbles: true,
+        cancelable: true,
+        dataTransfer: data,
+      })
+      el.dispatchEvent(over)
+      return over.defaultPrevented
+    })
+    expect(allowed).toBe(true)
+    const dragging = ada.page.locator('.composer.dragging')
+    await dragging.waitFor()
+    await fire('log', 'drop', `on-the-log-${n}.txt`)
+    await staged.getByText(`on-the-log-${n}.txt`).waitFor()
+    expect(await dragging.count()).toBe(0)
+    await staged.getByRole('button', { name: `Remove on-the-log-${n}.txt` }).click()
     await ada.page.getByRole('button', { name: 'Send message' }).click()
     const chip = messageLog(ben.page)
       .locator('.file-chip')

@@ -139,7 +139,6 @@ export function Composer({
   return (
     <form
       className={`composer${staging.dragging ? ' dragging' : ''}`}
-      {...staging.dropProps}
       onSubmit={(e) => {
         e.preventDefault()
         submit()

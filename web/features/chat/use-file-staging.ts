@@ -1,11 +1,8 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from 'react'
-import { FILES_PER_PICK } from '../../../shared/constants'
-import { FILE_TEXTS } from '../../../shared/texts'
-import { notify } from '../../lib/notify'
+import { useEffect, useRef, useState, type ClipboardEvent } from 'react'
 import { whenSettled } from '../../lib/when-settled'
 import { productApi } from '../../lib/product-api'
-import { formatFileSize } from './attachment-format'
+import { loadFileChecks } from './message-parts'
 
 /** The server's file limit; it does not change while the Worker runs. */
 export const messageLimitsQuery = queryOptions({
@@ -14,7 +11,7 @@ export const messageLimitsQuery = queryOptions({
   staleTime: Infinity,
 })
 
-const hasFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files')
+const hasFiles = (e: DragEvent) => !!e.dataTransfer?.types.includes('Files')
 
 /**
  * The composer's files to send, chosen with the button, pasted or dropped: each goes as a message
@@ -35,6 +32,25 @@ export function useFileStaging() {
     [queryClient],
   )
 
+  // Files dropped anywhere on the page while the room is open are the composer's, as in other
+  // messengers: on the message list too, where the browser would open the file in the app's place.
+  const stageRef = useRef(stage)
+  stageRef.current = stage
+  useEffect(() => {
+    const types = ['dragover', 'dragleave', 'drop']
+    const on = (e: DragEvent) => {
+      // Left the window (or the drag was given up): no element of it is entered.
+      if (e.type === 'dragleave') return void (e.relatedTarget || setDragging(false))
+      const dropped = e.type === 'drop'
+      setDragging(!dropped && hasFiles(e))
+      if (!hasFiles(e) || e.defaultPrevented) return
+      e.preventDefault()
+      if (dropped) void stageRef.current(e.dataTransfer!.files)
+    }
+    for (const type of types) document.addEventListener(type, on as EventListener)
+    return () => types.forEach((type) => document.removeEventListener(type, on as EventListener))
+  }, [])
+
   async function stage(picked: ArrayLike<File>) {
     // A copy now: a drop's or a paste's list empties once its event is over.
     const list = Array.from(picked)
@@ -43,45 +59,11 @@ export function useFileStaging() {
     // Asked once, even offline, where a query waits for the connection: the file is staged now.
     const limits =
       queryClient.getQueryData(messageLimitsQuery.queryKey) ??
-      (await queryClient
+      queryClient
         .fetchQuery({ ...messageLimitsQuery, networkMode: 'always', retry: false })
-        .catch(() => null))
-    const fine = list.filter((file) => {
-      if (file.size === 0)
-        notify({ title: FILE_TEXTS.emptyTitle, body: FILE_TEXTS.empty(file.name) })
-      else if (limits && file.size > limits.fileMaxBytes)
-        notify({
-          title: FILE_TEXTS.tooLargeTitle,
-          body: FILE_TEXTS.tooLarge(
-            file.name,
-            formatFileSize(file.size),
-            formatFileSize(limits.fileMaxBytes),
-          ),
-        })
-      else return true
-      return false
-    })
-    const all = [...staged.current, ...fine]
-    if (all.length > FILES_PER_PICK)
-      notify({ title: FILE_TEXTS.tooManyTitle, body: FILE_TEXTS.tooMany(FILES_PER_PICK) })
-    setFiles(all.slice(0, FILES_PER_PICK))
-  }
-
-  const dropProps = {
-    onDragOver: (e: DragEvent) => {
-      if (!hasFiles(e)) return
-      e.preventDefault()
-      setDragging(true)
-    },
-    onDragLeave: (e: DragEvent) => {
-      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false)
-    },
-    onDrop: (e: DragEvent) => {
-      setDragging(false)
-      if (!hasFiles(e)) return
-      e.preventDefault()
-      void stage(e.dataTransfer.files)
-    },
+        .catch(() => null)
+    const [known, { admitFiles }] = await Promise.all([limits, loadFileChecks()])
+    setFiles(admitFiles(list, staged.current, known?.fileMaxBytes))
   }
 
   /** Pasted files (e.g. a screenshot) are staged; pasted text stays normal typing. */
@@ -98,7 +80,6 @@ export function useFileStaging() {
     remove: (file: File) => setFiles(staged.current.filter((f) => f !== file)),
     clear: () => setFiles([]),
     dragging,
-    dropProps,
     onPaste,
   }
 }
