@@ -251,8 +251,22 @@ describe('rooms Ada deletes, and leaving', () => {
     }
     await presenceShown(pair.ben.page, 'Online')
     expect(new URL(page.url()).pathname).not.toBe('/')
-    await page.getByRole('button', { name: 'Profile menu' }).click()
-    await page.getByRole('menuitem', { name: 'Logout' }).click()
+    // The sessions' end held: meanwhile the screen says what is going on, not "Loading".
+    let release = () => {}
+    const held = new Promise<void>((r) => (release = r))
+    const sessions = (url: URL) => url.pathname === '/v1/account/sessions'
+    await page.route(sessions, async (route) => (await held, route.continue()))
+    try {
+      await page.getByRole('button', { name: 'Profile menu' }).click()
+      await page.getByRole('menuitem', { name: 'Logout' }).click()
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Signing out$/ })
+        .waitFor()
+    } finally {
+      release()
+      await page.unroute(sessions)
+    }
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/')
     // The session is gone: a reload stays signed out.

@@ -15,6 +15,8 @@ export const uiState = proxy({
   toastsNeeded: false,
   /** Signed in from the form just now: the room's composer takes the cursor (read once). */
   composerNext: false,
+  /** Logout is ending the sessions: the loading screen says so rather than "Loading". */
+  signingOut: false,
 })
 
 export const showAuthNotice = (notice: AuthNotice | null) => {

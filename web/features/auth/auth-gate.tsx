@@ -22,7 +22,7 @@ const RecoveryScreen = preloadable(async () => ({
 /** Visitors see only the combined sign-in / registration screen (spec section 2). */
 export function AuthGate({ children }: { children: ReactNode }) {
   const { account, isLoading } = useSnapshot(globalState)
-  const { isVerifying } = useSnapshot(uiState)
+  const { isVerifying, signingOut } = useSnapshot(uiState)
   const navigate = useNavigate()
   const pathname = useLocation({ select: (l) => l.pathname })
   // The Worker drew a room into the page; any screen but a room replaces it at once.
@@ -58,7 +58,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
         <VerificationSteps />
       </FullScreenSpinner>
     )
-  if (isLoading) return <FullScreenSpinner label="Loading" />
+  if (isLoading) return <FullScreenSpinner label={signingOut ? 'Signing out' : 'Loading'} />
   if (!account)
     return (
       // While the chunk comes, the drawn sign-in screen shows if the page had it up.

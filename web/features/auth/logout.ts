@@ -5,6 +5,7 @@ import { notify } from '../../lib/notify'
 import { productApi } from '../../lib/product-api'
 import { stopRealtime } from '../../lib/realtime'
 import { globalState, signedOut } from '../../state/global-state'
+import { uiState } from '../../state/ui-state'
 import { endSessions } from './create-session'
 
 /**
@@ -17,7 +18,7 @@ export async function logout(queryClient: QueryClient, goHome: () => Promise<voi
   const me = globalState.account
   const refused = (body: string) => notify({ title: titleCase('logout'), body })
   if (!navigator.onLine) return refused(TEXTS.offline)
-  globalState.isLoading = true
+  globalState.isLoading = uiState.signingOut = true
   try {
     if (me)
       await productApi
@@ -27,7 +28,7 @@ export async function logout(queryClient: QueryClient, goHome: () => Promise<voi
     await endSessions()
   } catch (err) {
     if (isNetworkFailure(err)) {
-      globalState.isLoading = false
+      globalState.isLoading = uiState.signingOut = false
       return refused(errorMessage(err))
     }
   }
@@ -37,5 +38,5 @@ export async function logout(queryClient: QueryClient, goHome: () => Promise<voi
   signedOut()
   queryClient.clear()
   await goHome()
-  globalState.isLoading = false
+  globalState.isLoading = uiState.signingOut = false
 }
