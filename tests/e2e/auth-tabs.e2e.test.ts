@@ -5,6 +5,7 @@ import { openPage, type TestPage } from './helpers/browser'
 import { ADA } from './helpers/pair'
 import { registerVerifiedViaApi, signInViaApi } from './helpers/register-api'
 import { authCard, signedInMarker, signInViaUi } from './helpers/users'
+import { holdRequests, SIGN_IN_SCRIPT } from './helpers/page-watch'
 
 // One person, a laptop with two tabs and a phone. A tab still on the sign-in screen while its
 // browser signed in from another tab: it follows, and signing in there anyway never ends the
@@ -41,6 +42,25 @@ describe('tabs of one browser, and another device', () => {
       expect(await sessionHolds(phone.page)).toBe(true)
     } finally {
       await second.close()
+    }
+  })
+
+  it("a tab whose sign-in screen's chunk was still on its way follows too", async () => {
+    // A browser of its own (no service worker yet, which would serve the chunk past the hold).
+    const context = await app.chrome.browser.newContext()
+    try {
+      const [waiting, other] = [await context.newPage(), await context.newPage()]
+      const release = await holdRequests(waiting, SIGN_IN_SCRIPT)
+      await waiting.goto(app.server.url)
+      await waiting.locator('#auth-paint').getByRole('heading').waitFor()
+      // Signed in from the other tab while the screen's chunk is held: its event is missed.
+      await signInViaUi(other, app.server.url, ADA.email, ADA.password)
+      await signedInMarker(other).waitFor()
+      release()
+      // At once, from what the browser stored: it took some 20 s before (a later check's).
+      await signedInMarker(waiting).waitFor({ timeout: 8_000 })
+    } finally {
+      await context.close()
     }
   })
 

@@ -10,11 +10,11 @@ import { showAuthNotice } from '../../state/ui-state'
  */
 export function useSignedInElsewhere() {
   useEffect(() => {
-    const onStorage = (e: StorageEvent) => {
-      if (e.key !== STORAGE_KEY || !e.newValue || globalState.account) return
+    const follow = (stored: string | null) => {
+      if (!stored || globalState.account) return
       let account: unknown
       try {
-        account = (JSON.parse(e.newValue) as { account?: unknown }).account
+        account = (JSON.parse(stored) as { account?: unknown }).account
       } catch {
         return
       }
@@ -27,6 +27,9 @@ export function useSignedInElsewhere() {
           () => undefined,
         )
     }
+    const onStorage = (e: StorageEvent) => void (e.key === STORAGE_KEY && follow(e.newValue))
+    // Signed in there while this screen's chunk was on its way: no event is coming for it.
+    follow(localStorage.getItem(STORAGE_KEY))
     window.addEventListener('storage', onStorage)
     return () => window.removeEventListener('storage', onStorage)
   }, [])
