@@ -3,9 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { isRetry } from './helpers/attempts'
 import { HOME_ROOM_ID } from '../../shared/constants'
 import { TABLE_IDS } from '../../shared/db-ids'
-import { READ_MARKS_KEY } from '../../shared/read-marks'
 import { logScroller, messageInView, newPill, rowInView, scrollState } from './helpers/chat-view'
-import { jwtOf, postMany, postMessage, readToNewest } from './helpers/history'
+import { jwtOf, postMany, postMessage, readToNewest, setReadMarks } from './helpers/history'
 import { ADA, BEN, messageInLog, useOnboardedPair } from './helpers/pair'
 import { createRooms, sidebarRoom } from './helpers/rooms'
 
@@ -90,10 +89,7 @@ describe('a long history', () => {
     // This device last saw the room 300 back; the server has her at its end (beforeAll). Her
     // read positions are held until the messages are in: this device's mark must not place the
     // line, whether or not the page brought the server's.
-    await page.evaluate(([key, seq]) => localStorage.setItem(key!, JSON.stringify({ home: seq })), [
-      READ_MARKS_KEY,
-      HISTORY - 300,
-    ] as const)
+    await setReadMarks(page, { home: HISTORY - 300 })
     await page.goto('about:blank')
     let older = 0
     const countOlder = (r: Request) => void (olderPage(new URL(r.url())) && (older += 1))

@@ -4,7 +4,7 @@ import { freePort } from '../fixtures/app-server'
 import { launchBrowser, openPage, type TestBrowser } from '../e2e/helpers/browser'
 import { messageInLog } from '../e2e/helpers/pair'
 import { DATABASE_ID, TABLE_IDS } from '../../shared/db-ids'
-import { READ_MARKS_KEY } from '../../shared/read-marks'
+import { setReadMarks } from '../e2e/helpers/history'
 import { signUpChatAndPresence } from './fixtures/journey'
 import { startMailInbox, type MailInbox } from './fixtures/mail-inbox'
 import { productionVars, startProdServer, type ProdServer } from './fixtures/prod-server'
@@ -151,7 +151,7 @@ describe('Appwrite mode, the journey', () => {
         return rows.find((r) => r.kind === 'own' && r.roomId === 'home')?.seq ?? -1
       }, `${remote.origin}/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.receipts}/rows`)
     await expect.poll(ownRead, { timeout: 10_000 }).toBe(newest)
-    await ada.page.evaluate((key) => localStorage.setItem(key, '{"home":0}'), READ_MARKS_KEY)
+    await setReadMarks(ada.page, { home: 0 })
     let release = () => {}
     const held = new Promise<void>((r) => (release = r))
     const receipts = (url: URL) => url.pathname.endsWith(`/tables/${TABLE_IDS.receipts}/rows`)

@@ -9,7 +9,7 @@ import { apiAs } from '../e2e/helpers/page-api'
 import { signedInMarker } from '../e2e/helpers/users'
 import { isRetry } from '../e2e/helpers/attempts'
 import { APP_SCRIPT, DRAWN_SIGN_IN_SHOWN, everHeld, holdRequests } from '../e2e/helpers/page-watch'
-import { READ_MARKS_KEY } from '../../shared/read-marks'
+import { readMarksOf } from '../e2e/helpers/history'
 import { signUpPair } from './fixtures/journey'
 import { startMailInbox, type MailInbox } from './fixtures/mail-inbox'
 import { productionVars, startProdServer, type ProdServer } from './fixtures/prod-server'
@@ -516,14 +516,13 @@ describe('first load', () => {
               .toBe(0)
             const scroller = page.locator('#root .message-scroll')
             await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight))
+            const newest = () =>
+              page.evaluate(() => {
+                const seqs = [...document.querySelectorAll('#root [data-seq]')]
+                return Number(seqs.at(-1)?.getAttribute('data-seq'))
+              })
             await expect
-              .poll(() =>
-                page.evaluate((key) => {
-                  const seqs = [...document.querySelectorAll('#root [data-seq]')]
-                  const newest = Number(seqs.at(-1)?.getAttribute('data-seq'))
-                  return JSON.parse(localStorage.getItem(key) ?? '{}').home === newest
-                }, READ_MARKS_KEY),
-              )
+              .poll(async () => (await readMarksOf(page)).home === (await newest()))
               .toBe(true)
           })
         // Ada's first page, open in Home, would read Ben's messages as they come and move her

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react'
+
 // Work no screen waits for (the service worker, chunks a first hover will want): a second after it
 // is asked for, then in the browser's next idle time. Idle alone came too early: a signed-in reload
 // is idle while it fetches its chunks, before the room has painted a row.
@@ -14,4 +16,11 @@ export function whenSettled(work: () => void, settleMs = SETTLE_MS): () => void 
     clearTimeout(timer)
     if (idle) cancelIdleCallback(idle)
   }
+}
+
+/** Whether the page has settled (whenSettled), for a part rendered only from then on. */
+export function useSettled(): boolean {
+  const [settled, setSettled] = useState(false)
+  useEffect(() => whenSettled(() => setSettled(true)), [])
+  return settled
 }

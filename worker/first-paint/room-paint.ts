@@ -109,7 +109,7 @@ export function roomPaint({ meId, roomId, room, rows, readSeq, zone }: PaintInpu
         `<textarea dir="auto" rows="1" maxlength="${MESSAGE_MAX_LENGTH}" placeholder="${esc(composerPlaceholder(name))}" aria-label="Message"></textarea>` +
         `<button type="submit" class="send-button" aria-label="Send message" disabled>${icon(SEND)}</button></form>`) +
     '</section></main></div></div>' +
-    unreadScript(FIRST_PAINT_ID, roomId, readSeq, log.complete) +
+    unreadScript(FIRST_PAINT_ID, meId, roomId, readSeq, log.complete) +
     (room?.isDeleted ? '' : composerScript(draftKey(meId, roomId))) +
     '</div>'
   )

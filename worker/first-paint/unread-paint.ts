@@ -1,4 +1,4 @@
-import { READ_MARKS_KEY } from '../../shared/read-marks'
+import { readMarksKey } from '../../shared/read-marks'
 import { UNREAD_LINE_KEY, UNREAD_LINE_MARGIN_PX } from '../../shared/timeline'
 import { scriptSafeJson } from './markup'
 
@@ -14,6 +14,7 @@ import { scriptSafeJson } from './markup'
  */
 export const unreadScript = (
   paintId: string,
+  meId: string,
   roomId: string,
   readSeq: number | null,
   complete: boolean,
@@ -22,7 +23,7 @@ export const unreadScript = (
   var paint = document.getElementById('${paintId}')
   var read = ${readSeq ?? 'null'}
   try {
-    var mine = JSON.parse(localStorage.getItem(${scriptSafeJson(READ_MARKS_KEY)}) || '{}')[${scriptSafeJson(roomId)}]
+    var mine = JSON.parse(localStorage.getItem(${scriptSafeJson(readMarksKey(meId))}) || '{}')[${scriptSafeJson(roomId)}]
     if (typeof mine === 'number' && (read === null || mine > read)) read = mine
   } catch (e) {}
   var rows = paint.querySelectorAll('.log-rows [data-seq]')

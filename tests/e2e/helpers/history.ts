@@ -1,4 +1,7 @@
+import type { Page } from 'playwright-core'
 import { exampleVars } from '../../../scripts/local-vars'
+import { STORAGE_KEY } from '../../../shared/constants'
+import { readMarksKey } from '../../../shared/read-marks'
 import type { NewUser } from './users'
 
 // A long history made quickly: the partner's messages through the same POST /api/message/add
@@ -53,6 +56,26 @@ export async function readToNewest(baseUrl: string, jwt: string, roomId: string)
     body: JSON.stringify({ roomId, seq: Number.MAX_SAFE_INTEGER }),
   })
   if (res.status !== 200) throw new Error(`POST /api/receipt/read answered ${res.status}`)
+}
+
+/** This browser's key of the read marks of the user signed in on `page` (shared/read-marks.ts). */
+async function readMarksKeyOf(page: Page): Promise<string> {
+  const stored = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)
+  const id = (JSON.parse(stored ?? 'null') as { account?: { $id: string } } | null)?.account?.$id
+  if (!id) throw new Error('nobody is signed in on this page')
+  return readMarksKey(id)
+}
+
+/** This browser's read marks (the newest seq seen per room) of the user signed in on `page`. */
+export async function readMarksOf(page: Page): Promise<Record<string, number>> {
+  const key = await readMarksKeyOf(page)
+  return JSON.parse((await page.evaluate((k) => localStorage.getItem(k), key)) ?? '{}')
+}
+
+/** Sets this browser's read marks of the user signed in on `page`. */
+export async function setReadMarks(page: Page, marks: Record<string, number>) {
+  const key = await readMarksKeyOf(page)
+  await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [key, JSON.stringify(marks)])
 }
 
 /** `texts` in the room, `parallel` at a time (their order is the order they are stored in). */

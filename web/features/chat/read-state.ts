@@ -1,17 +1,28 @@
 import { proxy, subscribe } from 'valtio'
-import { READ_MARKS_KEY as KEY } from '../../../shared/read-marks'
+import { readMarksKey } from '../../../shared/read-marks'
+import { globalState } from '../../state/global-state'
 
-function restore(): Record<string, number> {
+function restore(userId: string | undefined): Record<string, number> {
   try {
-    return (JSON.parse(localStorage.getItem(KEY) ?? '{}') as Record<string, number>) ?? {}
+    const stored = userId && localStorage.getItem(readMarksKey(userId))
+    return (JSON.parse(stored || '{}') as Record<string, number>) ?? {}
   } catch {
     return {}
   }
 }
 
-export const readState = proxy<{ lastRead: Record<string, number> }>({ lastRead: restore() })
+// Whose marks these are: the signed-in user's, swapped when another signs in on this browser.
+let owner = globalState.account?.$id
+export const readState = proxy<{ lastRead: Record<string, number> }>({ lastRead: restore(owner) })
 
-subscribe(readState, () => localStorage.setItem(KEY, JSON.stringify(readState.lastRead)))
+subscribe(readState, () => {
+  if (owner) localStorage.setItem(readMarksKey(owner), JSON.stringify(readState.lastRead))
+})
+subscribe(globalState, () => {
+  if (globalState.account?.$id === owner) return
+  owner = globalState.account?.$id
+  readState.lastRead = restore(owner)
+})
 
 /** Moves the read mark forward (never back); `init` records a baseline even at seq 0. */
 export function markRead(roomId: string, seq: number, init = false) {

@@ -6,13 +6,13 @@ import { globalState } from '../../state/global-state'
 import { useSessionWatch } from '../auth/use-session-watch'
 import { useOutboxSync } from '../chat/use-outbox-sync'
 import { useUnreadTitle } from '../chat/use-unread-title'
-import { usePresence } from '../presence/use-presence'
 import { useRealtimeSync } from '../realtime/use-realtime-sync'
 import { createRoomState } from '../rooms/create-room-state'
 import { Sidebar } from './sidebar'
 import { MAIN_ID, SkipLink } from './skip-link'
 import { TopBar } from './top-bar'
 import { LARGE_SCREEN, useMediaQuery } from '../../lib/use-media-query'
+import { useSettled } from '../../lib/when-settled'
 // Cascade order: later files may refine earlier ones.
 import './shell.css'
 import './sidebar.css'
@@ -24,6 +24,7 @@ import './side-panel.css'
 import { OfflineNotice } from '../pwa/offline-notice'
 
 const CreateRoomPanel = lazy(() => import('../rooms/create-room-panel'))
+const PresenceReports = lazy(() => import('../presence/presence-reports'))
 
 /**
  * The signed-in layout (its own chunk): sidebar, top bar, the page, and live data. Only signed-in
@@ -39,7 +40,8 @@ export default function SignedInApp({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   useRealtimeSync()
-  usePresence()
+  // Online a moment after the room is up (a partner sees it a second later), not before it.
+  const settled = useSettled()
   const unread = useUnreadTitle()
   useOutboxSync()
   useSessionWatch()
@@ -59,6 +61,11 @@ function Shell({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
+      {settled && (
+        <Suspense>
+          <PresenceReports />
+        </Suspense>
+      )}
       {creatingRoom && (
         <Suspense>
           <CreateRoomPanel />
