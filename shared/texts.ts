@@ -45,6 +45,10 @@ export const FILE_TEXTS = {
   tooMany: (max: number) => `Up to ${max} files go at once: the others were left out.`,
 } as const
 
+/** Offline, a room whose messages this device does not keep (web/features/offline/). */
+export const OFFLINE_ROOM =
+  'This room is not saved on this device. Its messages will load when you are back online.'
+
 /** Added to the signed-out notice when messages were still unsent: they are kept for a retry. */
 export const unsentKept = (n: number) =>
   n === 1

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { isRetry, tagged } from './helpers/attempts'
 import { ADA, messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 import { signInViaApi } from './helpers/register-api'
+import { createRooms, sidebarRoom } from './helpers/rooms'
+import { OFFLINE_ROOM } from '../../shared/texts'
 
 // The installed app opened without a connection: the rooms as this browser last read them, the
 // composer queuing what is written, and all of it sent once the connection is back. Signing out
@@ -65,12 +67,16 @@ describe('offline history', () => {
       'Welcome back',
     )
     welcome = back
+    // A room of hers she has not opened on this browser.
+    const spare = `Not opened here ${tag}`
+    await createRooms(ada.page, spare)
     await sendMessage(ben.page, train)
     await sendMessage(ada.page, tonight)
     await messageInLog(ada.page, train).waitFor()
     await installed(ada.page)
     // Kept a moment after the room settled and its data changed.
     await expect.poll(() => kept(ada.page), { timeout: 20_000 }).toContain(tonight)
+    await expect.poll(() => kept(ada.page), { timeout: 20_000 }).toContain(spare)
     // Only what the app keeps for reading: no session, JWT or password.
     const snapshot = JSON.parse(await kept(ada.page)) as { userId: string }
     expect(snapshot.userId).toMatch(/^[a-z0-9]+$/)
@@ -98,6 +104,11 @@ describe('offline history', () => {
     // The sidebar's rooms too; and no sign-in screen, no error.
     await ada.page.getByRole('link', { name: 'Home' }).first().waitFor()
     expect(await ada.page.getByRole('heading', { name: 'Sign in to your account' }).count()).toBe(0)
+    // The room never read here says so, rather than a spinner for as long as she is offline.
+    await sidebarRoom(ada.page, spare).click()
+    await ada.page.getByRole('status').filter({ hasText: OFFLINE_ROOM }).waitFor()
+    await sidebarRoom(ada.page, 'Home').click()
+    await messageInLog(ada.page, tonight).waitFor()
 
     await sendMessage(ada.page, tunnel)
     await messageInLog(ada.page, tunnel).waitFor()

@@ -11,6 +11,7 @@ import { isRetry } from '../e2e/helpers/attempts'
 import { APP_SCRIPT, DRAWN_SIGN_IN_SHOWN, everHeld, holdRequests } from '../e2e/helpers/page-watch'
 import { readMarksOf } from '../e2e/helpers/history'
 import { signUpPair } from './fixtures/journey'
+import { NOTICES } from '../../shared/texts'
 import { startMailInbox, type MailInbox } from './fixtures/mail-inbox'
 import { productionVars, startProdServer, type ProdServer } from './fixtures/prod-server'
 
@@ -35,6 +36,12 @@ beforeAll(async () => {
   ])
   ;[ada, ben] = await Promise.all([openPage(chrome.browser), openPage(chrome.browser)])
   await signUpPair({ url: server.url, inbox, ada, ben })
+  // Ben's first heartbeat (once his page has settled) tells Home he is online: before the seed,
+  // so that the room's newest 100 rows are all Ben's messages.
+  await messageLog(ada.page)
+    .locator('.system-notice')
+    .filter({ hasText: NOTICES.online.text })
+    .waitFor({ timeout: 30_000 })
   // Ben says 105 things through the product API with his own session's JWT, the last an attempt
   // to end the data's script element.
   const cookie = (await ben.page.context().cookies(server.url))

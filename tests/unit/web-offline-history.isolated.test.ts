@@ -39,4 +39,32 @@ describe('the offline snapshot', () => {
     expect(now.userId).toBe('ada')
     expect(now.savedAt).toBe(readAt)
   })
+
+  it("keeps the rooms of earlier visits beside this one's, the newest six", async () => {
+    const { queryClient } = await import('../../web/lib/query-client')
+    type Kept = { savedAt: number; state: { queries: { queryKey: unknown[] }[] } }
+    const page = { pages: [{ rows: [] }], pageParams: [null] }
+    const visit = async (...rooms: string[]) => {
+      // A new visit: only what it read is in its cache.
+      queryClient.clear()
+      for (const room of rooms) {
+        queryClient.setQueryData(['messages', room], page)
+        queryClient.setQueryData(['unread', room], 0)
+        await vi.advanceTimersByTimeAsync(10)
+      }
+      await vi.advanceTimersByTimeAsync(6_000)
+      const kept = JSON.parse(localStorage.getItem(KEY)!) as Kept
+      const ofKind = (kind: string) =>
+        kept.state.queries.filter((q) => q.queryKey[0] === kind).map((q) => q.queryKey[1])
+      return { messages: ofKind('messages').sort(), unread: ofKind('unread').sort() }
+    }
+    expect(await visit('a', 'b', 'c')).toMatchObject({ messages: ['a', 'b', 'c', 'home'] })
+    // One room opened, the others kept; its own copy is this visit's.
+    expect(await visit('b')).toEqual({
+      messages: ['a', 'b', 'c', 'home'],
+      unread: ['a', 'b', 'c'],
+    })
+    // Six at most, the newest read: b (the last visit), then c (read after a and home).
+    expect((await visit('d', 'e', 'f', 'g')).messages).toEqual(['b', 'c', 'd', 'e', 'f', 'g'])
+  })
 })

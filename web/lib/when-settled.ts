@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
 
 // Work no screen waits for (the service worker, chunks a first hover will want): a second after it
 // is asked for, then in the browser's next idle time. Idle alone came too early: a signed-in reload
@@ -18,9 +18,24 @@ export function whenSettled(work: () => void, settleMs = SETTLE_MS): () => void 
   }
 }
 
-/** Whether the page has settled (whenSettled), for a part rendered only from then on. */
-export function useSettled(): boolean {
-  const [settled, setSettled] = useState(false)
-  useEffect(() => whenSettled(() => setSettled(true)), [])
-  return settled
+/**
+ * A component of a chunk of its own, loaded once the page has settled; null until then. A chunk
+ * that does not come (the network, a server restarting) is asked for again, not rendered as the
+ * app's error page: nothing on screen waits for it.
+ */
+export function useSettledPart(load: () => Promise<{ default: ComponentType }>) {
+  const [Part, setPart] = useState<ComponentType | null>(null)
+  useEffect(() => {
+    let retry: ReturnType<typeof setTimeout> | undefined
+    const attempt = () =>
+      void load().then(
+        (m) => setPart(() => m.default),
+        () => (retry = setTimeout(attempt, RETRY_MS)),
+      )
+    const cancel = whenSettled(attempt)
+    return () => (cancel(), clearTimeout(retry))
+  }, [load])
+  return Part
 }
+
+const RETRY_MS = 5_000

@@ -15,7 +15,7 @@ import { receiptsQuery } from './receipts-query'
 import { receiptMarks } from './seen-marker'
 import { SearchTermCtx } from './room-context'
 import { buildTimeline } from '../../../shared/timeline'
-import { historyStart } from '../../../shared/texts'
+import { historyStart, OFFLINE_ROOM } from '../../../shared/texts'
 import { useChatScroll } from './use-chat-scroll'
 import { useJumpToMessage } from './use-jump-to-message'
 import { useMessageSearch } from './use-message-search'
@@ -141,6 +141,13 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     newestSeq,
   })
 
+  // Offline, and not among the rooms this device keeps (offline-history.ts): it comes back online.
+  if (query.isPending && query.fetchStatus === 'paused')
+    return (
+      <div className="message-scroll center" role="status">
+        <p>{OFFLINE_ROOM}</p>
+      </div>
+    )
   if (query.isPending)
     return (
       <div className="message-scroll center">

@@ -12,7 +12,7 @@ import { Sidebar } from './sidebar'
 import { MAIN_ID, SkipLink } from './skip-link'
 import { TopBar } from './top-bar'
 import { LARGE_SCREEN, useMediaQuery } from '../../lib/use-media-query'
-import { useSettled } from '../../lib/when-settled'
+import { useSettledPart } from '../../lib/when-settled'
 // Cascade order: later files may refine earlier ones.
 import './shell.css'
 import './sidebar.css'
@@ -24,7 +24,7 @@ import './side-panel.css'
 import { OfflineNotice } from '../pwa/offline-notice'
 
 const CreateRoomPanel = lazy(() => import('../rooms/create-room-panel'))
-const PresenceReports = lazy(() => import('../presence/presence-reports'))
+const loadPresenceReports = () => import('../presence/presence-reports')
 
 /**
  * The signed-in layout (its own chunk): sidebar, top bar, the page, and live data. Only signed-in
@@ -41,7 +41,7 @@ export default function SignedInApp({ children }: { children: ReactNode }) {
 function Shell({ children }: { children: ReactNode }) {
   useRealtimeSync()
   // Online a moment after the room is up (a partner sees it a second later), not before it.
-  const settled = useSettled()
+  const PresenceReports = useSettledPart(loadPresenceReports)
   const unread = useUnreadTitle()
   useOutboxSync()
   useSessionWatch()
@@ -61,11 +61,7 @@ function Shell({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
-      {settled && (
-        <Suspense>
-          <PresenceReports />
-        </Suspense>
-      )}
+      {PresenceReports && <PresenceReports />}
       {creatingRoom && (
         <Suspense>
           <CreateRoomPanel />

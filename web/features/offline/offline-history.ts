@@ -45,10 +45,44 @@ function snapshot(userId: string): Snapshot {
       const data = q.state.data as InfiniteData<unknown>
       q.state = { ...q.state, data: { pages: data.pages.slice(0, 1), pageParams: [null] } }
     }
+  state.queries.push(...earlierRooms(userId, rooms))
   // When the rooms were read, not when they were written again: a visit that only restored them
   // (its loads failing) does not make them new, and they still expire.
-  const savedAt = Math.max(0, ...read.map((q) => q.state.dataUpdatedAt))
+  const savedAt = Math.max(
+    0,
+    ...state.queries.filter((q) => q.queryKey[0] === 'messages').map((q) => q.state.dataUpdatedAt),
+  )
   return { userId, savedAt, state }
+}
+
+/**
+ * The kept rooms this visit did not read, newest first, up to ROOMS_KEPT in all: a visit that
+ * opened one room replaced the snapshot of the six read before, and those were then missing
+ * offline.
+ */
+function earlierRooms(userId: string, read: Set<unknown>): DehydratedState['queries'] {
+  const kept = storedSnapshot()
+  if (kept?.userId !== userId) return []
+  const fresh = (q: DehydratedState['queries'][number]) =>
+    Date.now() - q.state.dataUpdatedAt < KEPT_MS
+  const rooms = new Set(
+    kept.state.queries
+      .filter((q) => q.queryKey[0] === 'messages' && !read.has(q.queryKey[1]) && fresh(q))
+      .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)
+      .slice(0, Math.max(0, ROOMS_KEPT - read.size))
+      .map((q) => q.queryKey[1]),
+  )
+  return kept.state.queries.filter(
+    (q) => PER_ROOM.has(String(q.queryKey[0])) && rooms.has(q.queryKey[1]),
+  )
+}
+
+function storedSnapshot(): Snapshot | null {
+  try {
+    return JSON.parse(localStorage.getItem(OFFLINE_KEY) ?? 'null') as Snapshot | null
+  } catch {
+    return null
+  }
 }
 
 /**
@@ -94,12 +128,7 @@ function keepOfflineHistory(userId: string): () => void {
 
 /** Puts `userId`'s snapshot in the query cache (an app opened offline); false when none fits. */
 export function restoreOfflineHistory(userId: string): boolean {
-  let kept: Snapshot | null = null
-  try {
-    kept = JSON.parse(localStorage.getItem(OFFLINE_KEY) ?? 'null') as Snapshot | null
-  } catch {
-    return false
-  }
+  const kept = storedSnapshot()
   if (kept?.userId !== userId || !(Date.now() - kept.savedAt < KEPT_MS)) return false
   // TanStack Query assumes a connection until an `offline` event says otherwise, and none comes
   // to a page loaded offline: its queries wait for the connection instead of failing.
