@@ -46,8 +46,6 @@ export const loadMessageBookmarks = () => import('../bookmarks/save-message')
 export const loadMessageOps = () => import('./message-ops')
 /** What a message event does beyond the room's pages: delivery reports, pins. */
 export const loadEventExtras = () => import('./message-event-extras')
-/** What of a pick, drop or paste may be staged (the staged files' chunk). */
-export const loadFileChecks = () => import('./staged-file')
 /** A message's file on its way: its upload, thumbnail and guard against leaving the page. */
 export const loadUploads = () => import('./upload-run')
 

@@ -3,33 +3,9 @@ import { useFocusAfterRemoval } from '../../lib/use-focus-after-removal'
 import { FileIcon, FileName } from './attach-controls'
 import { formatFileSize, shownWidth } from './attachment-format'
 import { useOnline } from '../../lib/use-online'
-import { notify } from '../../lib/notify'
-import { FILES_PER_PICK } from '../../../shared/constants'
-import { FILE_TEXTS } from '../../../shared/texts'
 
 // A chunk of its own (message-parts.ts): shown only once a file is picked, dropped or pasted,
-// and then while it uploads; what may be staged is checked here too.
-
-/**
- * What is staged once `picked` joins `staged`: an empty file, or one over the server's limit
- * (when known), is refused with a toast, and past FILES_PER_PICK in all the rest are left out.
- */
-export function admitFiles(picked: File[], staged: readonly File[], maxBytes?: number) {
-  const fine = picked.filter((file) => {
-    if (file.size === 0) notify({ title: FILE_TEXTS.emptyTitle, body: FILE_TEXTS.empty(file.name) })
-    else if (maxBytes !== undefined && file.size > maxBytes)
-      notify({
-        title: FILE_TEXTS.tooLargeTitle,
-        body: FILE_TEXTS.tooLarge(file.name, formatFileSize(file.size), formatFileSize(maxBytes)),
-      })
-    else return true
-    return false
-  })
-  const all = [...staged, ...fine]
-  if (all.length > FILES_PER_PICK)
-    notify({ title: FILE_TEXTS.tooManyTitle, body: FILE_TEXTS.tooMany(FILES_PER_PICK) })
-  return all.slice(0, FILES_PER_PICK)
-}
+// and then while it uploads.
 
 /** The files that go with the next send, each with its own Remove. */
 export default function StagedFiles(p: { files: readonly File[]; onRemove: (file: File) => void }) {

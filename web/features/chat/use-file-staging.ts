@@ -1,8 +1,11 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ClipboardEvent } from 'react'
+import { FILES_PER_PICK } from '../../../shared/constants'
+import { FILE_TEXTS } from '../../../shared/texts'
+import { notify } from '../../lib/notify'
 import { whenSettled } from '../../lib/when-settled'
 import { productApi } from '../../lib/product-api'
-import { loadFileChecks } from './message-parts'
+import { formatFileSize } from './attachment-format'
 
 /** The server's file limit; it does not change while the Worker runs. */
 export const messageLimitsQuery = queryOptions({
@@ -59,11 +62,29 @@ export function useFileStaging() {
     // Asked once, even offline, where a query waits for the connection: the file is staged now.
     const limits =
       queryClient.getQueryData(messageLimitsQuery.queryKey) ??
-      queryClient
+      (await queryClient
         .fetchQuery({ ...messageLimitsQuery, networkMode: 'always', retry: false })
-        .catch(() => null)
-    const [known, { admitFiles }] = await Promise.all([limits, loadFileChecks()])
-    setFiles(admitFiles(list, staged.current, known?.fileMaxBytes))
+        .catch(() => null))
+    // Checked here, not in a chunk to fetch: a pick just before Enter goes with the text.
+    const fine = list.filter((file) => {
+      if (file.size === 0)
+        notify({ title: FILE_TEXTS.emptyTitle, body: FILE_TEXTS.empty(file.name) })
+      else if (limits && file.size > limits.fileMaxBytes)
+        notify({
+          title: FILE_TEXTS.tooLargeTitle,
+          body: FILE_TEXTS.tooLarge(
+            file.name,
+            formatFileSize(file.size),
+            formatFileSize(limits.fileMaxBytes),
+          ),
+        })
+      else return true
+      return false
+    })
+    const all = [...staged.current, ...fine]
+    if (all.length > FILES_PER_PICK)
+      notify({ title: FILE_TEXTS.tooManyTitle, body: FILE_TEXTS.tooMany(FILES_PER_PICK) })
+    setFiles(all.slice(0, FILES_PER_PICK))
   }
 
   /** Pasted files (e.g. a screenshot) are staged; pasted text stays normal typing. */
