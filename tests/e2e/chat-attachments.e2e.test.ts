@@ -634,18 +634,22 @@ describe('attachments', () => {
       mimeType: 'image/png',
       buffer: solidPng(30, 20, [240, 180, 20]),
     }
-    // The staged file's part is a chunk the room asks for once it has settled (message-parts.ts);
-    // a first attempt once went offline before it had come, and the pick showed nothing. (The
+    // The staged file's part is a chunk the room asks for once it has settled (message-parts.ts),
+    // with the chunks and styles it imports (links the bundler's preload adds to the head); an
+    // attempt once went offline before all of them had come, and the pick showed nothing. (The
     // installed app's service worker keeps the chunks for a real offline visit.)
-    await expect
-      .poll(
-        () =>
-          ada.page.evaluate(() =>
-            performance.getEntriesByType('resource').some((e) => e.name.includes('staged-file')),
-          ),
-        { timeout: 15_000 },
-      )
-      .toBe(true)
+    const partsIn = () =>
+      ada.page.evaluate(() => {
+        const loaded = new Set(performance.getEntriesByType('resource').map((e) => e.name))
+        const links = document.head.querySelectorAll<HTMLLinkElement>(
+          'link[rel="modulepreload"], link[rel="stylesheet"]',
+        )
+        return (
+          [...loaded].some((name) => name.includes('staged-file')) &&
+          [...links].every((link) => loaded.has(link.href))
+        )
+      })
+    await expect.poll(partsIn, { timeout: 15_000 }).toBe(true)
     await ada.page.context().setOffline(true)
     try {
       await attach(ada.page, png, caption)

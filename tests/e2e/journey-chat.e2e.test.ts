@@ -16,6 +16,7 @@ import {
   startPair,
   type Pair,
 } from './helpers/pair'
+import { holdRequests } from './helpers/page-watch'
 import { isRetry } from './helpers/attempts'
 import { shareBoth } from './helpers/presence-sharing'
 import { v1InPage } from './helpers/page-api'
@@ -252,10 +253,7 @@ describe('rooms Ada deletes, and leaving', () => {
     await presenceShown(pair.ben.page, 'Online')
     expect(new URL(page.url()).pathname).not.toBe('/')
     // The sessions' end held: meanwhile the screen says what is going on, not "Loading".
-    let release = () => {}
-    const held = new Promise<void>((r) => (release = r))
-    const sessions = (url: URL) => url.pathname === '/v1/account/sessions'
-    await page.route(sessions, async (route) => (await held, route.continue()))
+    const release = await holdRequests(page, /\/v1\/account\/sessions$/)
     try {
       await page.getByRole('button', { name: 'Profile menu' }).click()
       await page.getByRole('menuitem', { name: 'Logout' }).click()
@@ -265,7 +263,8 @@ describe('rooms Ada deletes, and leaving', () => {
         .waitFor()
     } finally {
       release()
-      await page.unroute(sessions)
+      // Once the held request has gone on (unrouted before, its handler found it handled).
+      await page.unrouteAll({ behavior: 'wait' })
     }
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/')
