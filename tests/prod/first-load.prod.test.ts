@@ -240,6 +240,8 @@ describe('first load', () => {
       expect(await page.title()).toBe(`${name} · Kathelia`)
       expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
       await page.unroute(/\.js$/)
+      // The SPA takes the title over without a moment of "Kathelia" before the room's list came.
+      const untitled = await everHeld(page, `document.title === 'Kathelia'`)
       await page.reload()
       await signedInMarker(page).waitFor()
       // The SPA's title, after the unread count of the rooms Ada has not read (Home, maybe).
@@ -249,6 +251,7 @@ describe('first load', () => {
         .toMatch(
           new RegExp(`^${unread}${name.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')} · Kathelia$`),
         )
+      expect(await untitled()).toBe(false)
       // Home is the app's own page.
       await page.goto(server.url)
       await signedInMarker(page).waitFor()

@@ -31,9 +31,12 @@ export function useUnreadTitle(): number {
   const shown = roomIdOf(pathname)
   // A deleted room is "not found" but in the admin view: no name of its own then either.
   const roomName = rooms.data?.find((r) => r.$id === shown && (flags.isAdmin || !r.isDeleted))?.name
+  // A room's name not known yet (its list on its way): the title the Worker drew stays, rather
+  // than "Kathelia" for a moment between it and the room's own.
+  const named = !shown || shown === HOME_ROOM_ID || !!rooms.data
   useEffect(() => {
-    document.title = titleWithUnread(total, pathname, roomName)
-  }, [total, pathname, roomName])
+    if (named) document.title = titleWithUnread(total, pathname, roomName)
+  }, [named, total, pathname, roomName])
   useEffect(() => () => void (document.title = APP_NAME), [])
   return total
 }
