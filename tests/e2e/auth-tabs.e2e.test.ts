@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { STORAGE_KEY } from '../../shared/constants'
 import { useAppAndBrowser } from './helpers/app'
 import { openPage, type TestPage } from './helpers/browser'
 import { ADA } from './helpers/pair'
 import { registerVerifiedViaApi, signInViaApi } from './helpers/register-api'
 import { authCard, signedInMarker, signInViaUi } from './helpers/users'
-import { holdRequests, SIGN_IN_SCRIPT } from './helpers/page-watch'
+import { APP_SCRIPT, holdRequests, SIGN_IN_SCRIPT } from './helpers/page-watch'
 
 // One person, a laptop with two tabs and a phone. A tab still on the sign-in screen while its
 // browser signed in from another tab: it follows, and signing in there anyway never ends the
@@ -51,8 +52,19 @@ describe('tabs of one browser, and another device', () => {
     try {
       const [waiting, other] = [await context.newPage(), await context.newPage()]
       const release = await holdRequests(waiting, SIGN_IN_SCRIPT)
-      await waiting.goto(app.server.url)
-      await waiting.locator('#auth-paint').getByRole('heading').waitFor()
+      // The app's script too until the drawing is up: an app that ran before the page's own
+      // question was answered shows its spinner instead, and asks the server itself later.
+      const releaseApp = await holdRequests(waiting, APP_SCRIPT)
+      const ran = waiting.waitForResponse((r) => APP_SCRIPT.test(new URL(r.url()).pathname))
+      await waiting.goto(app.server.url, { waitUntil: 'commit' })
+      await waiting.locator('#auth-paint h1').waitFor()
+      releaseApp()
+      await ran
+      // The app has run and found nobody signed in (its state stored so), its screen held.
+      await waiting.waitForFunction(
+        (key) => JSON.parse(localStorage.getItem(key) ?? '{}').isLoading === false,
+        STORAGE_KEY,
+      )
       // Signed in from the other tab while the screen's chunk is held: its event is missed.
       await signInViaUi(other, app.server.url, ADA.email, ADA.password)
       await signedInMarker(other).waitFor()
