@@ -6,6 +6,7 @@ import { TABLE_IDS } from '../../shared/db-ids'
 import { logScroller, messageInView, newPill, rowInView, scrollState } from './helpers/chat-view'
 import { jwtOf, postMany, postMessage, readToNewest, setReadMarks } from './helpers/history'
 import { ADA, BEN, messageInLog, useOnboardedPair } from './helpers/pair'
+import { holdRequests } from './helpers/page-watch'
 import { createRooms, sidebarRoom } from './helpers/rooms'
 
 // A room with 600 messages more than a page: the list renders only the rows near the view
@@ -94,10 +95,8 @@ describe('a long history', () => {
     let older = 0
     const countOlder = (r: Request) => void (olderPage(new URL(r.url())) && (older += 1))
     page.on('request', countOlder)
-    let release = () => {}
-    const held = new Promise<void>((r) => (release = r))
     const receipts = (url: URL) => url.pathname.endsWith(`/tables/${TABLE_IDS.receipts}/rows`)
-    await page.route(receipts, async (route) => (await held, route.continue()))
+    const release = await holdRequests(page, receipts)
     try {
       // As from a new tab: the Worker's page with her data (the SPA-only path, where no page
       // brings her position, is appwrite-mode.prod's).

@@ -5,6 +5,7 @@ import { launchBrowser, openPage, type TestBrowser } from '../e2e/helpers/browse
 import { messageInLog } from '../e2e/helpers/pair'
 import { DATABASE_ID, TABLE_IDS } from '../../shared/db-ids'
 import { setReadMarks } from '../e2e/helpers/history'
+import { holdRequests } from '../e2e/helpers/page-watch'
 import { signUpChatAndPresence } from './fixtures/journey'
 import { startMailInbox, type MailInbox } from './fixtures/mail-inbox'
 import { productionVars, startProdServer, type ProdServer } from './fixtures/prod-server'
@@ -152,10 +153,8 @@ describe('Appwrite mode, the journey', () => {
       }, `${remote.origin}/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.receipts}/rows`)
     await expect.poll(ownRead, { timeout: 10_000 }).toBe(newest)
     await setReadMarks(ada.page, { home: 0 })
-    let release = () => {}
-    const held = new Promise<void>((r) => (release = r))
     const receipts = (url: URL) => url.pathname.endsWith(`/tables/${TABLE_IDS.receipts}/rows`)
-    await ada.page.route(receipts, async (route) => (await held, route.continue()))
+    const release = await holdRequests(ada.page, receipts)
     const answered = ada.page.waitForResponse((r) => receipts(new URL(r.url())))
     await ada.page.reload()
     await messageInLog(ada.page, 'Loud and clear').waitFor()

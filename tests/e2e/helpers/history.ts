@@ -30,19 +30,24 @@ export async function jwtOf(baseUrl: string, user: NewUser): Promise<string> {
   return ((await res.json()) as { jwt: string }).jwt
 }
 
+/** POSTs `body` to the product API as `jwt`'s user; the answer, which must have `status`. */
+async function postApi(baseUrl: string, jwt: string, path: string, body: unknown, status: number) {
+  const res = await fetch(new URL(`/api${path}`, baseUrl), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (res.status !== status) throw new Error(`POST /api${path} answered ${res.status}`)
+  return res.json() as Promise<unknown>
+}
+
 /** Posts one message; its stored row's id. */
 export async function postMessage(
   baseUrl: string,
   jwt: string,
   body: { roomId: string; message: string; replyToId?: string },
 ): Promise<string> {
-  const res = await fetch(new URL('/api/message/add', baseUrl), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (res.status !== 201) throw new Error(`POST /api/message/add answered ${res.status}`)
-  return ((await res.json()) as { $id: string }).$id
+  return ((await postApi(baseUrl, jwt, '/message/add', body, 201)) as { $id: string }).$id
 }
 
 /**
@@ -50,12 +55,7 @@ export async function postMessage(
  * clamps a seq past the newest to it), as reading the room to its end on another device does.
  */
 export async function readToNewest(baseUrl: string, jwt: string, roomId: string) {
-  const res = await fetch(new URL('/api/receipt/read', baseUrl), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ roomId, seq: Number.MAX_SAFE_INTEGER }),
-  })
-  if (res.status !== 200) throw new Error(`POST /api/receipt/read answered ${res.status}`)
+  await postApi(baseUrl, jwt, '/receipt/read', { roomId, seq: Number.MAX_SAFE_INTEGER }, 200)
 }
 
 /** This browser's key of the read marks of the user signed in on `page` (shared/read-marks.ts). */

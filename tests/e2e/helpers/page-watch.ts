@@ -6,7 +6,10 @@ export const APP_SCRIPT = /\/assets\/index-[\w-]+\.js$/
 export const SIGN_IN_SCRIPT = /\/assets\/sign-in-[\w-]+\.js$/
 
 /** Holds every request of `page` matching `url` until the returned release is called. */
-export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp | ((url: URL) => boolean),
+): Promise<() => void> {
   let release = () => {}
   const held = new Promise<void>((r) => (release = r))
   await page.route(url, async (route) => {
