@@ -261,6 +261,39 @@ describe('first load', () => {
     }
   })
 
+  it("lists the sidebar's rooms before any script, and the SPA never says it is loading them", async () => {
+    const { room } = await apiAs(ada.page, server.url)<{ room: { $id: string } }>('/room/add', {
+      name: 'Attic',
+      color: '#8b5cf6',
+    })
+    // A context of its own: Ada's has a service worker, which would serve the scripts.
+    const context = await chrome.browser.newContext({
+      storageState: await ada.page.context().storageState(),
+    })
+    try {
+      const page = await context.newPage()
+      await page.route(/\.js$/, (route) => route.abort())
+      await page.goto(`${server.url}/rooms/${room.$id}`)
+      const drawn = page.locator('#first-paint .room-list .room-name')
+      await drawn.first().waitFor()
+      const names = await drawn.allTextContents()
+      expect(names).toContain('Attic')
+      expect(await page.locator('#first-paint .room-link.active').textContent()).toBe('Attic')
+      await page.unroute(/\.js$/)
+      const loading = await everHeld(
+        page,
+        `[...document.querySelectorAll('.sidebar-hint')].some((p) => p.textContent.startsWith('Loading rooms'))`,
+      )
+      await page.reload()
+      await signedInMarker(page).waitFor()
+      await expect.poll(() => page.locator('#first-paint').count()).toBe(0)
+      expect(await page.locator('#root .room-list .room-name').allTextContents()).toEqual(names)
+      expect(await loading()).toBe(false)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('draws formatted text (bold, italic, strike, code, a link) exactly as the SPA renders it', async () => {
     const said = '*Bold* and _italic https://example.com/a_b_, ~no~ `x<y`\n```\nconst a = 1\n```'
     await postMessagesAs(ben.page, server.url, 'home', [said])

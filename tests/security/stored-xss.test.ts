@@ -112,6 +112,7 @@ describe('stored script payloads come back as data', () => {
       status: null,
       chateeStatus: null,
       sharing: null,
+      rooms: [{ $id: 'r', name: PAYLOAD, color: '#fff', isDeleted: false }],
       roomId: 'home',
       rows: [{ message: PAYLOAD, fileName: '</script><script>alert(6)</script>' }],
       readSeq: null,
@@ -142,6 +143,21 @@ describe('stored script payloads come back as data', () => {
       meId: 'u',
       roomId: ROOM_ID,
       room: { name: NAME, color: 'red;background-image:url(https://evil.test/)' },
+      // The sidebar's rooms: this one, and one whose every field is a payload.
+      rooms: [
+        {
+          $id: ROOM_ID,
+          name: NAME,
+          color: 'red;background-image:url(https://evil.test/)',
+          isDeleted: false,
+        },
+        {
+          $id: `x"><script>alert(12)</script>`,
+          name: PAYLOAD,
+          color: 'url(https://evil.test/)',
+          isDeleted: false,
+        },
+      ],
       rows: [
         row(1, {}),
         row(2, { message: `see https://a.test/"><script>alert(9)</script>` }),

@@ -9,6 +9,7 @@ const paint = (isDeleted: boolean, name = 'Garden', rows: ReturnType<typeof row>
     meId: 'ada',
     roomId: 'garden',
     room: { name, color: '#16a34a', isDeleted },
+    rooms: [],
     rows,
     readSeq: null,
     zone: 'UTC',
@@ -118,5 +119,36 @@ describe('a drawn file', () => {
     expect(file({ fileType: 'application/pdf', fileName: 'a<b>.pdf' })).toContain(
       '<span class="file-name">a&lt;b&gt;.pdf</span>',
     )
+  })
+})
+
+describe('the drawn sidebar', () => {
+  const withRooms = (rooms: Parameters<typeof roomPaint>[0]['rooms']) =>
+    roomPaint({
+      meId: 'ada',
+      roomId: 'garden',
+      room: null,
+      rooms,
+      rows: [],
+      readSeq: null,
+      zone: 'UTC',
+    })
+
+  it('lists the rooms as the SPA does, the open one marked', () => {
+    const html = withRooms([
+      { $id: 'attic', name: 'Attic', color: '#123456', isDeleted: false },
+      { $id: 'garden', name: 'Garden', color: '#16a34a', isDeleted: false },
+    ])
+    const list = /<ul class="room-list">(.*?)<\/ul>/.exec(html)?.[1] ?? ''
+    expect(list.match(/<li>/g)).toHaveLength(2)
+    expect(list).toContain(
+      '<a class="room-link" href="/rooms/attic"><span class="room-dot" style="background:#123456"></span><span class="room-name" title="Attic">Attic</span></a>',
+    )
+    expect(list).toContain('<a class="room-link active" href="/rooms/garden">')
+    expect(list.indexOf('Attic')).toBeLessThan(list.indexOf('Garden'))
+  })
+
+  it('says there are none, as the SPA does', () => {
+    expect(withRooms([])).toContain('<p class="sidebar-hint">No rooms yet.</p>')
   })
 })

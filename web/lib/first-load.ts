@@ -1,4 +1,5 @@
 import { TIME_ZONE_COOKIE } from '../../shared/constants'
+import type { Room } from '../../shared/room-list'
 import type { Flags as ServerFlags } from '../../shared/schemas'
 import type { Account, GlobalState, Sharing, Status } from '../state/global-state'
 
@@ -11,6 +12,8 @@ export type FirstLoadData = {
   status: Status | null
   chateeStatus: Status | null
   sharing: Sharing | null
+  /** The rooms the user can read, deleted ones only for the admin, as the sidebar lists them. */
+  rooms?: Room[]
   roomId: string
   rows: unknown[]
   /** The reader's own read position in that room on the server (receipts), if any. */
@@ -20,6 +23,7 @@ export type FirstLoadData = {
 let data: FirstLoadData | null | undefined
 let jwtTaken = false
 let rowsTaken = false
+let roomsTaken = false
 
 /** The embedded data, read once; null on a visitor's page (the static file) or if unreadable. */
 export function firstLoad(): FirstLoadData | null {
@@ -48,6 +52,14 @@ export function takeFirstLoadRows(roomId: string): unknown[] | null {
   if (rowsTaken || !d || d.roomId !== roomId) return null
   rowsTaken = true
   return d.rows
+}
+
+/** The sidebar's rooms, once: the admin's switch (off: no deleted rooms) picks the list's rows. */
+export function takeFirstLoadRooms(isAdmin: boolean): Room[] | undefined {
+  const rooms = firstLoad()?.rooms
+  if (roomsTaken || !rooms) return undefined
+  roomsTaken = true
+  return isAdmin ? rooms : rooms.filter((r) => !r.isDeleted)
 }
 
 /**

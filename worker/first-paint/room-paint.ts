@@ -6,6 +6,7 @@ import { logPaint } from './row-paint'
 import { unreadScript } from './unread-paint'
 import { historyStart, TEXTS } from '../../shared/texts'
 import { composerPlaceholder } from '../../shared/text-format'
+import type { Room } from '../../shared/room-list'
 
 export const FIRST_PAINT_ID = 'first-paint'
 
@@ -22,11 +23,28 @@ export type PaintInput = {
   meId: string
   roomId: string
   room: { name: string; color: string; isDeleted?: boolean } | null
+  /** The sidebar's rooms, as web/features/rooms/room-list.tsx shows them (visibleRooms). */
+  rooms: Room[]
   rows: unknown[]
   /** The reader's own read position in the room on the server, for the unread line. */
   readSeq: number | null
   zone: string
 }
+
+const colour = (c: string | undefined) => (c && ROOM_COLOR.test(c) ? c : '#4f46e5')
+
+// The sidebar's list as room-list.tsx draws it; its unread and draft marks come with the SPA.
+const roomList = (rooms: Room[], roomId: string) =>
+  rooms.length === 0
+    ? '<p class="sidebar-hint">No rooms yet.</p>'
+    : `<ul class="room-list">${rooms
+        .map(
+          (r) =>
+            `<li><a class="room-link${r.$id === roomId ? ' active' : ''}" href="${esc(roomPath(r.$id))}">` +
+            `<span class="room-dot" style="background:${colour(r.color)}"></span>` +
+            `<span class="room-name" title="${esc(r.name)}">${esc(r.name)}</span></a></li>`,
+        )
+        .join('')}</ul>`
 
 const avatar = (px: number) =>
   `<span class="avatar" style="width:${px}px;height:${px}px;font-size:${px * 0.4}px"></span>`
@@ -75,9 +93,9 @@ const composerScript = (draft: string) =>
  * document and its stylesheets are in, before any script; web/lib/first-load.ts takes it away
  * when the SPA's room is on screen. All but the composer's text box is inert and hidden from
  * assistive technology: nothing else in it works, and the SPA's own room is announced once it is
- * there. Who is who (avatars, the partner's status) and the room list come with the SPA.
+ * there. Who is who (avatars, the partner's status) and the marks of the room list come with the SPA.
  */
-export function roomPaint({ meId, roomId, room, rows, readSeq, zone }: PaintInput): string {
+export function roomPaint({ meId, roomId, room, rooms, rows, readSeq, zone }: PaintInput): string {
   const name = room?.name ?? (roomId === HOME_ROOM_ID ? 'Home' : 'Room')
   const path = roomId === HOME_ROOM_ID ? '/' : roomPath(roomId)
   const log = logPaint(rows, meId, zone)
@@ -89,7 +107,7 @@ export function roomPaint({ meId, roomId, room, rows, readSeq, zone }: PaintInpu
     `<div id="${FIRST_PAINT_ID}"><div class="app-shell">` +
     `<aside class="sidebar" ${off}><div class="sidebar-brand"><span class="brand-mark">K</span><span>Kathelia</span></div>` +
     `<nav><ul class="nav-list">${nav(path)}</ul></nav>` +
-    `<section class="sidebar-rooms"><div class="sidebar-section-head"><h2>Rooms</h2><span class="icon-button">${icon(PLUS)}</span></div></section></aside>` +
+    `<section class="sidebar-rooms"><div class="sidebar-section-head"><h2>Rooms</h2><span class="icon-button">${icon(PLUS)}</span></div>${roomList(rooms, roomId)}</section></aside>` +
     `<div class="app-main"><header class="top-bar" ${off}><button type="button" class="icon-button menu-button">${icon(MENU)}</button>` +
     // The avatars' places, so the search box has its width; who is who comes with the SPA.
     `<div class="chatee"><span class="avatar-wrap">${avatar(36)}</span></div>` +
@@ -97,7 +115,7 @@ export function roomPaint({ meId, roomId, room, rows, readSeq, zone }: PaintInpu
     `<div class="profile-menu"><span class="profile-button">${avatar(32)}</span></div></header>` +
     '<main class="page"><section class="chat">' +
     `<header class="chat-head" ${off}>` +
-    `<span class="room-dot" style="background:${ROOM_COLOR.test(room?.color ?? '') ? room!.color : '#4f46e5'}"></span><h1>${esc(name)}</h1></header>` +
+    `<span class="room-dot" style="background:${colour(room?.color)}"></span><h1>${esc(name)}</h1></header>` +
     // Reversed, so the scroll starts at the newest row without a script; one child keeps the order.
     `<div class="message-area" ${off}><div class="message-scroll paint-scroll"><div class="paint-end">${start}` +
     `<div role="log" class="message-log">${empty}<div class="log-rows">${log.html}</div></div></div></div></div>` +

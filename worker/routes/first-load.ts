@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie'
 import { HOME_ROOM_ID, MESSAGES_PER_BATCH, TIME_ZONE_COOKIE } from '../../shared/constants'
 import { DATABASE_ID, TABLE_IDS } from '../../shared/db-ids'
 import { bothShare } from '../../shared/presence'
+import { toRoom, visibleRooms, type Room } from '../../shared/room-list'
 import { pageTitle } from '../../shared/nav-model'
 import { cookieName } from '../appwrite-edge/auth/session'
 import { getConfig } from '../config'
@@ -57,6 +58,7 @@ async function answer(c: Context<App>, roomId: string): Promise<Response> {
       meId: data.account.$id,
       roomId,
       room,
+      rooms: visibleRooms(read.rooms, false),
       rows: data.rows,
       readSeq: data.readSeq,
       zone: pickTimeZone(getCookie(c, TIME_ZONE_COOKIE), c.req.raw.cf?.timezone as string),
@@ -71,8 +73,6 @@ function unconditional(request: Request): Request {
   return new Request(request.url, { headers })
 }
 
-type Room = { name: string; color: string; isDeleted: boolean }
-
 /** A `/v1` rows listing of `table` with the given queries, as the SDK sends them. */
 function listPath(table: string, total: boolean, queries: object[]) {
   const params = new URLSearchParams(total ? {} : { total: 'false' })
@@ -83,7 +83,7 @@ function listPath(table: string, total: boolean, queries: object[]) {
 async function readFirstLoad(
   c: Context<App>,
   roomId: string,
-): Promise<{ data: FirstLoad; room: Room | null } | null> {
+): Promise<{ data: FirstLoad; room: Room | null; rooms: Room[] } | null> {
   const { app } = await import('../app')
   const origin = new URL(c.req.url).origin
   const project = getConfig(c.env).APPWRITE_PROJECT_ID
@@ -128,18 +128,20 @@ async function readFirstLoad(
     { method: 'equal', attribute: 'kind', values: ['own'] },
     { method: 'limit', values: [1] },
   ])
-  const roomsPath = listPath(TABLE_IDS.rooms, true, [{ method: 'limit', values: [1] }])
-  const roomPath = `/v1/tablesdb/${DATABASE_ID}/tables/${TABLE_IDS.rooms}/rows/${encodeURIComponent(roomId)}`
-  const [flags, chatee, status, sharing, rows, rooms, room, read] = await Promise.all([
+  // The sidebar's list as the SPA asks for it (rooms-query.ts), deleted ones too: the open room
+  // may be one (the admin view), and the admin's switch, kept by the browser, picks.
+  const roomsPath = listPath(TABLE_IDS.rooms, true, [
+    { method: 'orderAsc', attribute: 'name' },
+    { method: 'limit', values: [500] },
+  ])
+  const [flags, chatee, status, sharing, rows, rooms, read] = await Promise.all([
     call<FirstLoad['flags']>('POST', '/api/auth/flags', { email }, token),
     call<FirstLoad['chatee']>('POST', '/api/auth/chatee', { email }, token),
     call<FirstLoad['status']>('POST', '/api/user/status', { userId: me.data.$id }, token),
     call<NonNullable<FirstLoad['sharing']>>('POST', '/api/user/sharing', {}, token),
     call<{ rows: unknown[] }>('GET', rowsPath),
-    // The SPA's own membership check (web/features/auth/session.ts): a member sees a room.
-    call<{ total: number }>('GET', roomsPath),
-    // Its name and colour, for the first paint.
-    roomId === HOME_ROOM_ID ? null : call<Room>('GET', roomPath),
+    // Also the SPA's own membership check (web/features/auth/session.ts): a member sees a room.
+    call<{ total: number; rows: Record<string, unknown>[] }>('GET', roomsPath),
     call<{ rows: { seq?: unknown }[] }>('GET', readPath),
   ])
   // A refused account (off the allowlist, not in the team) gets the SPA's refusal, not data.
@@ -156,6 +158,7 @@ async function readFirstLoad(
         )
       : null
   const { $id, name, emailVerification } = me.data
+  const all = rooms.data.rows.map(toRoom)
   const data: FirstLoad = {
     // The four fields the SPA keeps of its account (web/lib/session-probe.ts), no more.
     account: { $id, name, email, emailVerification },
@@ -165,9 +168,11 @@ async function readFirstLoad(
     status: status.ok ? status.data : null,
     chateeStatus: chateeStatus?.ok ? chateeStatus.data : null,
     sharing: sharing.ok ? sharing.data : null,
+    // What the user's rooms query would read: no deleted room unless they are the admin.
+    rooms: flags.data.isAdmin ? all : all.filter((r) => !r.isDeleted),
     roomId,
     rows: rows.data.rows,
     readSeq: read.ok && typeof read.data.rows[0]?.seq === 'number' ? read.data.rows[0].seq : null,
   }
-  return { data, room: room?.ok ? room.data : null }
+  return { data, room: all.find((r) => r.$id === roomId) ?? null, rooms: all }
 }

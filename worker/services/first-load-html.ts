@@ -1,3 +1,4 @@
+import type { Room } from '../../shared/room-list'
 import { scriptSafeJson } from '../first-paint/markup'
 
 /** What a signed-in navigation's index.html carries (web/lib/first-load.ts reads it). */
@@ -10,6 +11,8 @@ export type FirstLoad = {
   chateeStatus: unknown
   /** Who shares presence: with it the SPA knows at once whether to show the partner's. */
   sharing: { mine: boolean; partner: boolean } | null
+  /** The sidebar's rooms (shared/room-list.ts), deleted ones only for the admin. */
+  rooms: Room[]
   roomId: string
   /** The room's newest messages as the backend lists them, newest first. */
   rows: unknown[]

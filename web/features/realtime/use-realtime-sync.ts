@@ -10,7 +10,7 @@ import { storeReaction, toReaction } from '../chat/reactions-query'
 import { applyReceiptEvent } from '../chat/apply-receipt-event'
 import { onAccountPrefs } from '../media/media-prefs'
 import { applyRoomEvent, type Room } from '../rooms/room-model'
-import { toRoom } from '../rooms/rooms-query'
+import { toRoom } from '../../../shared/room-list'
 import { CHANNELS, eventAction } from './channels'
 import { useStatusSync } from './use-status-sync'
 

@@ -1,13 +1,6 @@
-import { HOME_ROOM_ID } from '../../../shared/constants'
+import type { Room } from '../../../shared/room-list'
 
-export type Room = { $id: string; name: string; color: string; isDeleted: boolean }
-
-/** Sidebar rooms: sorted by name, home excluded, deleted ones only for the admin view. */
-export function visibleRooms(rooms: readonly Room[], isAdmin: boolean): Room[] {
-  return rooms
-    .filter((r) => r.$id !== HOME_ROOM_ID && (isAdmin || !r.isDeleted))
-    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }))
-}
+export { visibleRooms, type Room } from '../../../shared/room-list'
 
 /** Applies one realtime row event to a room list (create/update upsert, delete removes). */
 export function applyRoomEvent(rooms: readonly Room[], room: Room, deleted: boolean): Room[] {

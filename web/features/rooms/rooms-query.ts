@@ -2,19 +2,15 @@ import { Query } from 'appwrite'
 import { queryOptions } from '@tanstack/react-query'
 import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
-import type { Room } from './room-model'
-
-const toRoom = (row: Record<string, unknown>): Room => ({
-  $id: String(row.$id),
-  name: String(row.name ?? ''),
-  color: String(row.color ?? '#4f46e5'),
-  isDeleted: row.isDeleted === true,
-})
+import { toRoom } from '../../../shared/room-list'
+import { takeFirstLoadRooms } from '../../lib/first-load'
 
 /** Rooms by name; deleted ones are fetched only for the admin view (reloads when it flips). */
 export const roomsQuery = (isAdmin: boolean) =>
   queryOptions({
     queryKey: ['rooms', { isAdmin }],
+    // The page's embedded list, shown at once and read again in the background (stale at once).
+    initialData: () => takeFirstLoadRooms(isAdmin),
     queryFn: async () => {
       const queries = [Query.orderAsc('name'), Query.limit(500)]
       if (!isAdmin) queries.push(Query.equal('isDeleted', false))
@@ -26,5 +22,3 @@ export const roomsQuery = (isAdmin: boolean) =>
       return list.rows.map((row) => toRoom(row as unknown as Record<string, unknown>))
     },
   })
-
-export { toRoom }
