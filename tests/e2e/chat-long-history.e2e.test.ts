@@ -292,6 +292,44 @@ describe('a long history', () => {
     await atNewest(homeNewest)
   }, 90_000)
 
+  it('left scrolled up, Back shows the room where it was, with what came meanwhile below', async () => {
+    const { page } = pair.ada
+    const name = `Back room ${Date.now()}`
+    await openRoom(page)
+    await createRooms(page, name)
+    // A few screens above the newest, settled, then another room from the sidebar.
+    await logScroller(page).evaluate(
+      (box) => (box.scrollTop = box.scrollHeight - box.clientHeight * 3),
+    )
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
+    const left = await firstVisible(page)
+    await sidebarRoom(page, name).click()
+    await page.getByRole('heading', { level: 1, name }).waitFor()
+    const meanwhile = `Meanwhile, while Ada was in ${name}`
+    await postMessage(pair.server.url, benJwt, { roomId: HOME_ROOM_ID, message: meanwhile })
+    await sidebarRoom(page, 'Home').locator('.unread-badge').waitFor({ timeout: 15_000 })
+    await page.goBack()
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor()
+    // The same row at the same place, not the newest or an unread line; what came is counted.
+    await expect.poll(() => offsetOf(page, left.id)).toBeCloseTo(left.offset, 0)
+    await newPill(page)
+      .filter({ hasText: /^1 new/ })
+      .waitFor({ timeout: 15_000 })
+    expect(await messageInView(page, meanwhile)).toBe(false)
+    expect(await sidebarRoom(page, 'Home').locator('.unread-badge').textContent()).toBe('1')
+    // Forward and back again: still there.
+    await page.goForward()
+    await page.getByRole('heading', { level: 1, name }).waitFor()
+    await page.goBack()
+    await expect.poll(() => offsetOf(page, left.id)).toBeCloseTo(left.offset, 0)
+    // The sidebar opens it anew: at the newest, as any visit that is not Back.
+    await sidebarRoom(page, name).click()
+    await page.getByRole('heading', { level: 1, name }).waitFor()
+    await sidebarRoom(page, 'Home').click()
+    await messageInLog(page, meanwhile).waitFor()
+    await expect.poll(() => messageInView(page, meanwhile)).toBe(true)
+  }, 90_000)
+
   it('far above the newest, a button goes back down, with nothing new to count', async () => {
     const { page } = pair.ada
     const down = page.getByRole('button', { name: 'Go to the newest message' })

@@ -100,16 +100,21 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
     search.term ? null : line,
   )
 
-  // A new search, its first answer, and leaving it all show the newest rows at the bottom.
-  const { scrollToBottom, isAtBottom } = scroll
+  // A new search, its first answer, and leaving it all show the newest rows at the bottom; a room
+  // come back to opens where it was left.
+  const { scrollToBottom, isAtBottom, leaveBottom } = scroll
   const answered = search.status === 'done' || search.status === 'failed'
+  const opening = useRef(true)
   useLayoutEffect(() => {
-    scrollToBottom()
-  }, [search.term, answered, scrollToBottom])
+    // Placed by the list's window (below), not at its bottom or unread line.
+    if (opening.current && rows.returned) leaveBottom()
+    else scrollToBottom()
+    opening.current = false
+  }, [search.term, answered, scrollToBottom, leaveBottom])
 
   // After the scroll hook and the search's effect: they move to the bottom first, and the
   // window follows them.
-  const rows = useVirtualRows(ref, timeline)
+  const rows = useVirtualRows(ref, timeline, roomId, !searching)
   const rowsKey = `${shown.length}:${messages.length}:${rows.start}:${rows.end}`
   // Nothing is read while the pages down to the first unread message come (below), unless the
   // reader (or a bookmark's jump) took the room over meanwhile: then it stays where they are.
@@ -122,7 +127,8 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
   useEffect(() => {
     if (reaching && !isFetching) void fetchNextPage()
   }, [reaching, isFetching, fetchNextPage])
-  const ready = query.isSuccess && !reaching && !tookOver
+  // Back to where it was left: not to its unread line.
+  const ready = query.isSuccess && !reaching && !tookOver && !rows.returned
   useOpenAtUnread(ref, { roomId, ready, line, reveal: rows.reveal })
 
   // "Open in chat" from a bookmark: older pages until the message is loaded.

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRouterState } from '@tanstack/react-router'
+import { useLocation } from '@tanstack/react-router'
 import { useEffect, useSyncExternalStore } from 'react'
 import { useSnapshot } from 'valtio'
 import { APP_NAME, HOME_ROOM_ID } from '../../../shared/constants'
@@ -27,7 +27,7 @@ export function useUnreadTitle(): number {
     (changed) => queryClient.getQueryCache().subscribe(() => queueMicrotask(changed)),
     () => ids.reduce((sum, id) => sum + (queryClient.getQueryData<number>(unreadKey(id)) ?? 0), 0),
   )
-  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const pathname = useLocation({ select: (l) => l.pathname })
   const shown = roomIdOf(pathname)
   // A deleted room is "not found" but in the admin view: no name of its own then either.
   const roomName = rooms.data?.find((r) => r.$id === shown && (flags.isAdmin || !r.isDeleted))?.name

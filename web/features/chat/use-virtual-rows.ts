@@ -1,3 +1,4 @@
+import { useLocation } from '@tanstack/react-router'
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
 import {
@@ -12,6 +13,7 @@ import {
   type Anchor,
 } from './virtual-window'
 import { messageIntent } from './message-intent'
+import { keepPosition, keptPosition } from './room-position'
 
 // A long history keeps only the rows near the view in the DOM (npm run bench history: 2,100
 // loaded rows were 27,468 nodes). Short rooms render every row, so find-in-page still sees them.
@@ -24,11 +26,22 @@ type Entry = { key: string; type: string }
  * Windowed rendering over measured heights. The view is held by an anchor (the first visible
  * row and its distance from the top, or "the bottom"): rows measured, pages prepended or rows
  * growing above it move the scroll position instead of the rows the reader is looking at.
+ * Back to a room left scrolled up, it starts where it was (`returned`, room-position.ts); it
+ * keeps its place as it goes, unless `keep` is false (a search's results).
  */
-export function useVirtualRows(ref: RefObject<HTMLElement | null>, entries: readonly Entry[]) {
+export function useVirtualRows(
+  ref: RefObject<HTMLElement | null>,
+  entries: readonly Entry[],
+  roomId: string,
+  keep: boolean,
+) {
   const rowsRef = useRef<HTMLDivElement>(null)
   const sizes = useRef(new Map<string, number>()).current
-  const anchor = useRef<Anchor>('bottom')
+  // This history entry's place for the room, as the list mounts.
+  const entry = useLocation({ select: (l) => l.state.__TSR_key })
+  const [place] = useState(entry + roomId)
+  const [returned] = useState(() => keptPosition(place, entries))
+  const anchor = useRef<Anchor>(returned ?? 'bottom')
   const seen = useRef({ scrollTop: 0, height: 0 })
   // A reveal's render is placed by its anchor: the scroll position its new window clamps (the
   // content's height changes with it) is not the reader's.
@@ -56,8 +69,8 @@ export function useVirtualRows(ref: RefObject<HTMLElement | null>, entries: read
   const { start, end } = virtual
     ? rangeOf(offsets, view - OVERSCAN_PX, view + height + OVERSCAN_PX)
     : { start: 0, end: n }
-  const current = useRef({ keys, offsets, start, end, n })
-  current.current = { keys, offsets, start, end, n }
+  const current = useRef({ keys, offsets, start, end, n, keep })
+  current.current = { keys, offsets, start, end, n, keep }
   // The row holding keyboard focus stays in the DOM when the window moves away from it, placed
   // where it belongs, so focus is not dropped to the page (and Tab does not start over).
   const focused = useRef<string | null>(null)
@@ -108,6 +121,7 @@ export function useVirtualRows(ref: RefObject<HTMLElement | null>, entries: read
     () => () => {
       watching.current?.stop()
       watching.current = null
+      keepPosition(place, current.current.keep ? anchor.current : 'bottom')
     },
     [],
   )
@@ -154,5 +168,5 @@ export function useVirtualRows(ref: RefObject<HTMLElement | null>, entries: read
 
   const before = offsets[start]!
   const after = offsets[n]! - offsets[end]!
-  return { rowsRef, start, end, before, after, pinned, onScroll, reveal, hold }
+  return { rowsRef, start, end, before, after, pinned, onScroll, reveal, hold, returned }
 }

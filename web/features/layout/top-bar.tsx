@@ -1,4 +1,4 @@
-import { useRouterState } from '@tanstack/react-router'
+import { useLocation } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { globalState, setSidebarOpen } from '../../state/global-state'
@@ -12,7 +12,7 @@ export function TopBar({ drawer, unread }: { drawer: boolean; unread: number }) 
   const { search } = useSnapshot(uiState)
   // The search is the open room's ("Search messages" in it): off a room it waits for one, and
   // another room opens unfiltered.
-  const room = useRouterState({ select: (s) => roomIdOf(s.location.pathname) })
+  const room = useLocation({ select: (l) => roomIdOf(l.pathname) })
   useEffect(() => setSearch(''), [room])
   return (
     <header className="top-bar">
