@@ -8,6 +8,7 @@ import { appwriteSdkEnums } from './scripts/appwrite-sdk-plugin.ts'
 import { exampleVars } from './scripts/local-vars.ts'
 import { jsonBigintShim } from './scripts/json-bigint-plugin.ts'
 import { pwa } from './scripts/pwa-plugin.ts'
+import { routerScrollOff } from './scripts/router-scroll-plugin.ts'
 import { authPaint } from './scripts/auth-paint.ts'
 import { sessionProbeScript } from './scripts/session-probe-script.ts'
 import { signedInMeta } from './scripts/signed-in-meta.ts'
@@ -59,6 +60,7 @@ export function appConfig(o: AppConfigOptions): UserConfig {
     plugins: [
       pwa(),
       jsonBigintShim(),
+      routerScrollOff(),
       appwriteSdkEnums(['web', 'shared'].map((d) => fileURLToPath(new URL(d, import.meta.url)))),
       tanstackRouter({
         target: 'react',
