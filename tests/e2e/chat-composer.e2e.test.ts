@@ -9,6 +9,7 @@ import {
   presenceShown,
   sendMessage,
   setAdminView,
+  storedInLog,
   setTabHidden,
   useOnboardedPair,
 } from './helpers/pair'
@@ -27,6 +28,7 @@ let typingAttempts = 0
 let rtlAttempts = 0
 let foldAttempts = 0
 let emojiAttempts = 0
+let quietAttempts = 0
 // Ben's presence shows in Ada's header only while both share it (Settings).
 beforeAll(() => shareBoth(pair), 60_000)
 
@@ -255,6 +257,34 @@ describe('the composer and the message list', () => {
     expect(await box(page).inputValue()).toBe('x'.repeat(3_999))
     await page.keyboard.press('Escape')
     await box(page).fill('')
+  })
+
+  it('a part whose chunk did not come is left out, and the room works on without it', async () => {
+    // Ada's session in a context without the service worker, which would serve it from its cache.
+    const context = await pair.chrome.browser.newContext({
+      serviceWorkers: 'block',
+      storageState: await pair.ada.page.context().storageState(),
+    })
+    try {
+      const page = await context.newPage()
+      let refused = 0
+      await page.route(/\/assets\/link-preview-[\w-]+\.js$/, (route) => (refused++, route.abort()))
+      await page.goto(pair.server.url)
+      await page.locator('#first-paint').waitFor({ state: 'detached' })
+      // A message with a link renders its preview's part at once (and the room preloads it).
+      const tag = ++quietAttempts
+      const [linked, after] = [`See https://example.test/quiet-${tag}`, `And on (${tag})`]
+      await sendMessage(page, linked)
+      await storedInLog(page, linked).waitFor()
+      await expect.poll(() => refused).toBeGreaterThan(0)
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
+      expect(await page.getByText('Kathelia could not load this screen').count()).toBe(0)
+      await sendMessage(page, after)
+      await storedInLog(page, after).waitFor()
+      expect(await page.getByText('Kathelia could not load this screen').count()).toBe(0)
+    } finally {
+      await context.close()
+    }
   })
 
   it('signals typing at most once every 3 seconds', async () => {

@@ -54,6 +54,38 @@ describe('preloadable', () => {
     expect(loads).toBe(2)
   })
 
+  it('a quiet one renders nothing after its fetch failed, and its chunk once a preload brings it', async () => {
+    let fail = true
+    let loads = 0
+    const Part = preloadable(async () => {
+      loads++
+      if (fail) throw new Error('gone')
+      return { default: Hello }
+    }, true)
+    expect(inSuspense(createElement(Part, { name: 'Ada' }))).toBe('loading')
+    await new Promise((r) => setTimeout(r))
+    // Rendered again: nothing, no error for the route's boundary, and no fetch per render.
+    expect(renderToStaticMarkup(createElement(Part, { name: 'Ada' }))).toBe('')
+    expect(renderToStaticMarkup(createElement(Part, { name: 'Ada' }))).toBe('')
+    expect(loads).toBe(1)
+    fail = false
+    await Part.preload()
+    expect(inSuspense(createElement(Part, { name: 'Ada' }))).toBe('<p>Hello Ada</p>')
+    expect(loads).toBe(2)
+  })
+
+  it('a quiet one with a stand-in renders that, with its props, after its fetch failed', async () => {
+    const Box = ({ name }: { name: string }) => createElement('span', null, `Box of ${name}`)
+    const Part = preloadable(async (): Promise<{ default: typeof Hello }> => {
+      throw new Error('gone')
+    }, Box)
+    expect(inSuspense(createElement(Part, { name: 'Ada' }))).toBe('loading')
+    await new Promise((r) => setTimeout(r))
+    expect(renderToStaticMarkup(createElement(Part, { name: 'Ada' }))).toBe(
+      '<span>Box of Ada</span>',
+    )
+  })
+
   it("asks again at its render after a preload's failure", async () => {
     let fail = true
     let loads = 0

@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { preloadable } from '../../lib/preloadable'
 import { shownWidth } from './attachment-format'
 import type { GifRef } from './message-model'
 
@@ -10,7 +10,8 @@ export const gifBoxStyle = (gif: GifRef) => ({
 
 // A GIF message's player (web/features/gif/, a chunk of its own): fetched when the first GIF
 // message renders, not preloaded with the other message parts, so rooms without GIFs never load it.
-export const GifPlayer = lazy(() => import('../gif/gif-view'))
+// One that did not come leaves the GIF's box in its place (preloadable's `quiet`).
+export const GifPlayer = preloadable(() => import('../gif/gif-view'), GifBox)
 
 export function GifBox({ gif }: { gif: GifRef }) {
   return (

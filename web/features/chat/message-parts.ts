@@ -1,33 +1,43 @@
+import { createElement, type ComponentType } from 'react'
 import { preloadable } from '../../lib/preloadable'
 
 // What a message needs only once someone acts on it or a link preview comes back: chunks of their
 // own (vite.config.ts keeps them out of the signed-in group), asked for once the room is idle, so
-// the room's first render does not wait for them and a later click does not either.
+// the room's first render does not wait for them and a later click does not either. One whose
+// chunk did not come (offline before it was fetched, a network error) is left out of the room,
+// which works on without it, until the next preload brings it: the room is not replaced by the
+// route's error page. A flagged link stays its inert text.
+const part = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) =>
+  preloadable(load, true)
+
 export const MessageParts = {
-  Editor: preloadable(() => import('./message-editor-form')),
-  MenuPanel: preloadable(() => import('./message-menu-panel')),
-  ImageViewer: preloadable(() => import('./image-viewer')),
-  VoiceNote: preloadable(async () => ({ default: (await loadVoice()).VoiceNote })),
-  VoiceRecorder: preloadable(async () => ({ default: (await loadVoice()).VoiceRecorder })),
-  LinkPreview: preloadable(() => import('./link-preview')),
-  ReactionPicker: preloadable(() => import('./reaction-picker')),
+  Editor: part(() => import('./message-editor-form')),
+  MenuPanel: part(() => import('./message-menu-panel')),
+  ImageViewer: part(() => import('./image-viewer')),
+  VoiceNote: part(async () => ({ default: (await loadVoice()).VoiceNote })),
+  VoiceRecorder: part(async () => ({ default: (await loadVoice()).VoiceRecorder })),
+  LinkPreview: part(() => import('./link-preview')),
+  ReactionPicker: part(() => import('./reaction-picker')),
   // A link the lookup flagged.
-  UnsafeLink: preloadable(() => import('./unsafe-link')),
+  UnsafeLink: preloadable(
+    () => import('./unsafe-link'),
+    ({ text }) => createElement('span', { className: 'msg-link unsafe' }, text),
+  ),
   // Not a message's, but as seldom wanted: the line over a search's results, the composer's GIF
   // and emoji buttons (GIFs only where search is configured), the admin's room options, a staged
   // file.
-  SearchNote: preloadable(() => import('./search-note')),
-  GifButton: preloadable(() => import('./gif-button')),
-  EmojiButton: preloadable(() => import('../emoji/emoji-button')),
-  RoomOptionsButton: preloadable(() => import('../rooms/room-options-button')),
+  SearchNote: part(() => import('./search-note')),
+  GifButton: part(() => import('./gif-button')),
+  EmojiButton: part(() => import('../emoji/emoji-button')),
+  RoomOptionsButton: part(() => import('../rooms/room-options-button')),
   // The room's pinned messages, over its list (none: nothing).
-  PinnedBar: preloadable(() => import('./pinned-bar')),
+  PinnedBar: part(() => import('./pinned-bar')),
   // Over the composer while answering a message.
-  QuoteBar: preloadable(() => import('./quote-bar')),
+  QuoteBar: part(() => import('./quote-bar')),
   // The composer's file, once one is picked.
-  StagedFiles: preloadable(() => import('./staged-file')),
+  StagedFiles: part(() => import('./staged-file')),
   // Its picture in the bubble while it uploads.
-  PendingPhoto: preloadable(async () => ({
+  PendingPhoto: part(async () => ({
     default: (await import('./staged-file')).PendingPhoto,
   })),
 }
