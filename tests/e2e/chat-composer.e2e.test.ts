@@ -259,6 +259,42 @@ describe('the composer and the message list', () => {
     await box(page).fill('')
   })
 
+  it('finds emoji by name or keyword in its panel; Enter there puts the first in, never sends', async () => {
+    const page = pair.ada.page
+    const panel = page.getByRole('dialog', { name: 'Emoji' })
+    const search = panel.getByRole('searchbox', { name: 'Search emoji' })
+    const results = panel.getByRole('group', { name: 'Search results' }).getByRole('button')
+    const tag = `(emoji search ${++emojiAttempts})`
+    await box(page).fill(`Ha  ${tag}`)
+    await box(page).evaluate((b: HTMLTextAreaElement) => b.setSelectionRange(3, 3))
+    const sent = collect(page, isAdd)
+    await page.getByRole('button', { name: 'Emoji' }).click()
+    await search.click()
+    await search.pressSequentially('tears of')
+    // By the name's words, in the panel's order; its name on hover.
+    await expect.poll(() => results.allInnerTexts()).toEqual(['😂', '😹'])
+    expect(await results.first().getAttribute('title')).toBe('face with tears of joy')
+    await search.press('Enter')
+    expect(await box(page).inputValue()).toBe(`Ha 😂 ${tag}`)
+    // By CLDR's keywords too; and says when nothing matches.
+    await search.fill('lol')
+    await expect.poll(() => results.allInnerTexts()).toContain('😂')
+    await search.fill('zzzq')
+    await panel.getByText('No emoji match “zzzq”.').waitFor()
+    // ↓ goes into the results; Escape in the box empties it first, then closes the panel.
+    await search.fill('pizza')
+    await search.press('ArrowDown')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('🍕')
+    await search.focus()
+    await search.press('Escape')
+    expect(await search.inputValue()).toBe('')
+    await panel.getByRole('group', { name: 'Smileys' }).waitFor()
+    await search.press('Escape')
+    await panel.waitFor({ state: 'detached' })
+    expect(sent).toHaveLength(0)
+    await box(page).fill('')
+  })
+
   it('a part whose chunk did not come is left out, and the room works on without it', async () => {
     // Ada's session in a context without the service worker, which would serve it from its cache.
     const context = await pair.chrome.browser.newContext({
