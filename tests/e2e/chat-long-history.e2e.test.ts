@@ -330,6 +330,38 @@ describe('a long history', () => {
     await expect.poll(() => messageInView(page, meanwhile)).toBe(true)
   }, 90_000)
 
+  it('Back keeps the place through a refetch of a room live messages filled (its newest page only)', async () => {
+    const { page } = pair.ada
+    const name = `Filled room ${Date.now()}`
+    await createRooms(page, name)
+    await sidebarRoom(page, name).click()
+    await page.getByRole('heading', { level: 1, name }).waitFor()
+    const roomId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!)
+    // 150 come live, one by one, into the open room: one page of 150 in its cache.
+    const texts = Array.from({ length: 150 }, (_, i) => `Filled ${i + 1} of ${name}`)
+    await postMany(pair.server.url, benJwt, roomId, texts, 1)
+    await messageInLog(page, texts[149]!).waitFor({ timeout: 30_000 })
+    // A screen above the newest: further down than the shorter content will reach.
+    await logScroller(page).evaluate(
+      (box) => (box.scrollTop = box.scrollHeight - box.clientHeight * 2),
+    )
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
+    const left = await firstVisible(page)
+    await sidebarRoom(page, 'Home').click()
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor()
+    // Stale by then (messages-query.ts, 10 s): Back refetches the newest 100, without the 50
+    // older ones above the place, which the browser then held at the shorter content's end.
+    await page.waitForTimeout(10_500)
+    const refetched = page.waitForResponse((r) => r.url().includes('/tables/messages/rows'))
+    await page.goBack()
+    await refetched
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))))
+    await expect.poll(() => offsetOf(page, left.id)).toBeCloseTo(left.offset, 0)
+    // Home again, for the tests after.
+    await sidebarRoom(page, 'Home').click()
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor()
+  }, 90_000)
+
   it('far above the newest, a button goes back down, with nothing new to count', async () => {
     const { page } = pair.ada
     const down = page.getByRole('button', { name: 'Go to the newest message' })

@@ -84,7 +84,11 @@ export function useVirtualRows(
     if (!el || !rows) return false
     const changed = measure(rows, sizes, parseFloat(getComputedStyle(rows).rowGap) || 0)
     const { keys, offsets } = current.current
-    if (!revealing.current && Math.abs(el.scrollTop - seen.current.scrollTop) > 1) {
+    // The browser holding the old place to a shorter content (a refetch's newest page without
+    // the rows realtime had added above it) is no reader's scroll: the anchor still says where.
+    const clamped =
+      el.scrollTop < seen.current.scrollTop && el.scrollTop >= el.scrollHeight - el.clientHeight - 1
+    if (!revealing.current && !clamped && Math.abs(el.scrollTop - seen.current.scrollTop) > 1) {
       // Scrolled since we last looked (the reader, the bottom for a new message, a jump): follow.
       anchor.current = captureAnchor(el, rows, keys, offsets)
     } else if (anchor.current === 'bottom') {

@@ -1,11 +1,14 @@
 // The pure parts of the windowed message list (use-virtual-rows.ts): what to render, what the
 // rendered rows measure, and where the reader is looking.
+import { UNREAD_LINE_KEY } from '../../../shared/timeline'
 
 /** The first visible row and its distance from the box's top, or the bottom of the log. */
 export type Anchor = { key: string; offset: number } | 'bottom'
 
-// A divider comes and goes with the rows around it (timeline.ts): a message holds the view.
-const isDivider = (key: string) => key.startsWith('day-') || key.startsWith('gap-')
+// A divider comes and goes with the rows around it (timeline.ts), the unread line with reading:
+// a message holds the view.
+const isDivider = (key: string) =>
+  key.startsWith('day-') || key.startsWith('gap-') || key === UNREAD_LINE_KEY
 
 /**
  * Where an entry's row begins on screen: its bubble, not the wrapper, whose margin above changes
