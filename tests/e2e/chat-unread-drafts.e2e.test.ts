@@ -398,6 +398,10 @@ describe('drafts per room', () => {
     await sidebarRoom(ada.page, library).click()
     await chatTitle(ada.page, library)
     expect(await composer(ada.page).inputValue()).toBe(forLibrary)
+    // The cursor is back after the draft, where typing goes on (a walk's went in at its start).
+    await ada.page.keyboard.type('!')
+    expect(await composer(ada.page).inputValue()).toBe(`${forLibrary}!`)
+    await ada.page.keyboard.press('Backspace')
     await sidebarRoom(ada.page, 'Home').click()
     await chatTitle(ada.page, 'Home')
     expect(await composer(ada.page).inputValue()).toBe(half)

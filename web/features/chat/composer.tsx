@@ -71,8 +71,11 @@ export function Composer({
     const signedIn = uiState.composerNext
     uiState.composerNext = false
     if (!current || (current === document.body && !signedIn)) return
-    if (current.matches('input, textarea') || isTouchScreen()) return
-    ref.current?.focus({ preventScroll: true })
+    const box = ref.current
+    if (!box || current.matches('input, textarea') || isTouchScreen()) return
+    box.focus({ preventScroll: true })
+    // After the room's draft, as messengers put it back: a focus alone leaves the caret at 0.
+    box.setSelectionRange(box.value.length, box.value.length)
   }, [])
 
   // The message this room's draft answers survives a reload and a visit to another room.
