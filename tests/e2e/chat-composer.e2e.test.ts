@@ -281,11 +281,20 @@ describe('the composer and the message list', () => {
     await expect.poll(() => results.allInnerTexts()).toContain('😂')
     await search.fill('zzzq')
     await panel.getByText('No emoji match “zzzq”.').waitFor()
-    // ↓ goes into the results; Escape in the box empties it first, then closes the panel.
+    // A shortcode typed whole comes first, as in Slack's picker.
+    await search.fill('heart')
+    await expect.poll(async () => (await results.allInnerTexts())[0]).toBe('❤️')
+    // ↓ goes into the results, ↑ from their top row back; a letter typed there goes to the box.
+    const active = () => page.evaluate(() => document.activeElement?.textContent || 'the box')
     await search.fill('pizza')
     await search.press('ArrowDown')
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('🍕')
-    await search.focus()
+    expect(await active()).toBe('🍕')
+    await page.keyboard.press('ArrowUp')
+    expect(await active()).toBe('the box')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.type('s')
+    expect(await search.inputValue()).toBe('pizzas')
+    // Escape in the box empties it first, then closes the panel.
     await search.press('Escape')
     expect(await search.inputValue()).toBe('')
     await panel.getByRole('group', { name: 'Smileys' }).waitFor()

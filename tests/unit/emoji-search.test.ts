@@ -23,6 +23,17 @@ describe('the emoji panel search', () => {
     const named = hearts.findIndex((e) => !nameOf(EMOJI_NAMES, e)!.includes('heart'))
     expect(named).toBeGreaterThan(5)
     expect(hearts.slice(named).every((e) => !nameOf(EMOJI_NAMES, e)!.includes('heart'))).toBe(true)
+  })
+
+  it("puts a shortcode typed whole first, as Slack's and GitHub's pickers do", () => {
+    expect(find('heart')[0]).toBe('❤️')
+    expect(find('smile')[0]).toBe('😄')
+    expect(find('+1')[0]).toBe('👍')
+    expect(find(':joy:')[0]).toBe('😂')
+    expect(find('thumbs up')[0]).toBe('👍')
+    // Then names with the whole word ("cat with wry smile") before keywords.
+    expect(find('smile')[1]).toBe('😼')
+    expect(find('thumbs').slice(0, 2)).toEqual(['👍', '👎'])
     // Every word must start a word of the emoji's: "cat face" is not "face" alone.
     expect(find('cat face').every((e) => /cat/.test(EMOJI_NAMES[e]!))).toBe(true)
     expect(find('Pizza')).toEqual(['🍕'])

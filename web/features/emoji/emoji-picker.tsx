@@ -15,7 +15,8 @@ const loadNames = () => import('./emoji-names.gen').then((m) => m.EMOJI_NAMES)
  * panel open for the next; the box keeps its focus (a press on the panel never takes it, but for
  * the search box). From the keyboard: arrow keys through the grid by rows (one Tab stop for all of
  * it), Enter puts one in, Escape closes; in the search box ↓ goes to the results, Enter puts the
- * first in, and Escape empties it first.
+ * first in, and Escape empties it first; ↑ from the grid's top row, or a letter typed on it, goes
+ * to the search box.
  */
 export default function EmojiPicker({
   meId,
@@ -95,7 +96,13 @@ export default function EmojiPicker({
       role="dialog"
       aria-label="Emoji"
       onMouseDown={(e) => e.target !== search.current && e.preventDefault()}
-      onKeyDown={moveInGrid}
+      onKeyDown={(e) => {
+        // ↑ from the top row, or a letter typed on the grid, goes to the search (as Slack's).
+        const letter = e.key.length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey
+        const cell = (e.target as HTMLElement).matches('[data-cell]')
+        if (cell && letter) search.current?.focus()
+        else if (moveInGrid(e) === false && e.key === 'ArrowUp') search.current?.focus()
+      }}
     >
       <input
         ref={search}

@@ -6,9 +6,10 @@ const left = (el: Element) => el.getBoundingClientRect().left
 /**
  * Arrow keys through a grid of `[data-cell]` buttons laid out by CSS (rows of any length, groups
  * with headings between them): left and right by one, up and down to the nearest cell of the
- * row above or below, Home and End to the first and last. Other keys pass.
+ * row above or below, Home and End to the first and last. Other keys pass. False when the key
+ * had nowhere to go (↑ from the top row).
  */
-export function moveInGrid(e: KeyboardEvent<HTMLElement>) {
+export function moveInGrid(e: KeyboardEvent<HTMLElement>): boolean | undefined {
   const cells = [...e.currentTarget.querySelectorAll<HTMLElement>('[data-cell]')]
   const i = cells.indexOf(e.target as HTMLElement)
   if (i < 0) return
@@ -27,6 +28,7 @@ export function moveInGrid(e: KeyboardEvent<HTMLElement>) {
   } else return
   e.preventDefault()
   if (to) rove(here, to)
+  return !!to
 }
 
 /** Moves the grid's one Tab stop to `to`, with the focus. */
