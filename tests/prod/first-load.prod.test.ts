@@ -574,8 +574,8 @@ describe('first load', () => {
         await setTabHidden(ada.page, true)
         onTestFinished(() => setTabHidden(ada.page, false))
         // A draft of four lines, which grows the composer: the line stays whole at the top (a walk
-        // saw it pushed up; not reproduced here). Set by a load of the room, which reads what it
-        // shows: before Ben's messages.
+        // saw it pushed up; this test on a loaded machine too, before unread-paint.ts kept it).
+        // Set by a load of the room, which reads what it shows: before Ben's messages.
         await setDrafts('one\ntwo\nthree\nfour')
         onTestFinished(() => setDrafts(null))
         const texts = Array.from({ length: 30 }, (_, i) => `Unread ${i + 1} ${tag}`)

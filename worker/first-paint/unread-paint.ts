@@ -47,6 +47,12 @@ export const unreadScript = (
   first.parentNode.parentNode.insertBefore(line, first.parentNode)
   first.classList.remove('continued')
   var box = paint.querySelector('.message-scroll')
-  var top = line.getBoundingClientRect().top - box.getBoundingClientRect().top
-  if (0 > top) box.scrollTop += top - ${UNREAD_LINE_MARGIN_PX}
+  var place = function () {
+    var top = line.getBoundingClientRect().top - box.getBoundingClientRect().top
+    if (0 > top) box.scrollTop += top - ${UNREAD_LINE_MARGIN_PX}
+  }
+  place()
+  // The box shrinks when the composer grows (a draft of several lines, filled after this ran or
+  // sized by a stylesheet later), and its reversed scroll keeps the bottom: the line stays.
+  if (window.ResizeObserver) new ResizeObserver(place).observe(box)
 })()</script>`
