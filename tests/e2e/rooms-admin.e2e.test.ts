@@ -136,3 +136,28 @@ describe("the admin's room options", () => {
     await panel.waitFor({ state: 'detached' })
   })
 })
+
+describe('creating a room', () => {
+  it('a name a listed room has (up to case and spacing) is refused at once, not by the server', async () => {
+    const { page } = pair.ben
+    const name = `Taken ${++attempt}`
+    await createRooms(page, name)
+    let asked = 0
+    const count = (r: { url(): string }) => void (r.url().endsWith('/api/room/add') && asked++)
+    page.on('request', count)
+    try {
+      const panel = page.getByRole('dialog', { name: TEXTS.createRoomTitle })
+      await page.getByRole('button', { name: TEXTS.createRoomTitle }).click()
+      const field = panel.getByLabel('Room name')
+      await field.fill(`  ${name.toUpperCase()}  `)
+      await panel.getByRole('button', { name: 'Create room' }).click()
+      await panel.getByText(roomNameTaken(name.toUpperCase())).waitFor()
+      expect(await field.getAttribute('aria-invalid')).toBe('true')
+      expect(asked).toBe(0)
+      await panel.getByRole('button', { name: 'Close panel' }).click()
+      await panel.waitFor({ state: 'detached' })
+    } finally {
+      page.off('request', count)
+    }
+  })
+})

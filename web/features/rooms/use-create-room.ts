@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent, type RefObject } from 'react'
-import { AddRoomRequest, normaliseHiddenName } from '../../../shared/schemas/room'
+import { AddRoomRequest, normaliseHiddenName, roomNameTaken } from '../../../shared/schemas/room'
 import { ERROR_TITLES } from '../../../shared/texts'
 import { FORM_TEXTS } from '../../../shared/form-texts'
 import { ApiError } from '../../lib/api-error'
@@ -37,6 +37,20 @@ export function useCreateRoom(nameRef: RefObject<HTMLInputElement | null>) {
         title: ERROR_TITLES.createRoom,
         body: issue?.message ?? FORM_TEXTS.createRoomFieldsRequired,
         badName,
+      })
+    }
+    // A name one of the rooms listed already has: said at once, without a refused request (the
+    // server still checks, deleted rooms' names too).
+    const listed = queryClient
+      .getQueriesData<Room[]>({ queryKey: ['rooms'] })
+      .flatMap(([, r]) => r ?? [])
+    if (listed.some((r) => normaliseHiddenName(r.name) === request.data.hiddenName)) {
+      nameRef.current?.focus()
+      return setNotice({
+        type: 'warning',
+        title: ERROR_TITLES.createRoom,
+        body: roomNameTaken(request.data.name),
+        badName: true,
       })
     }
     setBusy(true)
