@@ -71,6 +71,27 @@ afterAll(async () => {
 const embedded = (html: string) =>
   /<script type="application\/json" id="first-load">(.*?)<\/script>/s.exec(html)?.[1]
 
+/**
+ * A room of Ada's named `name`, opened in a context of its own (Ada's has a service worker, which
+ * would serve the scripts) with every script refused: the Worker's drawing alone.
+ */
+async function drawnOnly(name: string, color: string) {
+  const { room } = await apiAs(ada.page, server.url)<{ room: { $id: string } }>('/room/add', {
+    name,
+    color,
+  })
+  const context = await chrome.browser.newContext({
+    storageState: await ada.page.context().storageState(),
+  })
+  const page = await context.newPage()
+  await page.route(/\.js$/, (route) => route.abort())
+  await page.goto(`${server.url}/rooms/${room.$id}`).catch(async (err: unknown) => {
+    await context.close()
+    throw err
+  })
+  return { context, page }
+}
+
 describe('first load', () => {
   it('a visitor gets the built index.html byte for byte, however it is asked', async () => {
     for (const path of ['/', '/rooms/home', '/rooms/home/deeper']) {
@@ -224,18 +245,8 @@ describe('first load', () => {
 
   it("titles a drawn room's tab with its name before any script, as text, and the SPA keeps it", async () => {
     const name = '</title><script>window.__pwned = 2</script> Garden'
-    const { room } = await apiAs(ada.page, server.url)<{ room: { $id: string } }>('/room/add', {
-      name,
-      color: '#2e8b57',
-    })
-    // A context of its own: Ada's has a service worker, which would serve the scripts.
-    const context = await chrome.browser.newContext({
-      storageState: await ada.page.context().storageState(),
-    })
+    const { context, page } = await drawnOnly(name, '#2e8b57')
     try {
-      const page = await context.newPage()
-      await page.route(/\.js$/, (route) => route.abort())
-      await page.goto(`${server.url}/rooms/${room.$id}`)
       await page.locator('#first-paint').waitFor()
       expect(await page.title()).toBe(`${name} · Kathelia`)
       expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
@@ -262,18 +273,8 @@ describe('first load', () => {
   })
 
   it("lists the sidebar's rooms before any script, and the SPA never says it is loading them", async () => {
-    const { room } = await apiAs(ada.page, server.url)<{ room: { $id: string } }>('/room/add', {
-      name: 'Attic',
-      color: '#8b5cf6',
-    })
-    // A context of its own: Ada's has a service worker, which would serve the scripts.
-    const context = await chrome.browser.newContext({
-      storageState: await ada.page.context().storageState(),
-    })
+    const { context, page } = await drawnOnly('Attic', '#8b5cf6')
     try {
-      const page = await context.newPage()
-      await page.route(/\.js$/, (route) => route.abort())
-      await page.goto(`${server.url}/rooms/${room.$id}`)
       const drawn = page.locator('#first-paint .room-list .room-name')
       await drawn.first().waitFor()
       const names = await drawn.allTextContents()
