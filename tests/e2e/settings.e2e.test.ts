@@ -269,6 +269,29 @@ describe('settings', () => {
     await page.setViewportSize({ width: 1280, height: 800 })
   })
 
+  it('scrolls inside its page: the app itself never moves, at the end of Settings either', async () => {
+    const { page } = tab
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size)
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+      await page.locator('.page').evaluate((el) => (el.scrollTop = el.scrollHeight))
+      await page.mouse.move(size.width / 2, size.height / 2)
+      await page.mouse.wheel(0, 800)
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))))
+      // A walk found the shell scrolled up, a blank band under it: the screen readers' texts of
+      // the devices list stood outside the page's scroller and stretched the document.
+      const moved = await page.evaluate(() => ({
+        y: scrollY,
+        over: Math.max(0, document.documentElement.scrollHeight - innerHeight),
+      }))
+      expect(moved, `${size.width} px`).toEqual({ y: 0, over: 0 })
+    }
+    await page.setViewportSize({ width: 1280, height: 800 })
+  })
+
   const theme = (page: Page) =>
     page.evaluate(() => ({
       attribute: document.documentElement.dataset.theme ?? null,
