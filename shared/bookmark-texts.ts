@@ -3,7 +3,6 @@ import { clip, plainText } from './text-format'
 // Bookmark texts and limits without zod: the chat's Bookmark action is in the room's first load.
 export const BOOKMARK_TEXTS = {
   urlInvalid: 'Please enter a web address, such as https://example.org.',
-  titleRequired: 'Please give the link a title.',
   titleTooLong: 'The title can be at most 256 characters long.',
   noteTooLong: 'The note can be at most 1000 characters long.',
   deletedMessage: 'This message was deleted.',

@@ -49,6 +49,10 @@ export const FILE_TEXTS = {
 export const OFFLINE_ROOM =
   'This room is not saved on this device. Its messages will load when you are back online.'
 
+/** Offline, a page's list not read yet (a query waits for the connection, web/lib/query-wait.tsx). */
+export const offlineWait = (what: string) =>
+  `You are offline. ${what} will load when you are back online.`
+
 /** Added to the signed-out notice when messages were still unsent: they are kept for a retry. */
 export const unsentKept = (n: number) =>
   n === 1

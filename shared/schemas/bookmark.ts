@@ -17,24 +17,37 @@ function withScheme(u: string) {
   return /^(localhost|[^\s/:?#]+\.[^\s/:?#]+)(:\d+)?([/?#]|$)/i.test(u) ? `https://${u}` : u
 }
 
-export const LinkBookmarkInput = z.object({
-  url: z
-    .string()
-    .trim()
-    .transform(withScheme)
-    .pipe(
-      z
-        .string()
-        .max(2048, { message: BOOKMARK_TEXTS.urlInvalid })
-        .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), {
-          message: BOOKMARK_TEXTS.urlInvalid,
-        }),
-    ),
-  title: z
-    .string()
-    .trim()
-    .min(1, { message: BOOKMARK_TEXTS.titleRequired })
-    .max(256, { message: BOOKMARK_TEXTS.titleTooLong }),
-  note: z.string().trim().max(1000, { message: BOOKMARK_TEXTS.noteTooLong }),
-})
+/**
+ * A link saved without a title is named by its address as people read it, as a browser's
+ * bookmark of a page without one is: host (no "www.") and path, "example.org/guides/kites".
+ */
+function titleOf(url: string) {
+  const { hostname, pathname } = new URL(url)
+  let path = pathname.replace(/\/+$/, '')
+  try {
+    path = decodeURI(path)
+  } catch {
+    // A malformed escape stays as typed.
+  }
+  return `${hostname.replace(/^www\./, '')}${path}`.slice(0, 256)
+}
+
+export const LinkBookmarkInput = z
+  .object({
+    url: z
+      .string()
+      .trim()
+      .transform(withScheme)
+      .pipe(
+        z
+          .string()
+          .max(2048, { message: BOOKMARK_TEXTS.urlInvalid })
+          .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), {
+            message: BOOKMARK_TEXTS.urlInvalid,
+          }),
+      ),
+    title: z.string().trim().max(256, { message: BOOKMARK_TEXTS.titleTooLong }),
+    note: z.string().trim().max(1000, { message: BOOKMARK_TEXTS.noteTooLong }),
+  })
+  .transform((link) => ({ ...link, title: link.title || titleOf(link.url) }))
 export type LinkBookmarkInput = z.input<typeof LinkBookmarkInput>

@@ -415,6 +415,18 @@ describe('bookmarks', () => {
     await items(shelf).first().getByRole('button', { name: 'Remove' }).click()
     await expect.poll(() => itemTitles(shelf)).toEqual([LINK, KITE])
   })
+
+  it('saves a link with its address only, named by it as a browser names an untitled page', async (ctx) => {
+    if (isRetry(ctx)) await startFrom([LINK, KITE])
+    const form = shelf.getByRole('region', { name: 'Save a link' })
+    await form.getByLabel('Address').fill(`www.example.org/kites/box-${++attempt}/`)
+    await form.getByRole('button', { name: 'Save link' }).click()
+    const named = `example.org/kites/box-${attempt}`
+    await expect.poll(() => itemTitles(shelf)).toEqual([named, LINK, KITE])
+    expect(await form.getByRole('alert').count()).toBe(0)
+    await items(shelf).first().getByRole('button', { name: 'Remove' }).click()
+    await expect.poll(() => itemTitles(shelf)).toEqual([LINK, KITE])
+  })
 })
 
 describe('the Breaches page without a lookup', () => {

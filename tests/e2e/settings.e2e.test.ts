@@ -64,6 +64,12 @@ describe('settings', () => {
     await name.fill('   ')
     await profile.getByRole('button', { name: 'Save name' }).click()
     await profile.getByRole('alert').filter({ hasText: SETTINGS_TEXTS.nameRequired }).waitFor()
+    // The field is the one marked, and has the cursor; once changed, the warning no longer holds.
+    expect(await name.getAttribute('aria-invalid')).toBe('true')
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true)
+    await name.pressSequentially('A')
+    expect(await profile.getByRole('alert').count()).toBe(0)
+    expect(await name.getAttribute('aria-invalid')).toBeNull()
 
     // Typing stops at the most a name holds, and says so, instead of a refusal after Save.
     await name.fill('A'.repeat(140))

@@ -32,3 +32,21 @@ describe('a link bookmark address', () => {
     expect(url(long)).toBe(BOOKMARK_TEXTS.urlInvalid)
   })
 })
+
+describe('a link bookmark without a title', () => {
+  const title = (url: string, typed = '') =>
+    LinkBookmarkInput.parse({ url, title: typed, note: '' }).title
+
+  it('is named by its address as read: host without www., path without its last slash', () => {
+    expect(title('https://www.example.org/')).toBe('example.org')
+    expect(title('example.org/guides/kites/')).toBe('example.org/guides/kites')
+    expect(title('https://example.org/caf%C3%A9?q=1#top')).toBe('example.org/café')
+    expect(title('https://example.org/%E0%A4%A')).toBe('example.org/%E0%A4%A')
+    expect(title(`https://example.org/${'x'.repeat(400)}`)).toHaveLength(256)
+  })
+
+  it('keeps a title typed, trimmed; only spaces count as none', () => {
+    expect(title('example.org', '  Kites  ')).toBe('Kites')
+    expect(title('example.org', '   ')).toBe('example.org')
+  })
+})

@@ -8,6 +8,7 @@ import { BookmarkItem } from './bookmark-item'
 import { BOOKMARKS_KEY, bookmarksQuery, savedMessagesQuery, type SavedNow } from './bookmarks-query'
 import { LinkBookmarkForm } from './link-bookmark-form'
 import { PageHeading } from '../../lib/page-heading'
+import { QueryWait } from '../../lib/query-wait'
 import { useFocusAfterRemoval } from '../../lib/use-focus-after-removal'
 import '../settings/settings.css'
 import './bookmarks.css'
@@ -53,7 +54,7 @@ export function BookmarksPage() {
             onChange={(e) => setTyped(e.target.value)}
           />
         </label>
-        {list.isPending && <div className="spinner" role="status" aria-label="Loading bookmarks" />}
+        <QueryWait query={list} label="Loading bookmarks" what="Your bookmarks" />
         {list.isError && (
           <p role="alert">
             Bookmarks could not be loaded.{' '}

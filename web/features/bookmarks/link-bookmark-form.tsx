@@ -11,7 +11,7 @@ import { bookmarkLink } from './bookmark-actions'
 
 const empty = (): LinkBookmarkInput => ({ url: '', title: '', note: '' })
 
-/** "Save a link": a web address with a title and an optional note. */
+/** "Save a link": a web address with an optional title (its address without one) and note. */
 export function LinkBookmarkForm() {
   const { account } = useSnapshot(globalState)
   const [form, setForm] = useState(empty)
@@ -71,7 +71,7 @@ export function LinkBookmarkForm() {
           <input type="url" inputMode="url" placeholder="https://" {...field('url')} />
         </label>
         <label>
-          Title
+          Title (optional)
           <input maxLength={256} {...field('title')} />
         </label>
         <label>

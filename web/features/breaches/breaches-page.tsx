@@ -6,6 +6,7 @@ import { breachConfigQuery, scansQuery } from './scans-query'
 import { savedAt } from '../../../shared/date-format'
 import { useSnapshot } from 'valtio'
 import { PageHeading } from '../../lib/page-heading'
+import { QueryWait } from '../../lib/query-wait'
 import { globalState } from '../../state/global-state'
 
 /** /breaches: check an address with the configured leak-check lookup; past checks below. */
@@ -40,7 +41,7 @@ export function BreachesPage() {
       {config.data?.leakCheck && <BreachCheckForm />}
       <section className="settings-section" aria-labelledby="scans-title">
         <h2 id="scans-title">Past checks</h2>
-        {scans.isPending && <div className="spinner" role="status" aria-label="Loading checks" />}
+        <QueryWait query={scans} label="Loading checks" what="Past checks" />
         {scans.isError && <p role="alert">Past checks could not be loaded.</p>}
         {scans.isSuccess && list.length === 0 && <p className="section-note">No checks yet.</p>}
         {list.length > 0 && (

@@ -59,12 +59,14 @@ export function useFileStaging() {
     const list = Array.from(picked)
     if (!list.length) return
     // Unknown limit (the request failed): the bucket still refuses a file that is too large.
-    // Asked once, even offline, where a query waits for the connection: the file is staged now.
+    // Asked once, outside the query: offline its prefetch waits for the connection, and a pick
+    // that joined it was staged only once the connection was back (the file is staged now).
     const limits =
       queryClient.getQueryData(messageLimitsQuery.queryKey) ??
-      (await queryClient
-        .fetchQuery({ ...messageLimitsQuery, networkMode: 'always', retry: false })
-        .catch(() => null))
+      (await productApi.messageLimits().then(
+        (known) => queryClient.setQueryData(messageLimitsQuery.queryKey, known),
+        () => null,
+      ))
     // Checked here, not in a chunk to fetch: a pick just before Enter goes with the text.
     const fine = list.filter((file) => {
       if (file.size === 0)

@@ -6,13 +6,14 @@ import { globalState } from '../../state/global-state'
 import { draftWrites, roomsWithDraft } from '../chat/drafts'
 import { UnreadBadge } from '../chat/unread-badge'
 import { roomPath } from '../../../shared/nav-model'
+import { offlineWait } from '../../../shared/texts'
 import { TypingMark } from '../presence/typing-mark'
 import { visibleRooms } from './room-model'
 import { roomsQuery } from './rooms-query'
 
 export function RoomList({ onNavigate }: { onNavigate?: () => void }) {
   const { flags, account } = useSnapshot(globalState)
-  const { data, isPending, isError, refetch } = useQuery(roomsQuery(flags.isAdmin))
+  const { data, isPending, isError, refetch, fetchStatus } = useQuery(roomsQuery(flags.isAdmin))
   // Read again only when a room gains or loses its draft (drafts.ts), not at every render.
   const { n: draftChanges } = useSnapshot(draftWrites)
   const meId = account?.$id
@@ -20,7 +21,13 @@ export function RoomList({ onNavigate }: { onNavigate?: () => void }) {
     () => (meId ? roomsWithDraft(meId) : new Set<string>()),
     [meId, draftChanges],
   )
-  if (isPending) return <p className="sidebar-hint">Loading rooms…</p>
+  // Offline, a query waits for the connection (web/lib/query-wait.tsx).
+  if (isPending)
+    return (
+      <p className="sidebar-hint" role="status">
+        {fetchStatus === 'paused' ? offlineWait('Your rooms') : 'Loading rooms…'}
+      </p>
+    )
   if (isError)
     return (
       <p className="sidebar-hint">

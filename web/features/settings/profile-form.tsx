@@ -11,6 +11,7 @@ import { globalState } from '../../state/global-state'
 import { NoticeAlert } from '../auth/notice-alert'
 import { NAME_MAX_LENGTH } from '../../../shared/constants'
 import { LengthCount } from '../../lib/length-count'
+import { useMarkedField } from '../../lib/use-marked-field'
 
 const ACTION = 'update profile'
 
@@ -19,6 +20,7 @@ export function ProfileForm() {
   const { account: me } = useSnapshot(globalState)
   const [name, setName] = useState(me?.name ?? '')
   const [notice, setNotice] = useState<Notice | null>(null)
+  const marked = useMarkedField<'name'>()
   const save = useMutation({
     mutationFn: (next: string) => account.updateName({ name: next }),
     onSuccess: (user) => {
@@ -39,12 +41,14 @@ export function ProfileForm() {
     // Focusable while saving or unchanged (aria-disabled): Enter then does nothing.
     if (save.isPending || unchanged) return
     const update = ProfileUpdate.safeParse({ name })
-    if (!update.success)
+    if (!update.success) {
+      marked.mark('name')
       return setNotice({
         type: 'warning',
         title: titleCase(ACTION),
         body: update.error.issues[0]?.message ?? SETTINGS_TEXTS.nameRequired,
       })
+    }
     setNotice(null)
     save.mutate(update.data.name)
   }
@@ -52,7 +56,13 @@ export function ProfileForm() {
   return (
     <section className="settings-section" aria-labelledby="profile-title">
       <h2 id="profile-title">Profile</h2>
-      <form className="settings-form" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
+      <form
+        ref={marked.formRef}
+        className="settings-form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-busy={save.isPending}
+      >
         {notice && <NoticeAlert notice={notice} />}
         <label>
           Display name
@@ -62,7 +72,12 @@ export function ProfileForm() {
             // Typing stops at the most a name holds, and says so, rather than a refusal on Save.
             maxLength={NAME_MAX_LENGTH}
             value={name}
-            onChange={(e) => setName(e.target.value)}
+            aria-invalid={marked.invalid('name')}
+            // The warning was about this field, the form's only one: changed, it no longer holds.
+            onChange={(e) => {
+              setName(e.target.value)
+              if (marked.changed('name')) setNotice(null)
+            }}
           />
         </label>
         <LengthCount

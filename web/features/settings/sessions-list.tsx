@@ -3,6 +3,7 @@ import { SETTINGS_TEXTS } from '../../../shared/settings-texts'
 import { titleCase, toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { NoticeAlert } from '../auth/notice-alert'
+import { QueryWait } from '../../lib/query-wait'
 import { useFocusAfterRemoval } from '../../lib/use-focus-after-removal'
 import type { SessionView } from './session-view'
 import { since } from '../presence/presence-model'
@@ -32,7 +33,7 @@ export function SessionsList() {
         Devices
       </h2>
       <p className="section-note">The devices where you are signed in.</p>
-      {sessions.isPending && <p role="status">Loading your devices…</p>}
+      <QueryWait query={sessions} label="Loading your devices" what="Your devices" />
       {sessions.isError && (
         <NoticeAlert notice={toNotice('load devices', sessions.error)}>
           {' '}
