@@ -49,6 +49,15 @@ export const FILE_TEXTS = {
 export const OFFLINE_ROOM =
   'This room is not saved on this device. Its messages will load when you are back online.'
 
+/** The toast of a panel whose chunk did not come (web/lib/click-part.tsx), in the error page's words. */
+export const PART_MISSING = {
+  title: 'Not opened',
+  body: (online: boolean) =>
+    online
+      ? 'Part of the app did not arrive. Try again.'
+      : 'You are offline, and this part of the app is not on this device yet.',
+}
+
 /** Offline, a page's list not read yet (a query waits for the connection, web/lib/query-wait.tsx). */
 export const offlineWait = (what: string) =>
   `You are offline. ${what} will load when you are back online.`

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { TOAST_AUTO_CLOSE_MS } from '../../shared/constants'
 import { FORM_TEXTS } from '../../shared/form-texts'
+import { PART_MISSING } from '../../shared/texts'
 import { useAppAndBrowser, useFreshTab } from './helpers/app'
 import { allowNumbered, numberedEmail } from './helpers/attempts'
 import { fillRegistration, openRegister, submitRegistration, visible } from './helpers/auth-screen'
@@ -86,6 +87,38 @@ describe('the app shell', () => {
       await page.unrouteAll()
       await error.getByRole('button', { name: 'Reload' }).click()
       await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor()
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('a panel whose part of the app did not arrive closes with a toast; the next click opens it', async () => {
+    // A context without the service worker, which would serve the part from its cache.
+    const context = await app.chrome.browser.newContext({ serviceWorkers: 'block' })
+    try {
+      const page = await context.newPage()
+      await signInViaUi(page, app.server.url, numberedEmail(DUMMY, attempt), PASSWORD)
+      let refused = 0
+      await page.route(/\/assets\/profile-menu-panel-[\w-]+\.js$/, (route) => {
+        refused++
+        return route.abort()
+      })
+      await page.reload()
+      await page.getByRole('textbox', { name: 'Message' }).waitFor()
+      const button = page.getByRole('button', { name: 'Profile menu' })
+      await button.click()
+      await page
+        .getByRole('alert')
+        .filter({ hasText: PART_MISSING.body(true) })
+        .waitFor()
+      // The room as it was, not the screen's error page; the menu closed again.
+      expect(await page.getByRole('textbox', { name: 'Message' }).isVisible()).toBe(true)
+      expect(await page.getByText('Kathelia could not load this screen').count()).toBe(0)
+      expect(await button.getAttribute('aria-expanded')).toBe('false')
+      expect(refused).toBeGreaterThan(0)
+      await page.unrouteAll()
+      await button.click()
+      await page.getByRole('menuitem', { name: 'Settings' }).waitFor()
     } finally {
       await context.close()
     }

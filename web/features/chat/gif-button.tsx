@@ -1,9 +1,13 @@
-import { lazy, Suspense, useRef, useState } from 'react'
+import { Suspense, useRef, useState } from 'react'
+import { clickPart } from '../../lib/click-part'
 import type { GifRef } from './message-model'
 
 // The picker is a chunk of its own (web/features/gif/, outside vite.config.ts's signed-in group),
 // fetched on the first click: the room's first render never waits for it.
-const GifPicker = lazy(() => import('../gif/gif-picker'))
+const GifPicker = clickPart(
+  () => import('../gif/gif-picker'),
+  (p) => p.onClose(),
+)
 
 /** The composer's GIF button; shown only when the server has GIF search configured. */
 export default function GifButton({ onPick }: { onPick: (gif: GifRef) => void }) {

@@ -1,12 +1,15 @@
-import { lazy, Suspense, useEffect, useId } from 'react'
+import { Suspense, useEffect, useId } from 'react'
+import { clickPart } from '../../lib/click-part'
 import { useSnapshot } from 'valtio'
 import { whenSettled } from '../../lib/when-settled'
 import { globalState } from '../../state/global-state'
 import { Avatar } from './avatar'
 import { usePopover } from './use-popover'
 
-const loadPanel = () => import('./profile-menu-panel')
-const ProfileMenuPanel = lazy(loadPanel)
+const ProfileMenuPanel = clickPart(
+  () => import('./profile-menu-panel'),
+  (p) => p.close(),
+)
 
 /** View Profile (only closes), Settings, the admin switch for the admin, Logout → "/". */
 export function ProfileMenu() {
@@ -15,7 +18,7 @@ export function ProfileMenu() {
   const { open, setOpen, ref, buttonRef } = usePopover()
   const menuId = useId()
   // The panel is a chunk of its own (a room's first script is budgeted), fetched ahead of a click.
-  useEffect(() => whenSettled(() => void loadPanel().catch(() => undefined)), [])
+  useEffect(() => whenSettled(() => void ProfileMenuPanel.preload().catch(() => undefined)), [])
 
   if (!account) return null
   return (

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { lazy, Suspense, type ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
+import { clickPart } from '../../lib/click-part'
 import { useSnapshot } from 'valtio'
 import { queryClient } from '../../lib/query-client'
 import { globalState } from '../../state/global-state'
@@ -7,7 +8,7 @@ import { useSessionWatch } from '../auth/use-session-watch'
 import { useOutboxSync } from '../chat/use-outbox-sync'
 import { useUnreadTitle } from '../chat/use-unread-title'
 import { useRealtimeSync } from '../realtime/use-realtime-sync'
-import { createRoomState } from '../rooms/create-room-state'
+import { closeCreateRoom, createRoomState } from '../rooms/create-room-state'
 import { Sidebar } from './sidebar'
 import { MAIN_ID, SkipLink } from './skip-link'
 import { TopBar } from './top-bar'
@@ -23,7 +24,7 @@ import './profile-menu.css'
 import './side-panel.css'
 import { OfflineNotice } from '../pwa/offline-notice'
 
-const CreateRoomPanel = lazy(() => import('../rooms/create-room-panel'))
+const CreateRoomPanel = clickPart(() => import('../rooms/create-room-panel'), closeCreateRoom)
 const loadPresenceReports = () => import('../presence/presence-reports')
 
 /**

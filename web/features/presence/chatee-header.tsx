@@ -1,15 +1,18 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { useOnline } from '../../lib/use-online'
+import { preloadable } from '../../lib/preloadable'
 import { globalState, partnerPresenceShown } from '../../state/global-state'
 import { Avatar } from '../layout/avatar'
 import { fullDateTime } from '../../../shared/timeline'
 import { lastSeenAt, lastSeenText, presenceOf, PRESENCE_LABELS } from './presence-model'
 
-// The admin's alone: a chunk of its own, out of everyone's signed-in start (vite.config.ts).
-const PartnerDetails = lazy(async () => ({
-  default: (await import('./partner-details')).PartnerDetails,
-}))
+// The admin's alone: a chunk of its own, out of everyone's signed-in start (vite.config.ts). One
+// that did not come leaves the header without it (`quiet`), not the screen to the error page.
+const PartnerDetails = preloadable(
+  async () => ({ default: (await import('./partner-details')).PartnerDetails }),
+  true,
+)
 
 /**
  * The chat partner: presence and last seen in the admin view or while both share them (Settings),

@@ -1,10 +1,14 @@
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { clickPart } from '../../lib/click-part'
 import { usePopover } from '../layout/use-popover'
 import type { Room } from './room-model'
 import './room-options.css'
 
 // A chunk of its own: only the admin view has the button, and only a click needs the panel.
-const RoomOptions = lazy(() => import('./room-options'))
+const RoomOptions = clickPart(
+  () => import('./room-options'),
+  (p) => p.close(),
+)
 
 /** The admin view's "⋯" beside a room's name: rename, delete, or restore a deleted room. */
 export default function RoomOptionsButton({ room }: { room: Room }) {
