@@ -149,9 +149,10 @@ describe('offline history', () => {
     }
   })
 
-  it('opened offline, a photo picked at once is staged, and goes once back', async () => {
+  it('opened offline, a photo picked at once is staged, and goes once back, before what was written after it', async () => {
     const { ada, ben } = pair
     const caption = `A photo from the tunnel #${++attempt}`
+    const after = `Written after the photo #${attempt}`
     const name = `tunnel-${attempt}.png`
     const box = ada.page.getByRole('textbox', { name: 'Message' })
     await installed(ada.page)
@@ -173,11 +174,35 @@ describe('offline history', () => {
       await box.press('Enter')
       const row = messageLog(ada.page).locator('.msg', { hasText: caption }).locator('..')
       await row.getByText('Waiting for the connection to upload').waitFor()
+      await sendMessage(ada.page, after)
+      await messageInLog(ada.page, after).waitFor()
     } finally {
+      // The network back before the browser says so: at its `online` event the text could go
+      // at once, while the photo still uploads.
+      await ada.page.context().unrouteAll()
       await offline(ada.page, false)
     }
     const sent = messageLog(ben.page).locator('.msg', { hasText: caption })
     await sent.getByRole('img', { name }).waitFor({ timeout: 30_000 })
+    await messageInLog(ben.page, after).waitFor()
+    // In the order written: a text goes ahead of an upload on its way only when written beside it.
+    const order = (page: Page) =>
+      messageLog(page)
+        .locator('.msg')
+        .evaluateAll(
+          (rows, texts) => texts.map((t) => rows.findIndex((r) => r.textContent!.includes(t))),
+          [caption, after],
+        )
+    const inOrder = async (page: Page) => {
+      const [photoAt, afterAt] = await order(page)
+      return photoAt! >= 0 && afterAt! > photoAt!
+    }
+    expect(await inOrder(ben.page)).toBe(true)
+    // Hers too, once the server's order replaces the outbox's.
+    await expect.poll(() => inOrder(ada.page)).toBe(true)
+    await expect
+      .poll(() => messageLog(ada.page).locator('.msg.sending, .msg.failed').count())
+      .toBe(0)
   })
 
   it('offline, a page whose list was never read says it waits, and the banner fits the page', async () => {
@@ -185,6 +210,9 @@ describe('offline history', () => {
     const status = (text: string) => ada.page.getByRole('status').filter({ hasText: text })
     const nav = (name: string) =>
       ada.page.getByRole('navigation').getByRole('link', { name, exact: true }).click()
+    // A page that has read none of them (a retry's first attempt read them all once back online).
+    await ada.page.reload()
+    await ada.page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 20_000 })
     await offline(ada.page, true)
     try {
       await status('You are offline. Messages will send when the connection returns.').waitFor()

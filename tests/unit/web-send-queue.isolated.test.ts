@@ -201,6 +201,20 @@ describe('the send queue with several files sent at once', () => {
     ])
   })
 
+  it('a text written offline behind a file goes after it; one written beside an upload goes first', async () => {
+    files.set('photo', new File(['x'], 'photo.png'))
+    addPending(pending('photo', { upload: { progress: 0, failed: true }, state: 'failed' }))
+    addPending(pending('written offline', { behind: 'photo' }))
+    addPending(pending('written online'))
+    // Back online the photo's upload starts again: the text written behind it waits for it.
+    setUpload('photo', { progress: 0.2, failed: false })
+    await flushOutbox(queryClient)
+    expect(sent()).toEqual(['written online'])
+    setUpload('photo', undefined)
+    await flushOutbox(queryClient)
+    expect(sent()).toEqual(['written online', 'photo', 'written offline'])
+  })
+
   it('one taken back from the middle leaves the next waiting for the one before it', async () => {
     addPending(pending('first', uploading))
     addPending(pending('second', { after: 'first' }))

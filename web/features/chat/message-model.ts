@@ -65,6 +65,12 @@ export type PendingMessage = {
    * whichever upload ends first (send-queue.ts); one that failed or was refused holds none.
    */
   after?: string
+  /**
+   * Written offline after a file of its room that waited for the connection too: it goes after
+   * that one once the connection is back, in the order written (send-queue.ts). Online, an
+   * upload on its way holds back no text.
+   */
+  behind?: string
   /** A GIF chosen in the picker (queued like text: no upload). */
   gif?: GifRef
   /** Written in another tab of this user's: the key of that tab's list, which keeps it (outbox-storage.ts). */

@@ -21,7 +21,7 @@ const next = tryLater()
  * a request meanwhile); offline, the `online` event makes it. A refusal (4xx) is not retried on
  * its own. One flush at a time; a call during one makes it go round again. A message whose file
  * is still uploading is skipped (a large upload must not hold back text); its upload's end
- * flushes again.
+ * flushes again. Written offline, it goes behind the files written before it (`behind`).
  */
 export function flushOutbox(queryClient: QueryClient): Promise<void> {
   next.stop()
@@ -99,10 +99,16 @@ async function sendQueued(queryClient: QueryClient) {
  * One of several files sent at once goes after every one before it that may still go (`after`),
  * even when its own upload ended first: one on its way, or whose upload failed with the file
  * still here to try again (by itself online, or with "Retry upload"). One refused, or whose file
- * is gone, holds none back; one taken back leaves the chain (outbox.ts `removePending`).
+ * is gone, holds none back; one taken back leaves the chain (outbox.ts `removePending`). So
+ * does the file a message written offline is `behind`.
  */
 function waitsForEarlier(item: PendingMessage) {
-  for (let id = item.after; id;) {
+  return holdsBack(item.after) || holdsBack(item.behind)
+}
+
+/** Whether the message `first`, or one it goes after, may still go (and so comes first). */
+function holdsBack(first: string | undefined) {
+  for (let id = first; id;) {
     const before = outbox.items.find((i) => i.clientId === id)
     if (!before) return false
     const mayGo = !before.rejected && (!before.upload?.failed || canRetryUpload(before.clientId))

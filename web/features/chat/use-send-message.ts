@@ -27,12 +27,22 @@ const measure = async (file: File) => ({
   audio: isPlayableAudio(file.type) ? await measureAudio(file) : null,
 })
 
+/**
+ * Offline, the room's last file still to go (its upload waits for the connection): what is
+ * written now goes after it, in the order written. Online, an upload on its way holds back none.
+ */
+const behindOffline = (roomId: string) =>
+  navigator.onLine
+    ? undefined
+    : outbox.items.findLast((i) => i.roomId === roomId && i.upload && i.state !== 'sent')?.clientId
+
 export function useSendMessage(roomId: string, senderId: string) {
   const queryClient = useQueryClient()
 
   const send = useCallback(
     async (message: string, files: readonly File[] = [], replyToId?: string) => {
       setSearch('')
+      const behind = behindOffline(roomId)
       const pending = (text: string, reply?: string): PendingMessage => ({
         clientId: crypto.randomUUID(),
         roomId,
@@ -41,6 +51,7 @@ export function useSendMessage(roomId: string, senderId: string) {
         createdAt: new Date().toISOString(),
         state: 'sending',
         ...(reply ? { replyToId: reply } : {}),
+        ...(behind && { behind }),
       })
       if (!files.length) {
         addPending(pending(message, replyToId))
@@ -82,6 +93,7 @@ export function useSendMessage(roomId: string, senderId: string) {
   const sendGif = useCallback(
     (gif: GifRef, replyToId?: string) => {
       setSearch('')
+      const behind = behindOffline(roomId)
       addPending({
         clientId: crypto.randomUUID(),
         roomId,
@@ -90,6 +102,7 @@ export function useSendMessage(roomId: string, senderId: string) {
         createdAt: new Date().toISOString(),
         state: 'sending',
         gif,
+        ...(behind && { behind }),
         ...(replyToId ? { replyToId } : {}),
       })
       return flushOutbox(queryClient)
