@@ -19,17 +19,17 @@ function withScheme(u: string) {
 
 /**
  * A link saved without a title is named by its address as people read it, as a browser's
- * bookmark of a page without one is: host (no "www.") and path, "example.org/guides/kites".
+ * bookmark of a page without one is: host (no "www.", a port kept) and path, "example.org/kites".
  */
 function titleOf(url: string) {
-  const { hostname, pathname } = new URL(url)
+  const { host, pathname } = new URL(url)
   let path = pathname.replace(/\/+$/, '')
   try {
     path = decodeURI(path)
   } catch {
     // A malformed escape stays as typed.
   }
-  return `${hostname.replace(/^www\./, '')}${path}`.slice(0, 256)
+  return `${host.replace(/^www\./, '')}${path}`.slice(0, 256)
 }
 
 export const LinkBookmarkInput = z

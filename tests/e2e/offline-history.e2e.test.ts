@@ -5,7 +5,7 @@ import { ADA, messageInLog, messageLog, sendMessage, useOnboardedPair } from './
 import { signInViaApi } from './helpers/register-api'
 import { solidPng } from '../fixtures/png'
 import { createRooms, sidebarRoom } from './helpers/rooms'
-import { OFFLINE_ROOM, offlineWait } from '../../shared/texts'
+import { OFFLINE_ROOM, offlineWait, TEXTS } from '../../shared/texts'
 
 // The installed app opened without a connection: the rooms as this browser last read them, the
 // composer queuing what is written, and all of it sent once the connection is back. Signing out
@@ -226,6 +226,13 @@ describe('offline history', () => {
       await ada.page.getByRole('button', { name: 'Profile menu' }).click()
       await ada.page.getByRole('menuitem', { name: 'Settings' }).click()
       await status(offlineWait('Your devices')).waitFor({ timeout: 20_000 })
+      await ada.page.getByText(offlineWait('Your sharing choice')).waitFor()
+      // A save offline is refused at once, in words: it waited unseen for the connection.
+      const profile = ada.page.getByRole('region', { name: 'Profile' })
+      await profile.getByLabel('Display name').fill('Ada Offline')
+      await profile.getByRole('button', { name: 'Save name' }).click()
+      await profile.getByRole('alert').filter({ hasText: TEXTS.offline }).waitFor()
+      await profile.getByLabel('Display name').fill(ADA.name)
     } finally {
       await offline(ada.page, false)
     }

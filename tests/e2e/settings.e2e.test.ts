@@ -67,6 +67,10 @@ describe('settings', () => {
     // The field is the one marked, and has the cursor; once changed, the warning no longer holds.
     expect(await name.getAttribute('aria-invalid')).toBe('true')
     expect(await name.evaluate((el) => el === document.activeElement)).toBe(true)
+    // Marked to the eye too: its border is not the other fields'.
+    const border = (field: typeof name) =>
+      field.evaluate((el) => getComputedStyle(el).borderTopColor)
+    expect(await border(name)).not.toBe(await border(profile.getByLabel('Email')))
     await name.pressSequentially('A')
     expect(await profile.getByRole('alert').count()).toBe(0)
     expect(await name.getAttribute('aria-invalid')).toBeNull()

@@ -42,6 +42,7 @@ describe('a link bookmark without a title', () => {
     expect(title('example.org/guides/kites/')).toBe('example.org/guides/kites')
     expect(title('https://example.org/caf%C3%A9?q=1#top')).toBe('example.org/café')
     expect(title('https://example.org/%E0%A4%A')).toBe('example.org/%E0%A4%A')
+    expect(title('localhost:3000/x')).toBe('localhost:3000/x')
     expect(title(`https://example.org/${'x'.repeat(400)}`)).toHaveLength(256)
   })
 

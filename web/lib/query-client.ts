@@ -11,7 +11,10 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: QUERY_DEFAULTS.retry, retryDelay, gcTime: QUERY_DEFAULTS.gcTimeMs },
-      mutations: { retry: 0 },
+      // Offline a save fails at once and its form says so ("You are offline…"): paused, as
+      // by default, it showed a spinner for as long as the connection was away, then ran
+      // unseen once it was back (a password changed on another screen), or was lost with the tab.
+      mutations: { retry: 0, networkMode: 'always' },
     },
     // A failed background refetch keeps the old data on screen, so say so; first loads reach
     // the route's error component instead, and an older page of a list says so in the list.

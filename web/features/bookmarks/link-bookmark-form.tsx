@@ -31,7 +31,8 @@ export function LinkBookmarkForm() {
     value: form[name],
     'aria-invalid': marked.invalid(name),
     onChange: (e: { target: { value: string } }) => {
-      marked.changed(name)
+      // The warning was about the marked field: changed, it no longer holds.
+      if (marked.changed(name)) setNotice(null)
       setForm((f) => ({ ...f, [name]: e.target.value }))
     },
   })

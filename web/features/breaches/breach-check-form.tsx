@@ -35,6 +35,8 @@ export function BreachCheckForm() {
 
   function onSubmit(e: FormEvent) {
     e.preventDefault()
+    // Focusable while checking (aria-disabled): a second submit is ignored here.
+    if (check.isPending) return
     setNotice(null)
     check.mutate(email.trim())
   }
@@ -48,7 +50,7 @@ export function BreachCheckForm() {
           Email address
           <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
-        <button type="submit" className="primary" disabled={check.isPending}>
+        <button type="submit" className="primary" aria-disabled={check.isPending || undefined}>
           {check.isPending ? 'Checking…' : 'Check'}
         </button>
       </form>

@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
+import { offlineWait } from '../../../shared/texts'
 import { toNotice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { productApi } from '../../lib/product-api'
@@ -9,6 +10,7 @@ import { LoadFailed } from './load-failed'
 import { ToggleRow } from './toggle-row'
 
 const ACTION = 'presence sharing'
+const SHARING_KEY = ['presence-sharing'] as const
 
 /**
  * "Share my online status and typing with my partner", off by default and reciprocal: the server
@@ -17,30 +19,19 @@ const ACTION = 'presence sharing'
  */
 export function PresenceSharing() {
   const { sharing } = useSnapshot(globalState)
-  // The server's word, not a kept copy: the box is usable once it has answered.
-  const [loaded, setLoaded] = useState(false)
-  const [failed, setFailed] = useState(false)
-  // Asked again by "Try again" after a failed read.
-  const [asked, setAsked] = useState(0)
+  const queryClient = useQueryClient()
+  // The server's word, not a kept copy: the box is usable once it has answered. A query, so that
+  // offline it waits for the connection (and says so) and reads by itself once it is back.
+  const read = useQuery({ queryKey: SHARING_KEY, queryFn: () => productApi.presenceSharing() })
   useEffect(() => {
-    let live = true
-    setFailed(false)
-    productApi
-      .presenceSharing()
-      .then((answer) => {
-        if (!live) return
-        globalState.sharing = answer
-        setLoaded(true)
-      })
-      .catch(() => live && setFailed(true))
-    return () => {
-      live = false
-    }
-  }, [asked])
+    if (read.data) globalState.sharing = read.data
+  }, [read.data])
+  const loaded = read.isSuccess
   const save = useMutation({
     mutationFn: (share: boolean) => productApi.presenceSharing(share),
     onSuccess: (next) => {
       globalState.sharing = next
+      queryClient.setQueryData(SHARING_KEY, next)
     },
     onError: (err) => notify(toNotice(ACTION, err)),
   })
@@ -60,11 +51,15 @@ export function PresenceSharing() {
         noteId="privacy-note"
         onChange={(share) => save.mutate(share)}
       />
-      {failed ? (
-        <LoadFailed what="Your sharing choice" retry={() => setAsked((n) => n + 1)} />
+      {read.isError ? (
+        <LoadFailed what="Your sharing choice" retry={() => read.refetch()} />
       ) : (
         <p id="privacy-note" className="section-note" aria-live="polite">
-          {loaded ? note : 'Loading your choice…'}
+          {loaded
+            ? note
+            : read.fetchStatus === 'paused'
+              ? offlineWait('Your sharing choice')
+              : 'Loading your choice…'}
         </p>
       )}
     </>

@@ -4,6 +4,7 @@ import { apiPost } from '../../lib/api'
 import { errorMessage } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { LoadFailed } from './load-failed'
+import { offlineWait } from '../../../shared/texts'
 import { ToggleRow } from './toggle-row'
 
 const settingKey = ['receipt-setting'] as const
@@ -36,6 +37,11 @@ export function ReceiptsSetting() {
       />
       {setting.isError && (
         <LoadFailed what="Your read receipts setting" retry={() => setting.refetch()} />
+      )}
+      {setting.fetchStatus === 'paused' && setting.isPending && (
+        <p className="section-note" role="status">
+          {offlineWait('Your read receipts setting')}
+        </p>
       )}
       <p id="receipts-note" className="section-note">
         Your partner sees &ldquo;Seen&rdquo; under their message once you have read it. When you
