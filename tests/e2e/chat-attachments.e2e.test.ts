@@ -658,6 +658,8 @@ describe('attachments', () => {
       const picture = row.getByRole('img', { name: png.name })
       expect(await picture.getAttribute('src')).toMatch(/^blob:/)
       await expect.poll(() => picture.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(30)
+      // Waiting, not failed: not a failure's grey, which left her own photo hard to tell.
+      expect(await picture.evaluate((el) => getComputedStyle(el).filter)).toBe('none')
     } finally {
       await ada.page.context().setOffline(false)
     }

@@ -233,6 +233,9 @@ describe('offline history', () => {
       await profile.getByRole('button', { name: 'Save name' }).click()
       await profile.getByRole('alert').filter({ hasText: TEXTS.offline }).waitFor()
       await profile.getByLabel('Display name').fill(ADA.name)
+      const data = ada.page.getByRole('region', { name: 'Your data' })
+      await data.getByRole('button', { name: 'Export chat history' }).click()
+      await data.getByRole('alert').filter({ hasText: TEXTS.offline }).waitFor()
     } finally {
       await offline(ada.page, false)
     }

@@ -72,15 +72,17 @@ export function PendingPhoto(p: {
   name: string
   width?: number | null
   height?: number | null
-  /** Its upload failed: dimmed, and online a mark over it (the line under the bubble says why). */
+  /** Its upload failed: online dimmed with a mark over it (the line under the bubble says why). */
   failed: boolean
   children: ReactNode
 }) {
   const { width, height } = p
-  // Offline it only waits for the connection (not-sent-line.tsx): no failure to mark.
+  // Offline it only waits for the connection (not-sent-line.tsx): no failure to mark, nor a
+  // failure's grey, which left one's own photo hard to tell.
   const online = useOnline()
+  const failed = p.failed && online
   return (
-    <div className={`msg-image pending-photo${p.failed ? ' failed' : ''}`}>
+    <div className={`msg-image pending-photo${failed ? ' failed' : ''}`}>
       <img
         src={p.src}
         alt={p.name}
@@ -88,7 +90,7 @@ export function PendingPhoto(p: {
         height={height ?? undefined}
         style={width && height ? { width: shownWidth(width, height) } : undefined}
       />
-      {p.failed && online && <span className="pending-photo-failed" aria-hidden="true" />}
+      {failed && <span className="pending-photo-failed" aria-hidden="true" />}
       {p.children}
     </div>
   )

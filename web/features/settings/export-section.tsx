@@ -24,6 +24,10 @@ function download(text: string, name: string) {
 export function ExportSection() {
   const [state, setState] = useState<State>({ running: false })
   const run = async () => {
+    // Offline its reads would wait for the connection (the rooms' query pauses), "0 messages
+    // read" for as long as it is gone: refused at once, as a save offline is.
+    if (!navigator.onLine)
+      return setState({ running: false, notice: toNotice('export chats', undefined) })
     setState({ running: true, count: 0 })
     try {
       // The reading and writing are a chunk of their own, loaded when asked for.
