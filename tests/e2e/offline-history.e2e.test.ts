@@ -199,10 +199,9 @@ describe('offline history', () => {
     }
     expect(await inOrder(ben.page)).toBe(true)
     // Hers too, once the server's order replaces the outbox's.
-    await expect.poll(() => inOrder(ada.page)).toBe(true)
-    await expect
-      .poll(() => messageLog(ada.page).locator('.msg.sending, .msg.failed').count())
-      .toBe(0)
+    await expect.poll(() => inOrder(ada.page), { timeout: 15_000 }).toBe(true)
+    const unsent = messageLog(ada.page).locator('.msg.sending, .msg.failed')
+    await expect.poll(() => unsent.count(), { timeout: 15_000 }).toBe(0)
   })
 
   it('offline, a page whose list was never read says it waits, and the banner fits the page', async () => {
