@@ -20,9 +20,14 @@ const SHARING_KEY = ['presence-sharing'] as const
 export function PresenceSharing() {
   const { sharing } = useSnapshot(globalState)
   const queryClient = useQueryClient()
-  // The server's word, not a kept copy: the box is usable once it has answered. A query, so that
-  // offline it waits for the connection (and says so) and reads by itself once it is back.
-  const read = useQuery({ queryKey: SHARING_KEY, queryFn: () => productApi.presenceSharing() })
+  // The server's word, not a kept copy (none is kept past the section: gcTime 0), so the box is
+  // usable once it has answered. A query, so that offline it waits for the connection (and says
+  // so) and reads by itself once it is back.
+  const read = useQuery({
+    queryKey: SHARING_KEY,
+    queryFn: () => productApi.presenceSharing(),
+    gcTime: 0,
+  })
   useEffect(() => {
     if (read.data) globalState.sharing = read.data
   }, [read.data])
