@@ -142,6 +142,14 @@ describe('message actions', () => {
     const benRow = row(ben.page, goodNews)
     await benRow.getByRole('button', { name: '👍 1: Ada Lovelace' }).click()
     await row(ada.page, goodNews).getByRole('button', { name: '👍 2: You, Ben Franklin' }).waitFor()
+    // The count in the text's font: an emoji font draws digits as wide grey keycaps.
+    const fonts = await row(ada.page, goodNews)
+      .locator('.reaction-count')
+      .evaluate((el) => [
+        getComputedStyle(el).fontFamily,
+        getComputedStyle(document.body).fontFamily,
+      ])
+    expect(fonts[0]).toBe(fonts[1])
     await menu(ada.page, goodNews, 'React')
     await ada.page.getByRole('textbox', { name: 'Any emoji' }).fill('🦄')
     await ada.page.getByRole('textbox', { name: 'Any emoji' }).press('Enter')

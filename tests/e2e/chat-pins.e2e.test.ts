@@ -104,6 +104,14 @@ describe('pinned messages', () => {
     await menu(ada.page, drop, 'Unpin')
     await expect.poll(() => bar(ben.page).innerText(), { timeout: 15_000 }).toContain(keep)
     expect(await bar(ben.page).innerText()).not.toContain('of')
+    // The last one unpinned from the bar takes the bar with it: the focus goes to the composer,
+    // not to the page.
+    await bar(ben.page)
+      .getByRole('button', { name: `Unpin “${keep}”` })
+      .click()
+    await bar(ben.page).waitFor({ state: 'detached', timeout: 15_000 })
+    const box = ben.page.getByRole('textbox', { name: 'Message' })
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true)
     await menu(ada.page, keep, 'Delete')
     await ada.page
       .getByRole('alertdialog', { name: 'Delete message' })

@@ -58,11 +58,16 @@ describe("the admin's room options", () => {
     await expect.poll(() => isFocused(confirm.getByRole('button', { name: 'Cancel' }))).toBe(true)
     await confirm.getByRole('button', { name: 'Delete' }).click()
     await ben.page.getByRole('heading', { name: 'Room not found' }).waitFor()
+    // Nothing there to search: the search is off, as off a room.
+    const search = ben.page.getByRole('searchbox', { name: 'Search messages' })
+    await expect.poll(() => search.isDisabled()).toBe(true)
     const home = ben.page.getByRole('link', { name: 'Go to Home' })
     // The tab no longer names it either.
     await expect.poll(() => ben.page.title()).toMatch(/^(\(\d+\+?\) )?Kathelia$/)
     await sidebarRoom(ben.page, second).waitFor({ state: 'detached' })
     await ada.page.getByText(TEXTS.roomDeleted).waitFor()
+    // Read, not answered: an empty one does not ask to say hello.
+    await ada.page.getByText('No messages.', { exact: true }).waitFor()
     await sidebarRoom(ada.page, second).waitFor()
     // The way back to Home is at hand.
     await home.click()

@@ -6,6 +6,7 @@ import { HOME_ROOM_ID } from '../../../shared/constants'
 import { dropFirstPaint } from '../../lib/first-load'
 import { whenSettled } from '../../lib/when-settled'
 import { globalState } from '../../state/global-state'
+import { shownRoom } from '../rooms/room-model'
 import { roomsQuery } from '../rooms/rooms-query'
 import { Composer } from './composer'
 import { flattenPages } from './message-model'
@@ -60,7 +61,7 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
   useLayoutEffect(dropFirstPaint, [])
 
   // A room deleted while open closes for everyone but the admin view, as the sidebar does.
-  const room = rooms.data?.find((r) => r.$id === roomId && (flags.isAdmin || !r.isDeleted))
+  const room = shownRoom(rooms.data, roomId, flags.isAdmin)
   const name = room?.name ?? (roomId === HOME_ROOM_ID ? 'Home' : 'Room')
   if (rooms.isSuccess && !room && roomId !== HOME_ROOM_ID)
     return (
@@ -98,7 +99,13 @@ export default function ChatRoom({ roomId }: { roomId: string }) {
             <MessageParts.PinnedBar />
           </Suspense>
         )}
-        <MessageList roomId={roomId} roomName={name} meId={meId} onRetry={retry} />
+        <MessageList
+          roomId={roomId}
+          roomName={name}
+          meId={meId}
+          onRetry={retry}
+          closed={!!room?.isDeleted}
+        />
       </RoomProvider>
       <TypingIndicator
         roomId={roomId}

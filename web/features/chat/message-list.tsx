@@ -30,9 +30,16 @@ import { MessageParts } from './message-parts'
 // Space above a closed long message whose top was above the view.
 const CLOSED_MARGIN_PX = 8
 
-type Props = { roomId: string; roomName: string; meId: string; onRetry: (clientId: string) => void }
+type Props = {
+  roomId: string
+  roomName: string
+  meId: string
+  onRetry: (clientId: string) => void
+  /** A deleted room (the admin's view): read, not answered, so no "Say hello!". */
+  closed?: boolean
+}
 
-export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
+export function MessageList({ roomId, roomName, meId, onRetry, closed }: Props) {
   const query = useInfiniteQuery(messagesQuery(roomId))
   const { items: pendingAll } = useSnapshot(outbox)
   const { search: typed } = useSnapshot(uiState)
@@ -201,7 +208,9 @@ export function MessageList({ roomId, roomName, meId, onRetry }: Props) {
           className="message-log"
           tabIndex={-1}
         >
-          {items.length === 0 && <p className="empty-chat">No messages yet. Say hello!</p>}
+          {items.length === 0 && (
+            <p className="empty-chat">{closed ? 'No messages.' : 'No messages yet. Say hello!'}</p>
+          )}
           {searching && (
             <Suspense fallback={null}>
               <MessageParts.SearchNote search={search} loaded={items.length} />

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { focusComposer } from './message-intent'
 import { excerpt, useRoom } from './room-context'
 import { pinnedQuery, setPinned } from './pins'
 import './pins.css'
@@ -43,7 +44,12 @@ export default function PinnedBar() {
         className="icon-button"
         aria-label={`Unpin “${text}”`}
         title="Unpin"
-        onClick={() => void setPinned(queryClient, room.roomId, pin.$id, false)}
+        onClick={() => {
+          // The last one takes the bar, and the focus, with it: the focus goes to the composer,
+          // not to the page, from whose top the keyboard would start again.
+          if (pins.length === 1) focusComposer()
+          void setPinned(queryClient, room.roomId, pin.$id, false)
+        }}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
           <path d="M6 6l12 12M18 6 6 18" />

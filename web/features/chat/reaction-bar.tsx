@@ -33,7 +33,8 @@ export function ReactionBar({ messageId }: { messageId: string }) {
               )
             }
           >
-            {emoji} <span className="reaction-count">{users.length}</span>
+            {emoji}
+            <span className="reaction-count">{users.length}</span>
           </button>
         )
       })}

@@ -1,19 +1,31 @@
+import { useQuery } from '@tanstack/react-query'
 import { useLocation } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import { globalState, setSidebarOpen } from '../../state/global-state'
 import { setSearch, uiState } from '../../state/ui-state'
 import { roomIdOf } from '../chat/room-path'
+import { shownRoom } from '../rooms/room-model'
+import { roomsQuery } from '../rooms/rooms-query'
+import { HOME_ROOM_ID } from '../../../shared/constants'
 import { ChateeHeader } from '../presence/chatee-header'
 import { ProfileMenu } from './profile-menu'
 
 export function TopBar({ drawer, unread }: { drawer: boolean; unread: number }) {
-  const { isSidebarOpen } = useSnapshot(globalState)
+  const { isSidebarOpen, flags } = useSnapshot(globalState)
   const { search } = useSnapshot(uiState)
   // The search is the open room's ("Search messages" in it): off a room it waits for one, and
   // another room opens unfiltered.
   const room = useLocation({ select: (l) => roomIdOf(l.pathname) })
-  useEffect(() => setSearch(''), [room])
+  // A room deleted while open is "Room not found": nothing to search there either.
+  const rooms = useQuery(roomsQuery(flags.isAdmin))
+  const gone =
+    !!room &&
+    room !== HOME_ROOM_ID &&
+    rooms.isSuccess &&
+    !shownRoom(rooms.data, room, flags.isAdmin)
+  const searchable = !!room && !gone
+  useEffect(() => setSearch(''), [room, gone])
   return (
     <header className="top-bar">
       {drawer && (
@@ -39,9 +51,9 @@ export function TopBar({ drawer, unread }: { drawer: boolean; unread: number }) 
         </svg>
         <input
           type="search"
-          placeholder={room ? 'Search messages' : 'Open a room to search'}
+          placeholder={searchable ? 'Search messages' : 'Open a room to search'}
           aria-label="Search messages"
-          disabled={!room}
+          disabled={!searchable}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />

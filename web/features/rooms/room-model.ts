@@ -16,3 +16,10 @@ export function randomColor(random: () => number = Math.random): string {
 }
 
 export const isHexColor = (value: string) => /^#[0-9a-fA-F]{6}$/.test(value)
+
+/**
+ * The room at `roomId` as this view lists it: a deleted one only in the admin view. None for a
+ * room deleted while open ("Room not found"), whose search is off too (top-bar.tsx).
+ */
+export const shownRoom = (rooms: readonly Room[] | undefined, roomId: string, isAdmin: boolean) =>
+  rooms?.find((r) => r.$id === roomId && (isAdmin || !r.isDeleted))
