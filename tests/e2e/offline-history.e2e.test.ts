@@ -206,43 +206,45 @@ describe('offline history', () => {
 
   it('offline, a page whose list was never read says it waits, and the banner fits the page', async () => {
     const { ada } = pair
-    const status = (text: string) => ada.page.getByRole('status').filter({ hasText: text })
+    // A tab of her own that has read none of those lists (a retry's too), its room open, then the
+    // browser offline: the running service worker serves the pages' chunks from its cache.
+    const tab = await ada.page.context().newPage()
+    const status = (text: string) => tab.getByRole('status').filter({ hasText: text })
     const nav = (name: string) =>
-      ada.page.getByRole('navigation').getByRole('link', { name, exact: true }).click()
-    // A page that has read none of them (a retry's first attempt read them all once back online).
-    await ada.page.reload()
-    await ada.page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 20_000 })
-    await offline(ada.page, true)
+      tab.getByRole('navigation').getByRole('link', { name, exact: true }).click()
     try {
+      await tab.goto(pair.server.url)
+      await tab.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 20_000 })
+      await tab.context().setOffline(true)
       await status('You are offline. Messages will send when the connection returns.').waitFor()
       // React Query waits for the connection: a spinner here turned for as long as it was gone.
       await nav('Bookmarks')
       await status(offlineWait('Your bookmarks')).waitFor({ timeout: 20_000 })
       await status('You are offline. Kathelia will catch up when the connection returns.').waitFor()
-      expect(await ada.page.getByRole('status', { name: 'Loading bookmarks' }).count()).toBe(0)
+      expect(await tab.getByRole('status', { name: 'Loading bookmarks' }).count()).toBe(0)
       await nav('Breaches')
       await status(offlineWait('Past checks')).waitFor({ timeout: 20_000 })
-      await ada.page.getByRole('button', { name: 'Profile menu' }).click()
-      await ada.page.getByRole('menuitem', { name: 'Settings' }).click()
+      await tab.getByRole('button', { name: 'Profile menu' }).click()
+      await tab.getByRole('menuitem', { name: 'Settings' }).click()
       await status(offlineWait('Your devices')).waitFor({ timeout: 20_000 })
-      await ada.page.getByText(offlineWait('Your sharing choice')).waitFor()
+      await tab.getByText(offlineWait('Your sharing choice')).waitFor()
       // A save offline is refused at once, in words: it waited unseen for the connection.
-      const profile = ada.page.getByRole('region', { name: 'Profile' })
+      const profile = tab.getByRole('region', { name: 'Profile' })
       await profile.getByLabel('Display name').fill('Ada Offline')
       await profile.getByRole('button', { name: 'Save name' }).click()
       await profile.getByRole('alert').filter({ hasText: TEXTS.offline }).waitFor()
       await profile.getByLabel('Display name').fill(ADA.name)
-      const data = ada.page.getByRole('region', { name: 'Your data' })
+      const data = tab.getByRole('region', { name: 'Your data' })
       await data.getByRole('button', { name: 'Export chat history' }).click()
       await data.getByRole('alert').filter({ hasText: TEXTS.offline }).waitFor()
+      await tab.context().setOffline(false)
+      // Back online the page reads what it waited for, by itself.
+      await tab.locator('.session-list').getByText('This device').waitFor({ timeout: 20_000 })
+      expect(await status('You are offline').count()).toBe(0)
     } finally {
-      await offline(ada.page, false)
+      await tab.context().setOffline(false)
+      await tab.close()
     }
-    // Back online the page reads what it waited for, by itself.
-    await ada.page.locator('.session-list').getByText('This device').waitFor({ timeout: 20_000 })
-    expect(await status('You are offline').count()).toBe(0)
-    await nav('Home')
-    await ada.page.getByRole('textbox', { name: 'Message' }).waitFor()
   })
 
   it('a logout offline says it needs the connection, and leaves the session as it was', async () => {
