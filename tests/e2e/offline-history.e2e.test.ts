@@ -215,6 +215,8 @@ describe('offline history', () => {
     try {
       await tab.goto(pair.server.url)
       await tab.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 20_000 })
+      // The SPA's own room, not the Worker's drawing of it, whose sidebar links load a new page.
+      await expect.poll(() => tab.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0)
       await tab.context().setOffline(true)
       await status('You are offline. Messages will send when the connection returns.').waitFor()
       // React Query waits for the connection: a spinner here turned for as long as it was gone.
