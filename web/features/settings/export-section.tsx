@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { toNotice, type Notice } from '../../lib/errors'
+import { titleCase, toNotice, type Notice } from '../../lib/errors'
+import { TEXTS } from '../../../shared/texts'
 import { NoticeAlert } from '../auth/notice-alert'
 
 type State = { running: false; notice?: Notice } | { running: true; count: number }
@@ -27,7 +28,10 @@ export function ExportSection() {
     // Offline its reads would wait for the connection (the rooms' query pauses), "0 messages
     // read" for as long as it is gone: refused at once, as a save offline is.
     if (!navigator.onLine)
-      return setState({ running: false, notice: toNotice('export chats', undefined) })
+      return setState({
+        running: false,
+        notice: { type: 'error', title: titleCase('export chats'), body: TEXTS.offline },
+      })
     setState({ running: true, count: 0 })
     try {
       // The reading and writing are a chunk of their own, loaded when asked for.
