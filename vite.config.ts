@@ -40,9 +40,10 @@ export type AppConfigOptions = {
 // schemas and Sentry stay lazy chunks of their own, and so do the parts of a message needed only
 // on a click or a preview's answer (web/features/chat/message-parts.ts), the edit, delete and
 // reaction calls (message-ops.ts), the profile menu's items, the admin's partner details (web/features/presence/chatee-header.tsx)
-// and the caller's presence reports, started once the page has settled (presence-reports.tsx).
+// the caller's presence reports, started once the page has settled (presence-reports.tsx), and
+// what reopens the realtime link when the connection comes back (web/lib/realtime-wake.ts).
 const SIGNED_IN =
-  /web[\\/](features[\\/](chat[\\/](?!(message-editor-form|message-menu-panel|menu-item|bookmark-menu-item|use-panel-placement|image-viewer|link-preview|link-api|reaction-picker|quick-reactions|log-keys|row-press|row-swipe|delivery-report|message-event-extras|pins|pin-menu-item|pinned-bar|quote-bar|message-ops|edit-last|action-queue(-store|-view|-send)?|jump-step|search-note|gif-button|staged-file|upload-run|unsafe-link|voice-parts|voice-note|voice-recorder|voice-review|voice-take|voice)\.)|layout[\\/](?!profile-menu-panel\.)|presence[\\/](?!(partner-details|presence-reports|use-presence|in-order)\.)|realtime|auth[\\/]session)|lib[\\/](appwrite|jwt|product-api|api|realtime|query-client))|node_modules[\\/](appwrite|date-fns)[\\/]|shared[\\/]db-ids/
+  /web[\\/](features[\\/](chat[\\/](?!(message-editor-form|message-menu-panel|menu-item|bookmark-menu-item|use-panel-placement|image-viewer|link-preview|link-api|reaction-picker|quick-reactions|log-keys|row-press|row-swipe|delivery-report|message-event-extras|pins|pin-menu-item|pinned-bar|quote-bar|message-ops|edit-last|action-queue(-store|-view|-send)?|jump-step|search-note|gif-button|staged-file|upload-run|unsafe-link|voice-parts|voice-note|voice-recorder|voice-review|voice-take|voice)\.)|layout[\\/](?!profile-menu-panel\.)|presence[\\/](?!(partner-details|presence-reports|use-presence|in-order)\.)|realtime|auth[\\/]session)|lib[\\/](appwrite|jwt|product-api|api|realtime(?!-wake)|query-client))|node_modules[\\/](appwrite|date-fns)[\\/]|shared[\\/]db-ids/
 // The sign-in screen, which a signed-in page never runs (web/features/auth/lazy-auth-screen.ts):
 // one chunk, which a visitor's index.html preloads beside the entry (scripts/signed-in-meta.ts).
 const SIGN_IN =

@@ -1,12 +1,21 @@
 import type { WebSocketRoute } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { chatTitle, messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
+import {
+  chatTitle,
+  messageInLog,
+  messageLog,
+  sendMessage,
+  setTabHidden,
+  useOnboardedPair,
+} from './helpers/pair'
 import { holdAnswers, postMessagesAs, scrollLogTo } from './helpers/chat-view'
 import { createRooms, sidebarRoom } from './helpers/rooms'
+import { PROBE_MS } from '../../web/lib/realtime-wake'
 
 // Nothing is lost in the two moments realtime alone cannot cover: before the server has applied
 // a subscription (events are not replayed), and while a room's messages are being fetched (the
-// answer, read before an event, replaces what the event wrote).
+// answer, read before an event, replaces what the event wrote); and a link that comes back as soon
+// as the network or the tab does.
 const pair = useOnboardedPair()
 
 /** Ben's realtime link, relayed: his `subscribe` frames can be held, and what reaches him seen. */
@@ -237,6 +246,73 @@ describe('realtime gaps', () => {
     } finally {
       older.release()
       await ben.page.unrouteAll({ behavior: 'wait' })
+    }
+  })
+
+  it('back online, or back at the tab, the link reopens at once, not after the SDK’s back-off', async () => {
+    const { ada } = pair
+    const text = `Back at once #${++attempt}`
+    // A tab of Ben's whose sockets this test relays (each can be made dead), and whose timers it
+    // holds while the link is down: the SDK's own retry, a timer, never comes.
+    const tab = await pair.ben.page.context().newPage()
+    const sockets: { route: WebSocketRoute; dead: boolean; sent: string }[] = []
+    const retrying = () =>
+      tab.waitForEvent('console', (m) => m.text().startsWith('Realtime disconnected'))
+    try {
+      await sidebarRoom(ada.page, 'Home').click()
+      await chatTitle(ada.page, 'Home')
+      await tab.clock.install()
+      await tab.routeWebSocket(/\/v1\/realtime/, (route) => {
+        const socket = { route, dead: false, sent: '' }
+        sockets.push(socket)
+        const server = route.connectToServer()
+        route.onMessage((frame) => {
+          socket.sent += String(frame)
+          if (!socket.dead) server.send(frame)
+        })
+        server.onMessage((frame) => void (socket.dead || route.send(frame)))
+      })
+      const wakeLoaded = tab.waitForResponse((r) => r.url().includes('realtime-wake'), {
+        timeout: 30_000,
+      })
+      wakeLoaded.catch(() => undefined) // awaited below; not unhandled if a step before fails
+      await tab.goto(pair.server.url)
+      await tab.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 20_000 })
+      // Settled: the part that wakes the link has loaded (a chunk of its own).
+      await wakeLoaded
+      const subscribed = () => sockets.at(-1)?.sent.includes('"type":"subscribe"') ?? false
+      await expect.poll(subscribed, { timeout: 10_000 }).toBe(true)
+      await tab.clock.pauseAt(await tab.evaluate(() => Date.now() + 50))
+
+      // The network goes; the link drops; the network comes back.
+      await tab.context().setOffline(true)
+      const dropped = retrying()
+      await sockets.at(-1)!.route.close({ code: 1001, reason: 'network lost' })
+      await dropped
+      await tab.context().setOffline(false)
+      await expect.poll(() => sockets.length, { timeout: 5_000 }).toBe(2)
+      await expect.poll(subscribed, { timeout: 5_000 }).toBe(true)
+
+      // A socket that looks open but carries nothing (a laptop's sleep): the tab shown again
+      // pings it, and one that stays silent is replaced.
+      sockets[1].dead = true
+      await setTabHidden(tab, true)
+      await setTabHidden(tab, false)
+      await expect
+        .poll(() => sockets[1].sent.includes('"type":"ping"'), { timeout: 5_000 })
+        .toBe(true)
+      expect(sockets.length).toBe(2)
+      await tab.clock.runFor(PROBE_MS)
+      await expect.poll(() => sockets.length, { timeout: 5_000 }).toBe(3)
+
+      // Live again, on the one new socket.
+      await tab.clock.resume()
+      await sendMessage(ada.page, text)
+      await messageInLog(tab, text).waitFor({ timeout: 10_000 })
+      expect(sockets.length).toBe(3)
+    } finally {
+      await tab.context().setOffline(false)
+      await tab.close()
     }
   })
 })

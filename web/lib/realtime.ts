@@ -1,9 +1,20 @@
 import { Realtime } from 'appwrite'
 import { client } from './appwrite'
 import { subscribedChannels } from './realtime-frames'
+import { whenSettled } from './when-settled'
 
 /** The app's one realtime connection (the SDK reconnects it with back-off on its own). */
 export const realtime = new Realtime(client)
+
+// Reopened at once when the connection or the tab comes back; a chunk of its own, as no first
+// render needs it.
+whenSettled(
+  () =>
+    void import('./realtime-wake').then(
+      (m) => m.wakeOnReturn(realtime),
+      () => {},
+    ),
+)
 
 /*
  * A channel's events reach the app only once the server has applied the subscription, and the
