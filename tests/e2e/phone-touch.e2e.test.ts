@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messageInLog, messageLog, sendMessage, useOnboardedPair, ADA } from './helpers/pair'
 import { signInViaApi } from './helpers/register-api'
+import { createRooms, sidebarRoom } from './helpers/rooms'
 
 // Ada on a phone (a touch screen, 390 × 844), Ben at his desk: what only a touch screen or a
 // small one changes, and what being offline looks like there.
@@ -337,5 +338,33 @@ describe('on a phone', () => {
     })
     expect(Math.abs(left - right)).toBeLessThan(12) // the scrollbar's width, at most
     expect(timeLines).toBe(1)
+  })
+
+  it('a placeholder wider than the box shows its first line, whole words, in a box one line tall', async () => {
+    const { ada } = pair
+    const name = `Weekend planning ${++attempt}`
+    await createRooms(ada.page, name)
+    await sidebarRoom(ada.page, name).click()
+    await ada.page.waitForURL(/\/rooms\//)
+    await phone.goto(ada.page.url())
+    await expect.poll(() => box(phone).getAttribute('placeholder')).toBe(`Message ${name}`)
+    const fit = await box(phone).evaluate((el: HTMLTextAreaElement) => {
+      const style = getComputedStyle(el)
+      const ctx = document.createElement('canvas').getContext('2d')!
+      ctx.font = style.font
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      return {
+        over: ctx.measureText(el.placeholder).width > room,
+        // Chromium draws no ellipsis there: one line of it was cut mid-word.
+        wraps: getComputedStyle(el, '::placeholder').whiteSpace !== 'nowrap',
+        height: el.getBoundingClientRect().height,
+      }
+    })
+    expect(fit.over).toBe(true) // the case under test: it does not fit a phone's box
+    expect(fit.wraps).toBe(true)
+    // One line tall, as the box with a word typed: neither the wrapped line nor a jump shows.
+    await box(phone).fill('Hi')
+    expect((await box(phone).boundingBox())!.height).toBeCloseTo(fit.height, 0)
+    await box(phone).fill('')
   })
 })
