@@ -12,6 +12,7 @@ import { APP_SCRIPT, DRAWN_SIGN_IN_SHOWN, everHeld, holdRequests } from '../e2e/
 import { readMarksOf } from '../e2e/helpers/history'
 import { signUpPair } from './fixtures/journey'
 import { NOTICES } from '../../shared/texts'
+import { setSharingInSettings } from '../e2e/helpers/presence-sharing'
 import { startMailInbox, type MailInbox } from './fixtures/mail-inbox'
 import { productionVars, startProdServer, type ProdServer } from './fixtures/prod-server'
 
@@ -318,6 +319,63 @@ describe('first load', () => {
       expect(await textOf(page, '#root')).toBe(drawn)
     } finally {
       await context.close()
+    }
+  })
+
+  it('draws who is who in the top bar as the SPA shows them, in the same places', async () => {
+    // A context of its own: Ada's has a service worker, which answers a reload with its shell.
+    const context = await chrome.browser.newContext({
+      storageState: await ada.page.context().storageState(),
+    })
+    const page = await context.newPage()
+    const parts = [
+      '.chatee .avatar-initials',
+      '.chatee-name',
+      '.chatee-presence .presence-label',
+      '.profile-button .avatar-initials',
+      '.profile-name',
+    ]
+    /** Each part's text and box, in the drawing or the SPA's top bar. */
+    const topBar = (scope: string) =>
+      page.evaluate(
+        ({ scope, parts }) =>
+          parts.map((part) => {
+            const el = document.querySelector(`${scope} .top-bar ${part}`)
+            const r = el?.getBoundingClientRect()
+            return { part, text: el?.textContent, box: r && [r.x, r.y, r.height].map(Math.round) }
+          }),
+        { scope, parts },
+      )
+    // Both share their presence, which every reader is shown (Ada's admin view is a switch of the
+    // page's, which the Worker does not know).
+    await setSharingInSettings(ada.page, true)
+    await setSharingInSettings(ben.page, true)
+    try {
+      await page.route(/\.js$/, (route) => route.abort())
+      await page.goto(server.url)
+      await page.locator('#first-paint').waitFor()
+      const drawn = await topBar('#first-paint')
+      await page.unrouteAll()
+      await page.reload()
+      await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0)
+      await page.locator('#root .top-bar .chatee-presence').waitFor()
+      const spa = await topBar('#root')
+      expect(drawn.map((d) => d.text)).toEqual([
+        'BF',
+        'Ben Franklin',
+        'Online',
+        'AL',
+        'Ada Lovelace',
+      ])
+      for (const [i, d] of drawn.entries()) {
+        expect(d.text, d.part).toBe(spa[i]!.text)
+        for (const [j, px] of d.box!.entries())
+          expect(Math.abs(px - spa[i]!.box![j]!), d.part).toBeLessThanOrEqual(2)
+      }
+    } finally {
+      await context.close()
+      await setSharingInSettings(ada.page, false)
+      await setSharingInSettings(ben.page, false)
     }
   })
 

@@ -166,6 +166,10 @@ describe('stored script payloads come back as data', () => {
       ],
       readSeq: null,
       zone: 'UTC',
+      // The top bar's names, and a list that is no list's name (it picks the avatar's image).
+      me: { name: PAYLOAD, list: `x"><script>alert(13)</script>` },
+      chatee: { name: NAME, list: 'admin' },
+      chateePresence: 'online',
     })
     const tags = new Set<string>()
     const attributes = new Set<string>()
@@ -210,5 +214,7 @@ describe('stored script payloads come back as data', () => {
     )
     expect(shown).toContain('&lt;/textarea&gt;&lt;script&gt;alert(10)&lt;/script&gt;')
     expect(shown).toContain('Ben&lt;svg onload=alert(3)&gt;')
+    expect(paint).toContain('<span class="chatee-name">Ben&lt;svg onload=alert(3)&gt;</span>')
+    expect(paint).not.toContain('alert(13)')
   })
 })

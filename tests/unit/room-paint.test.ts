@@ -13,7 +13,26 @@ const paint = (isDeleted: boolean, name = 'Garden', rows: ReturnType<typeof row>
     rows,
     readSeq: null,
     zone: 'UTC',
+    ...PEOPLE,
   })
+
+/** The garden's paint input, empty, for a test to change a part of. */
+const gardenInput = (): Parameters<typeof roomPaint>[0] => ({
+  meId: 'ada',
+  roomId: 'garden',
+  room: { name: 'Garden', color: '#16a34a' },
+  rooms: [],
+  rows: [],
+  readSeq: null,
+  zone: 'UTC',
+  ...PEOPLE,
+})
+
+const PEOPLE = {
+  me: { name: 'Ada Lovelace', list: 'admin' },
+  chatee: { name: 'Ben Franklin', list: 'special' },
+  chateePresence: null,
+}
 
 /** Ben's message in the garden. */
 const row = (message: string) => ({
@@ -32,6 +51,35 @@ describe('the drawn room', () => {
     const deleted = paint(true)
     expect(deleted).not.toContain('class="composer"')
     expect(deleted).toContain('This room was deleted: its messages can be read, not answered.')
+  })
+})
+
+describe('the drawn top bar', () => {
+  const bar = (people: Partial<Parameters<typeof roomPaint>[0]>) =>
+    /<header class="top-bar"[^>]*>(.*?)<\/header>/.exec(
+      roomPaint({ ...gardenInput(), ...people }),
+    )![1]!
+
+  it('shows who is who as the SPA does: avatars with initials, names, and a presence shown', () => {
+    const html = bar({})
+    expect(html).toContain(
+      '<div class="chatee"><span class="avatar-wrap"><span class="avatar" data-list="special" style="width:36px;height:36px;font-size:14.4px"><span class="avatar-initials">BF</span></span></span>' +
+        '<span class="chatee-text"><span class="chatee-name">Ben Franklin</span></span></div>',
+    )
+    expect(html).toContain(
+      '<span class="profile-button"><span class="avatar" data-list="admin" style="width:32px;height:32px;font-size:12.8px"><span class="avatar-initials">AL</span></span><span class="profile-name">Ada Lovelace</span></span>',
+    )
+    const shown = bar({ chateePresence: 'away' })
+    expect(shown).toContain('<span class="presence-dot away"></span>')
+    expect(shown).toContain(
+      '<span class="chatee-presence"><span class="presence-label away">Away</span></span>',
+    )
+  })
+
+  it('says there is no partner yet, and gives an unknown list the image of "other"', () => {
+    const html = bar({ chatee: null, me: { name: 'Ada', list: 'nobody' } })
+    expect(html).toContain('<div class="chatee muted">No chat partner yet</div>')
+    expect(html).toContain('data-list="other"')
   })
 })
 
@@ -132,6 +180,7 @@ describe('the drawn sidebar', () => {
       rows: [],
       readSeq: null,
       zone: 'UTC',
+      ...PEOPLE,
     })
 
   it('lists the rooms as the SPA does, the open one marked', () => {

@@ -7,6 +7,8 @@ import { unreadScript } from './unread-paint'
 import { historyStart, TEXTS } from '../../shared/texts'
 import { composerPlaceholder } from '../../shared/text-format'
 import type { Room } from '../../shared/room-list'
+import { initials } from '../../shared/initials'
+import { PRESENCE_LABELS, type Presence } from '../../shared/presence-label'
 
 export const FIRST_PAINT_ID = 'first-paint'
 
@@ -29,7 +31,15 @@ export type PaintInput = {
   /** The reader's own read position in the room on the server, for the unread line. */
   readSeq: number | null
   zone: string
+  /** Who is who, as the top bar shows them: the reader, and the partner if there is one yet. */
+  me: Person
+  chatee: Person | null
+  /** The partner's presence while both share it (the admin's view of it comes with the SPA). */
+  chateePresence: Presence | null
 }
+
+/** A name and the approved list whose avatar image goes with it. */
+export type Person = { name: string; list?: string }
 
 const colour = (c: string | undefined) => (c && ROOM_COLOR.test(c) ? c : '#4f46e5')
 
@@ -46,8 +56,24 @@ const roomList = (rooms: Room[], roomId: string) =>
         )
         .join('')}</ul>`
 
-const avatar = (px: number) =>
-  `<span class="avatar" style="width:${px}px;height:${px}px;font-size:${px * 0.4}px"></span>`
+const LISTS = new Set(['admin', 'special', 'other'])
+
+// As web/features/layout/avatar.tsx draws it: the list's image (avatar.css), the initials over it.
+const avatar = (px: number, { name, list }: Person) =>
+  `<span class="avatar" data-list="${LISTS.has(list ?? '') ? list : 'other'}" style="width:${px}px;height:${px}px;font-size:${px * 0.4}px">` +
+  `<span class="avatar-initials">${esc(initials(name))}</span></span>`
+
+// As web/features/presence/chatee-header.tsx draws it; "last seen" comes with the SPA.
+const chateePaint = (chatee: Person | null, presence: Presence | null) =>
+  !chatee
+    ? '<div class="chatee muted">No chat partner yet</div>'
+    : `<div class="chatee"><span class="avatar-wrap">${avatar(36, chatee)}` +
+      (presence ? `<span class="presence-dot ${presence}"></span>` : '') +
+      `</span><span class="chatee-text"><span class="chatee-name">${esc(chatee.name)}</span>` +
+      (presence
+        ? `<span class="chatee-presence"><span class="presence-label ${presence}">${PRESENCE_LABELS[presence]}</span></span>`
+        : '') +
+      '</span></div>'
 
 const nav = (path: string) =>
   NAV_ITEMS.map((item) => {
@@ -93,9 +119,10 @@ const composerScript = (draft: string) =>
  * document and its stylesheets are in, before any script; web/lib/first-load.ts takes it away
  * when the SPA's room is on screen. All but the composer's text box is inert and hidden from
  * assistive technology: nothing else in it works, and the SPA's own room is announced once it is
- * there. Who is who (avatars, the partner's status) and the marks of the room list come with the SPA.
+ * there. The marks of the room list and the partner's "last seen" come with the SPA.
  */
-export function roomPaint({ meId, roomId, room, rooms, rows, readSeq, zone }: PaintInput): string {
+export function roomPaint(input: PaintInput): string {
+  const { meId, roomId, room, rooms, rows, readSeq, zone } = input
   const name = room?.name ?? (roomId === HOME_ROOM_ID ? 'Home' : 'Room')
   const path = roomId === HOME_ROOM_ID ? '/' : roomPath(roomId)
   const log = logPaint(rows, meId, zone)
@@ -109,10 +136,9 @@ export function roomPaint({ meId, roomId, room, rooms, rows, readSeq, zone }: Pa
     `<nav><ul class="nav-list">${nav(path)}</ul></nav>` +
     `<section class="sidebar-rooms"><div class="sidebar-section-head"><h2>Rooms</h2><span class="icon-button">${icon(PLUS)}</span></div>${roomList(rooms, roomId)}</section></aside>` +
     `<div class="app-main"><header class="top-bar" ${off}><button type="button" class="icon-button menu-button">${icon(MENU)}</button>` +
-    // The avatars' places, so the search box has its width; who is who comes with the SPA.
-    `<div class="chatee"><span class="avatar-wrap">${avatar(36)}</span></div>` +
+    chateePaint(input.chatee, input.chateePresence) +
     `<form class="search">${icon(SEARCH)}<input type="search" placeholder="Search messages" readonly></form>` +
-    `<div class="profile-menu"><span class="profile-button">${avatar(32)}</span></div></header>` +
+    `<div class="profile-menu"><span class="profile-button">${avatar(32, input.me)}<span class="profile-name">${esc(input.me.name)}</span></span></div></header>` +
     '<main class="page"><section class="chat">' +
     `<header class="chat-head" ${off}>` +
     `<span class="room-dot" style="background:${colour(room?.color)}"></span><h1>${esc(name)}</h1></header>` +

@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie'
 import { HOME_ROOM_ID, MESSAGES_PER_BATCH, TIME_ZONE_COOKIE } from '../../shared/constants'
 import { DATABASE_ID, TABLE_IDS } from '../../shared/db-ids'
 import { bothShare } from '../../shared/presence'
+import { presenceOf } from '../../shared/presence-label'
 import { toRoom, visibleRooms, type Room } from '../../shared/room-list'
 import { pageTitle } from '../../shared/nav-model'
 import { cookieName } from '../appwrite-edge/auth/session'
@@ -62,6 +63,13 @@ async function answer(c: Context<App>, roomId: string): Promise<Response> {
       rows: data.rows,
       readSeq: data.readSeq,
       zone: pickTimeZone(getCookie(c, TIME_ZONE_COOKIE), c.req.raw.cf?.timezone as string),
+      me: { name: data.account.name, list: data.flags.list },
+      chatee: data.chatee,
+      // While both share: the admin's own view of it is a switch the page keeps, not the server.
+      chateePresence:
+        data.chateeStatus && data.sharing && bothShare(data.sharing)
+          ? presenceOf(data.chateeStatus as Parameters<typeof presenceOf>[0])
+          : null,
     })
   const title = paint && roomId !== HOME_ROOM_ID ? pageTitle(room?.name) : undefined
   return withFirstLoad(page, data, paint || null, title)

@@ -5,7 +5,7 @@ import { scriptSafeJson } from '../first-paint/markup'
 export type FirstLoad = {
   account: { $id: string; name: string; email: string; emailVerification: boolean }
   jwt: string
-  flags: { isAdmin?: boolean }
+  flags: { isAdmin?: boolean; list?: string }
   chatee: { $id: string; name: string; email: string; list?: string } | null
   status: unknown
   chateeStatus: unknown

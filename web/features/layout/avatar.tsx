@@ -1,14 +1,8 @@
 import type { AvatarList } from '../../../shared/constants'
+import { initials } from '../../../shared/initials'
 import './avatar.css'
 
-// The first letters of the name's first two words: a word starts at a letter that no letter,
-// mark or digit comes right before, nor an apostrophe or hyphen inside a word ("O'Brien",
-// "Jean-Luc" are one word; quotes are not). Composed first, so an accent is its letter's.
-export const initials = (name: string) =>
-  (name.normalize('NFC').match(/(?<![\p{L}\p{M}\p{N}]|[\p{L}\p{M}]['’-])\p{L}/gu) ?? [])
-    .slice(0, 2)
-    .join('')
-    .toUpperCase() || '?'
+export { initials }
 
 /**
  * One image per approved list (spec section 3; the server says which list a person is on, and

@@ -2,21 +2,9 @@ import { isSameDay } from 'date-fns'
 import { TYPING_EXPIRE_MS } from '../../../shared/constants'
 import { formatDate } from '../../../shared/date-format'
 import type { Status } from '../../../shared/schemas'
+import { type Presence } from '../../../shared/presence-label'
 
-export type Presence = 'online' | 'away' | 'offline'
-
-/** Online, away (tab hidden) or offline; older rows without `presence` follow isOnline. */
-export function presenceOf(status: Pick<Status, 'isOnline' | 'presence'> | null): Presence {
-  if (!status) return 'offline'
-  if (status.presence) return status.presence
-  return status.isOnline ? 'online' : 'offline'
-}
-
-export const PRESENCE_LABELS: Record<Presence, string> = {
-  online: 'Online',
-  away: 'Away',
-  offline: 'Offline',
-}
+export { presenceOf, PRESENCE_LABELS, type Presence } from '../../../shared/presence-label'
 
 /**
  * "last seen 5 minutes ago" today, "last seen April 29, 2024" before (the spec's date format);
