@@ -363,6 +363,57 @@ describe('message actions', () => {
     await expect.poll(() => actions.evaluate((el) => el === document.activeElement)).toBe(true)
   })
 
+  it('a right click opens the menu at the pointer, upward where there is no room below', async () => {
+    const { ada, ben } = pair
+    const tag = `#${++attempt}`
+    const [text] = tagged(tag, 'Right-clicked at the end of a long line, far from its menu button')
+    await sidebarRoom(ben.page, 'Home').click()
+    await chatTitle(ben.page, 'Home')
+    // A full list, so that Ben's newest row sits at its bottom.
+    const filler = Array.from({ length: 12 }, (_, i) => `Filler ${i + 1} ${tag}`)
+    await postMessagesAs(ada.page, pair.server.url, 'home', filler)
+    await messageInLog(ben.page, filler.at(-1)!).waitFor()
+    await sendMessage(ben.page, text)
+    const bubble = row(ben.page, text).locator('.msg-text')
+    await messageLog(ben.page).getByText('Sending…').waitFor({ state: 'detached' })
+    const box = (await bubble.boundingBox())!
+    // Near the bubble's far end.
+    const at = { x: box.width - 12, y: box.height / 2 }
+    const opened = ben.page.getByRole('menu', { name: 'Message actions' })
+    // Right clicks are the rows' once the room has settled (row-press.ts, a chunk of its own).
+    const rightClick = async () => {
+      await bubble.click({ button: 'right', position: at })
+      return opened.isVisible()
+    }
+    await expect.poll(rightClick, { timeout: 15_000 }).toBe(true)
+    const [x, y] = [box.x + at.x, box.y + at.y]
+    // The panel round the menu (its padding and border are the menu's edge on screen).
+    const menuBox = async () => (await ben.page.locator('.message-log .msg-menu').boundingBox())!
+    await expect
+      .poll(async () => Math.round((await menuBox()).x + (await menuBox()).width))
+      .toBe(Math.round(x))
+    const m = await menuBox()
+    // No room to its right (the bubble ends at the list's side) nor below: up and to the left.
+    expect(Math.abs(m.y + m.height - y)).toBeLessThanOrEqual(1)
+    // The picker takes the menu's place there, at the same point.
+    await opened.getByRole('menuitem', { name: 'React' }).click()
+    const picker = ben.page.getByRole('group', { name: 'Pick a reaction' })
+    await picker.waitFor()
+    await ben.page.keyboard.press('Escape')
+    await picker.waitFor({ state: 'detached' })
+    await ben.page.keyboard.press('Escape')
+    await opened.waitFor({ state: 'detached' })
+    // Its "⋯" opens it beside itself, as before: the point served that opening only.
+    const dots = row(ben.page, text).getByRole('button', { name: 'Message actions' })
+    await row(ben.page, text).hover()
+    await dots.click()
+    await opened.waitFor()
+    const beside = await menuBox()
+    expect(Math.abs(beside.x + beside.width - x)).toBeGreaterThan(40)
+    await ben.page.keyboard.press('Escape')
+    await opened.waitFor({ state: 'detached' })
+  })
+
   it("a change waiting in one of Ada's tabs shows in her other tab, and settles there too", async () => {
     const { ada, ben } = pair
     const tag = `#${++attempt}`

@@ -37,6 +37,8 @@ export default function MessageMenuPanel({ view, setView, item, mine, button, cl
   const queryClient = useQueryClient()
   const panel = useRef<HTMLDivElement>(null)
   usePanelPlacement(panel, button, view)
+  // A right click's point (row-press.ts) serves this opening only, whichever view it shows.
+  useEffect(() => () => void delete button.current?.dataset.at, [button])
 
   // Focus the first item of each view; a click elsewhere closes.
   useEffect(() => {
@@ -149,12 +151,15 @@ export default function MessageMenuPanel({ view, setView, item, mine, button, cl
       {view === 'delete' && (
         <div role="alertdialog" aria-label="Delete message" className="msg-confirm">
           <p>Delete this message for everyone?</p>
-          <button type="button" className="danger" onClick={() => void remove()}>
-            Delete
-          </button>
-          <button type="button" className="secondary" data-autofocus onClick={() => close()}>
-            Cancel
-          </button>
+          {/* As every confirmation of the app: Cancel first, where the focus starts. */}
+          <div className="msg-confirm-actions">
+            <button type="button" className="secondary" data-autofocus onClick={() => close()}>
+              Cancel
+            </button>
+            <button type="button" className="danger" onClick={() => void remove()}>
+              Delete
+            </button>
+          </div>
         </div>
       )}
     </div>

@@ -39,19 +39,21 @@ export function ReplacePin(props: { roomId: string; messageId: string; done: () 
         A room keeps {PIN_LIMIT} pinned messages. Pin this one instead of “{excerpt(oldest ?? null)}
         ”?
       </p>
-      <button
-        type="button"
-        className="primary"
-        onClick={() => {
-          done()
-          void setPinned(queryClient, roomId, messageId, true)
-        }}
-      >
-        Replace
-      </button>
-      <button type="button" className="secondary" data-autofocus onClick={done}>
-        Cancel
-      </button>
+      <div className="msg-confirm-actions">
+        <button type="button" className="secondary" data-autofocus onClick={done}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => {
+            done()
+            void setPinned(queryClient, roomId, messageId, true)
+          }}
+        >
+          Replace
+        </button>
+      </div>
     </div>
   )
 }

@@ -25,10 +25,16 @@ const rowOf = (e: Event) => {
   return row?.querySelector('.msg-menu-button') ? row : null
 }
 
-/** Opens the row's menu (message-menu.tsx) as its "⋯" does, unless it is open already. */
-function open(row: HTMLElement) {
+/**
+ * Opens the row's menu (message-menu.tsx) as its "⋯" does, unless it is open already; a right
+ * click's at the pointer (`data-at`, from the "⋯", read by use-panel-placement.ts).
+ */
+function open(row: HTMLElement, pointer?: MouseEvent) {
   const button = row.querySelector<HTMLButtonElement>('.msg-menu-button')
-  if (button?.getAttribute('aria-expanded') !== 'true') button?.click()
+  if (!button || button.getAttribute('aria-expanded') === 'true') return
+  const r = button.getBoundingClientRect()
+  if (pointer) button.dataset.at = `${pointer.clientX - r.left},${pointer.clientY - r.top}`
+  button.click()
 }
 
 /** Text selected in the row: the browser's menu, whose Copy takes just that text. */
@@ -70,7 +76,10 @@ export function startRowPress() {
     }
     if (inside(e, 'a, textarea, input') || selecting(row)) return
     e.preventDefault()
-    open(row)
+    // A keyboard's menu key (no pointer) opens it at the "⋯", as its Enter would.
+    const kind = (e as Partial<PointerEvent>).pointerType // not in every browser's
+    const mouse = kind === undefined ? e.button === 2 : kind === 'mouse'
+    open(row, mouse ? e : undefined)
   })
   document.addEventListener('pointerdown', (e) => {
     held = false

@@ -23,6 +23,7 @@ export function usePanelPlacement(
     if (!el) return
     // Outside a room's list (the room's own options in its header): the window.
     const area = el.closest('.message-scroll')
+    const at = pointerAt(anchor?.current)
     const place = () => {
       el.classList.remove('up')
       // Every inline style of the panel is this hook's.
@@ -30,6 +31,7 @@ export function usePanelPlacement(
       const { clientWidth, clientHeight } = document.documentElement
       const view = new DOMRect(0, 0, clientWidth, clientHeight)
       const bounds = area?.getBoundingClientRect() ?? view
+      if (at) return atPointer(el, anchor!.current!, at, view)
       let box = el.getBoundingClientRect()
       const below = bounds.bottom - INSET - box.top
       // Opened upward, the panel ends about where the anchor begins.
@@ -65,6 +67,38 @@ export function usePanelPlacement(
       area?.removeEventListener('scroll', follow)
     }
   }, [panel, anchor, open])
+}
+
+/**
+ * A right click's menu opens at the pointer, as a system's context menu does: down and to the
+ * right of it, or up or left where there is no room for that (row-press.ts). The point is kept
+ * from the "⋯" it opened through, so the menu goes with its message as the list scrolls.
+ */
+function atPointer(el: HTMLElement, anchor: HTMLElement, at: Point, view: DOMRect) {
+  // Measured where it goes, in the window: beside the "⋯" a narrower place may wrap its items.
+  Object.assign(el.style, {
+    position: 'fixed',
+    top: '0px',
+    bottom: 'auto',
+    left: '0px',
+    right: 'auto',
+  })
+  const box = el.getBoundingClientRect()
+  const a = anchor.getBoundingClientRect()
+  const [x, y] = [a.left + at.x, a.top + at.y]
+  const left = x + box.width > view.right - INSET ? x - box.width : x
+  const top = y + box.height > view.bottom - INSET ? y - box.height : y
+  overWindow(el, new DOMRect(left, top, box.width, box.height), view)
+}
+
+type Point = { x: number; y: number }
+
+/** The point a right click opened the menu at, from its anchor's corner (`data-at`), if it did. */
+function pointerAt(anchor: HTMLElement | null | undefined): Point | null {
+  const [x, y] = (anchor?.dataset.at ?? '').split(',').map(Number)
+  return x !== undefined && y !== undefined && Number.isFinite(x) && Number.isFinite(y)
+    ? { x, y }
+    : null
 }
 
 /** Where it opened, moved up as far as it must to end inside the window, and scrolled past that. */
