@@ -20,9 +20,12 @@ function withScheme(u: string) {
 /**
  * A link saved without a title is named by its address as people read it, as a browser's
  * bookmark of a page without one is: host (no "www.", a port kept) and path, "example.org/kites".
+ * A host in another script stays as typed ("例え.jp"), not in the URL's punycode.
  */
 function titleOf(url: string) {
-  const { host, pathname } = new URL(url)
+  const { host: coded, pathname } = new URL(url)
+  const typed = AUTHORITY.exec(url)?.[1]?.toLowerCase()
+  const host = typed && sameHost(typed, coded) ? typed : coded
   let path = pathname.replace(/\/+$/, '')
   try {
     path = decodeURI(path)
@@ -30,6 +33,16 @@ function titleOf(url: string) {
     // A malformed escape stays as typed.
   }
   return `${host.replace(/^www\./, '')}${path}`.slice(0, 256)
+}
+
+// The host and port as written, after the scheme and any user name.
+const AUTHORITY = /^[a-z][a-z\d+.-]*:\/\/(?:[^@/?#]*@)?([^/?#]+)/i
+const sameHost = (typed: string, coded: string) => {
+  try {
+    return new URL(`http://${typed}`).host === coded
+  } catch {
+    return false
+  }
 }
 
 export const LinkBookmarkInput = z

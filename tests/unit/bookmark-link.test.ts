@@ -43,6 +43,9 @@ describe('a link bookmark without a title', () => {
     expect(title('https://example.org/caf%C3%A9?q=1#top')).toBe('example.org/café')
     expect(title('https://example.org/%E0%A4%A')).toBe('example.org/%E0%A4%A')
     expect(title('localhost:3000/x')).toBe('localhost:3000/x')
+    // A host in another script as typed, not as punycode; one typed in capitals is lowered.
+    expect(title('https://例え.jp/パス')).toBe('例え.jp/パス')
+    expect(title('https://user@Example.ORG:8080/A')).toBe('example.org:8080/A')
     expect(title(`https://example.org/${'x'.repeat(400)}`)).toHaveLength(256)
   })
 
