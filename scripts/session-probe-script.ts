@@ -66,8 +66,11 @@ export function sessionProbeScript(): Plugin {
               paint.addEventListener('submit', function (e) {
                 e.preventDefault()
                 paint.setAttribute('data-intent', 'sign-in')
-                // As the SPA's form shows a sign-in under way.
-                e.target.querySelector('[type=submit]').disabled = true
+                // As the SPA's form shows a sign-in under way (its wheel), and marked, not
+                // disabled: a disabled button drops the keyboard's focus to the page, and the app
+                // takes over a focus only from the drawing's own controls.
+                e.target.setAttribute('aria-busy', 'true')
+                e.target.querySelector('[type=submit]').setAttribute('aria-disabled', 'true')
               })
               paint.addEventListener('click', function (e) {
                 var asked = e.target.closest('[data-intent]')
