@@ -222,9 +222,12 @@ describe('bookmarks', () => {
     // Typed as people type an address: https:// is understood.
     await address.fill('example.com/kites')
     expect(await address.getAttribute('aria-invalid')).toBeNull()
-    await form.getByLabel('Note (optional)').fill('Franklin’s experiment, 1752')
+    await form.getByLabel('Note (optional)').fill('Franklin’s experiment,\nJune 1752')
     await form.getByRole('button', { name: 'Save link' }).click()
     await expect.poll(() => itemTitles(shelf)).toEqual([LINK, KITE])
+    // The note's lines as written (they ran into one).
+    const note = items(shelf).first().locator('.bookmark-note')
+    expect(await note.innerText()).toBe('Franklin’s experiment,\nJune 1752')
     const link = items(shelf).first().getByRole('link', { name: 'https://example.com/kites' })
     expect(await link.getAttribute('rel')).toContain('noopener')
     expect(await link.getAttribute('href')).toBe('https://example.com/kites')
@@ -401,9 +404,9 @@ describe('bookmarks', () => {
     await expect.poll(() => itemTitles(shelf)).toEqual([LINK, KITE])
   })
 
-  it("credits a saved message of Ada's own to “You”", async (ctx) => {
+  it("credits a saved message of Ada's own to “You”; its link is a link there", async (ctx) => {
     if (isRetry(ctx)) await startFrom([LINK, KITE])
-    const mine = `Mine to keep #${++attempt}`
+    const mine = `Mine to keep, from https://example.org/kites #${++attempt}`
     const ada = apiAs(pair.ada.page, pair.server.url)
     await ada('/message/add', { roomId: HOME_ROOM_ID, message: mine })
     await rowOf(pair.ada.page, mine).waitFor()
@@ -412,6 +415,10 @@ describe('bookmarks', () => {
     expect(await items(shelf).first().locator('.bookmark-meta').innerText()).toMatch(
       /^Home · You · .+/,
     )
+    // As in the room (it was text there).
+    const link = items(shelf).first().locator('.bookmark-title').getByRole('link')
+    expect(await link.getAttribute('href')).toBe('https://example.org/kites')
+    expect(await link.getAttribute('target')).toBe('_blank')
     await items(shelf).first().getByRole('button', { name: 'Remove' }).click()
     await expect.poll(() => itemTitles(shelf)).toEqual([LINK, KITE])
   })

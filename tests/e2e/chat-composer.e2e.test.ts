@@ -259,6 +259,47 @@ describe('the composer and the message list', () => {
     await box(page).fill('')
   })
 
+  it('an emoji in a line of text is drawn in colour, as the pickers draw it; digits, # and * are text', async () => {
+    const page = pair.ada.page
+    const text = `Emoji in text 😀 ❤️ #1* ${++emojiAttempts}`
+    await sendMessage(page, text)
+    const line = messageInLog(page, text)
+    await line.waitFor()
+    // Drawn on a canvas in the line's font: a black-and-white smiley (DejaVu Sans's, on Linux)
+    // has no coloured pixel; and the text's characters take the text font's widths.
+    const drawn = await line.evaluate(async (el) => {
+      const font = getComputedStyle(el).font
+      await document.fonts.load(font, '😀❤️')
+      const canvas = document.createElement('canvas')
+      canvas.width = canvas.height = 64
+      const ctx = canvas.getContext('2d', { willReadFrequently: true })!
+      const coloured = (emoji: string) => {
+        ctx.clearRect(0, 0, 64, 64)
+        ctx.font = font
+        ctx.textBaseline = 'top'
+        ctx.fillText(emoji, 4, 4)
+        const d = ctx.getImageData(0, 0, 64, 64).data
+        let n = 0
+        for (let i = 0; i < d.length; i += 4)
+          if (
+            d[i + 3]! > 0 &&
+            Math.max(d[i]!, d[i + 1]!, d[i + 2]!) - Math.min(d[i]!, d[i + 1]!, d[i + 2]!) > 40
+          )
+            n++
+        return n
+      }
+      const width = (f: string) => ((ctx.font = f), ctx.measureText('#1*0').width)
+      return {
+        smiley: coloured('😀') > 20,
+        heart: coloured('❤️') > 20,
+        text:
+          width(font) ===
+          width(font.replace("'Kathelia Emoji', ", '').replace('"Kathelia Emoji", ', '')),
+      }
+    })
+    expect(drawn).toEqual({ smiley: true, heart: true, text: true })
+  })
+
   it('finds emoji by name or keyword in its panel; Enter there puts the first in, never sends', async () => {
     const page = pair.ada.page
     const panel = page.getByRole('dialog', { name: 'Emoji' })
@@ -269,6 +310,15 @@ describe('the composer and the message list', () => {
     await box(page).evaluate((b: HTMLTextAreaElement) => b.setSelectionRange(3, 3))
     const sent = collect(page, isAdd)
     await page.getByRole('button', { name: 'Emoji' }).click()
+    // The field fits its panel, padded and shaded as its own style says (the base's won).
+    const fit = await search.evaluate((el) => {
+      const [f, p] = [el, el.closest('.emoji-picker')!].map((e) => e.getBoundingClientRect())
+      return {
+        inside: f.left >= p.left && f.right <= p.right,
+        padding: getComputedStyle(el).paddingTop,
+      }
+    })
+    expect(fit).toEqual({ inside: true, padding: '6.4px' })
     await search.click()
     await search.pressSequentially('tears of')
     // By the name's words, in the panel's order; its name on hover.

@@ -389,27 +389,40 @@ describe('message actions', () => {
     const [x, y] = [box.x + at.x, box.y + at.y]
     // The panel round the menu (its padding and border are the menu's edge on screen).
     const menuBox = async () => (await ben.page.locator('.message-log .msg-menu').boundingBox())!
-    await expect
-      .poll(async () => Math.round((await menuBox()).x + (await menuBox()).width))
-      .toBe(Math.round(x))
-    const m = await menuBox()
+    const right = (b: { x: number; width: number }) => b.x + b.width
+    await expect.poll(async () => Math.abs(right(await menuBox()) - x)).toBeLessThanOrEqual(1)
+    const bottom = (b: { y: number; height: number }) => b.y + b.height
     // No room to its right (the bubble ends at the list's side) nor below: up and to the left.
-    expect(Math.abs(m.y + m.height - y)).toBeLessThanOrEqual(1)
-    // The picker takes the menu's place there, at the same point.
+    expect(Math.abs(bottom(await menuBox()) - y)).toBeLessThanOrEqual(1)
+    // The picker takes the menu's place there, on the same side: up, clear of the composer.
     await opened.getByRole('menuitem', { name: 'React' }).click()
     const picker = ben.page.getByRole('group', { name: 'Pick a reaction' })
     await picker.waitFor()
+    await expect.poll(async () => Math.abs(bottom(await menuBox()) - y)).toBeLessThanOrEqual(1)
     await ben.page.keyboard.press('Escape')
     await picker.waitFor({ state: 'detached' })
     await ben.page.keyboard.press('Escape')
     await opened.waitFor({ state: 'detached' })
+    // Its message scrolled down out of the list, the menu goes with it (it stayed over the top
+    // bar), as the "⋯"'s own does.
+    await expect.poll(rightClick, { timeout: 15_000 }).toBe(true)
+    const list = (await ben.page.locator('.message-scroll').boundingBox())!
+    await ben.page.locator('.message-scroll').evaluate((el) => (el.scrollTop -= 500))
+    const away = async () => {
+      const b = await ben.page.locator('.message-log .msg-menu').boundingBox()
+      return !b || b.y >= list.y + list.height
+    }
+    await expect.poll(away).toBe(true)
+    await ben.page.keyboard.press('Escape')
+    await opened.waitFor({ state: 'detached' })
+    await ben.page.locator('.message-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight))
     // Its "⋯" opens it beside itself, as before: the point served that opening only.
     const dots = row(ben.page, text).getByRole('button', { name: 'Message actions' })
     await row(ben.page, text).hover()
     await dots.click()
     await opened.waitFor()
     const beside = await menuBox()
-    expect(Math.abs(beside.x + beside.width - x)).toBeGreaterThan(40)
+    expect(Math.abs(right(beside) - x)).toBeGreaterThan(40)
     await ben.page.keyboard.press('Escape')
     await opened.waitFor({ state: 'detached' })
   })

@@ -395,6 +395,8 @@ describe('drafts per room', () => {
     const draftMark = (room: string) => sidebarRoom(ada.page, room).locator('.draft-mark')
     expect(await draftMark(library).innerText()).toBe('Draft')
     expect(await draftMark(garden).count()).toBe(0)
+    // Home's link too, as a room's (it never said so).
+    expect(await draftMark('Home').innerText()).toBe('Draft')
     await sidebarRoom(ada.page, library).click()
     await chatTitle(ada.page, library)
     expect(await composer(ada.page).inputValue()).toBe(forLibrary)

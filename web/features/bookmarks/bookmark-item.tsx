@@ -7,6 +7,7 @@ import { savedAt } from '../../../shared/date-format'
 import { setSearch } from '../../state/ui-state'
 import { loadJumpStep, setJumpTarget } from '../chat/jump-target'
 import type { Bookmark } from './bookmark-model'
+import { ExcerptText } from './excerpt-text'
 
 type Props = {
   bookmark: Bookmark
@@ -44,7 +45,7 @@ export function BookmarkItem({ bookmark: b, deleted, edited, onRemove }: Props) 
     <li className={`bookmark${deleted ? ' deleted' : ''}`}>
       <article aria-label={saved ? `Message from ${b.senderName || 'someone'}` : b.title}>
         <p className={`bookmark-title${saved ? ' quoted' : ''}${wordless ? ' wordless' : ''}`}>
-          {heading}
+          {saved && b.excerpt ? <ExcerptText text={b.excerpt} /> : heading}
         </p>
         {saved ? (
           <p className="bookmark-meta">

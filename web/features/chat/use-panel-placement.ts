@@ -31,7 +31,7 @@ export function usePanelPlacement(
       const { clientWidth, clientHeight } = document.documentElement
       const view = new DOMRect(0, 0, clientWidth, clientHeight)
       const bounds = area?.getBoundingClientRect() ?? view
-      if (at) return atPointer(el, anchor!.current!, at, view)
+      if (at) return atPointer(el, anchor!.current!, at, bounds, view)
       let box = el.getBoundingClientRect()
       const below = bounds.bottom - INSET - box.top
       // Opened upward, the panel ends about where the anchor begins.
@@ -71,10 +71,18 @@ export function usePanelPlacement(
 
 /**
  * A right click's menu opens at the pointer, as a system's context menu does: down and to the
- * right of it, or up or left where there is no room for that (row-press.ts). The point is kept
- * from the "⋯" it opened through, so the menu goes with its message as the list scrolls.
+ * right of it, or up or left where the list has no room for that (row-press.ts). Up or down is
+ * chosen once, so the picker or a confirmation that takes the menu's place opens the same way,
+ * clear of the composer. The point is kept from the "⋯" it opened through, so the menu goes with
+ * its message as the list scrolls, and out of the list with it, as the "⋯"'s own does.
  */
-function atPointer(el: HTMLElement, anchor: HTMLElement, at: Point, view: DOMRect) {
+function atPointer(
+  el: HTMLElement,
+  anchor: HTMLElement,
+  at: Point,
+  bounds: DOMRect,
+  view: DOMRect,
+) {
   // Measured where it goes, in the window: beside the "⋯" a narrower place may wrap its items.
   Object.assign(el.style, {
     position: 'fixed',
@@ -86,26 +94,35 @@ function atPointer(el: HTMLElement, anchor: HTMLElement, at: Point, view: DOMRec
   const box = el.getBoundingClientRect()
   const a = anchor.getBoundingClientRect()
   const [x, y] = [a.left + at.x, a.top + at.y]
-  const left = x + box.width > view.right - INSET ? x - box.width : x
-  const top = y + box.height > view.bottom - INSET ? y - box.height : y
-  overWindow(el, new DOMRect(left, top, box.width, box.height), view)
+  if (at.up === undefined) {
+    at.up = y + box.height > bounds.bottom - INSET && y - bounds.top > bounds.bottom - y
+    anchor.dataset.at = `${at.x},${at.y},${at.up ? 'up' : 'down'}`
+  }
+  const left = x + box.width > bounds.right - INSET ? x - box.width : x
+  const corner = new DOMRect(left, at.up ? y - box.height : y, box.width, box.height)
+  const gone = a.bottom < bounds.top || a.top > bounds.bottom
+  const fits = box.height <= bounds.height - 2 * INSET
+  overWindow(el, corner, gone ? new DOMRect(0, -1e5, view.width, 2e5) : fits ? bounds : view)
 }
 
-type Point = { x: number; y: number }
+type Point = { x: number; y: number; up?: boolean }
 
-/** The point a right click opened the menu at, from its anchor's corner (`data-at`), if it did. */
+/**
+ * The point a right click opened the menu at, from its anchor's corner, and the side it opened
+ * on once known (`data-at`: "x,y" then ",up" or ",down"), if it did.
+ */
 function pointerAt(anchor: HTMLElement | null | undefined): Point | null {
-  const [x, y] = (anchor?.dataset.at ?? '').split(',').map(Number)
-  return x !== undefined && y !== undefined && Number.isFinite(x) && Number.isFinite(y)
-    ? { x, y }
-    : null
+  const [x, y, side] = (anchor?.dataset.at ?? '').split(',')
+  const [px, py] = [Number(x), Number(y)]
+  if (!x || !y || !Number.isFinite(px) || !Number.isFinite(py)) return null
+  return { x: px, y: py, up: side === undefined ? undefined : side === 'up' }
 }
 
 /** Where it opened, moved up as far as it must to end inside the window, and scrolled past that. */
 function overWindow(el: HTMLElement, box: DOMRect, view: DOMRect) {
   const height = Math.min(box.height, view.height - 2 * INSET)
   const top = Math.max(view.top + INSET, Math.min(box.top, view.bottom - INSET - height))
-  const left = Math.max(INSET, Math.min(box.left, view.right - INSET - box.width))
+  const left = Math.max(view.left + INSET, Math.min(box.left, view.right - INSET - box.width))
   const at = { top: `${top}px`, bottom: 'auto', left: `${left}px`, right: 'auto' }
   Object.assign(el.style, { position: 'fixed', ...at })
   if (height < box.height) fitIn(el, height)

@@ -4,11 +4,13 @@ import { HOME_ROOM_ID } from '../../../shared/constants'
 import { globalState } from '../../state/global-state'
 import { UnreadBadge } from '../chat/unread-badge'
 import { TypingMark } from '../presence/typing-mark'
+import { useDraftRooms } from '../rooms/use-draft-rooms'
 import { isNavActive, NAV_ITEMS } from '../../../shared/nav-model'
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation()
   const { account } = useSnapshot(globalState)
+  const drafts = useDraftRooms(account?.$id)
   return (
     <ul className="nav-list">
       {NAV_ITEMS.map((item) => {
@@ -28,7 +30,10 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
               <span>{item.label}</span>
               {item.href === '/' && account && (
                 <>
-                  <TypingMark roomId={HOME_ROOM_ID} />
+                  {/* As a room's: Home left with unsent text is marked too. */}
+                  <TypingMark roomId={HOME_ROOM_ID}>
+                    {drafts.has(HOME_ROOM_ID) && <span className="draft-mark">Draft</span>}
+                  </TypingMark>
                   <UnreadBadge roomId={HOME_ROOM_ID} meId={account.$id} />
                 </>
               )}

@@ -1,26 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useMemo } from 'react'
 import { useSnapshot } from 'valtio'
 import { globalState } from '../../state/global-state'
-import { draftWrites, roomsWithDraft } from '../chat/drafts'
 import { UnreadBadge } from '../chat/unread-badge'
 import { roomPath } from '../../../shared/nav-model'
 import { offlineWait } from '../../../shared/texts'
 import { TypingMark } from '../presence/typing-mark'
 import { visibleRooms } from './room-model'
 import { roomsQuery } from './rooms-query'
+import { useDraftRooms } from './use-draft-rooms'
 
 export function RoomList({ onNavigate }: { onNavigate?: () => void }) {
   const { flags, account } = useSnapshot(globalState)
   const { data, isPending, isError, refetch, fetchStatus } = useQuery(roomsQuery(flags.isAdmin))
-  // Read again only when a room gains or loses its draft (drafts.ts), not at every render.
-  const { n: draftChanges } = useSnapshot(draftWrites)
-  const meId = account?.$id
-  const drafts = useMemo(
-    () => (meId ? roomsWithDraft(meId) : new Set<string>()),
-    [meId, draftChanges],
-  )
+  const drafts = useDraftRooms(account?.$id)
   // Offline, a query waits for the connection (web/lib/query-wait.tsx).
   if (isPending)
     return (
