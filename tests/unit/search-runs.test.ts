@@ -50,6 +50,9 @@ describe('searchRuns: the matches a search result marks', () => {
     const item = (t: string) => ({ text: t }) as Parameters<typeof matchesSearch>[0]
     expect(matchesSearch(item(text), 'you at eight')).toBe(true)
     expect(matchesSearch(item(text), '*you*')).toBe(false)
+    // A notice is the app's, not what was said: never a match.
+    const notice = { text: 'Ben Franklin verified their email', kind: 'system' } as const
+    expect(matchesSearch(notice as Parameters<typeof matchesSearch>[0], 'Ben')).toBe(false)
     // Each styled run marks its share of the one match, as MessageText draws it.
     const parts = formatText(text)
     const read = readAs(parts)

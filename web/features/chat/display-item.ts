@@ -87,7 +87,9 @@ export function matchesSearch(item: DisplayItem, search: string) {
     searchTextOf(item.text) ?? item.text,
     a && shownFileName(a.type, a.name, a.duration),
   ]
-  return !term || words.some((w) => w?.toLowerCase().includes(term))
+  // A notice ("Ben Franklin verified their email") is the app's, not what was said: a search for
+  // "Ben" counted every one of them.
+  return !term || (item.kind !== 'system' && words.some((w) => w?.toLowerCase().includes(term)))
 }
 
 export type Hit = [start: number, end: number]
