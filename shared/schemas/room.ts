@@ -7,7 +7,7 @@ export const ROOM_NAME_MAX = 64
 
 /** The refusal of a name another room has (up to case and spacing): a create's or a rename's. */
 export const roomNameTaken = (name: string) =>
-  `A room named "${name}" already exists. Please choose another name.`
+  `A room named “${name}” already exists. Please choose another name.`
 
 /** A room's unique key: its name trimmed, in lower case, with runs of whitespace as '-'. */
 export const normaliseHiddenName = (s: string) => s.trim().toLowerCase().replace(/\s+/g, '-')

@@ -115,7 +115,7 @@ describe.each(adapters(() => world.pair))('/api content with the %s adapter', (m
     ])
       expect(expectError(await post('/room/add', body, ada), 409)).toEqual({
         code: 'conflict',
-        message: `A room named "${body.name.trim()}" already exists. Please choose another name.`,
+        message: `A room named “${body.name.trim()}” already exists. Please choose another name.`,
       })
     // A hiddenName that is not the name's key is refused, whichever key it names.
     for (const hiddenName of [`trips-${mode}`, 'something-else']) {

@@ -178,7 +178,7 @@ describe('chat details in two browsers', () => {
     await panel.getByRole('button', { name: 'Create room' }).click()
     await panel
       .getByRole('status')
-      .filter({ hasText: `The room "${library}" was created.` })
+      .filter({ hasText: `The room “${library}” was created.` })
       .waitFor()
     await panel.getByRole('button', { name: 'Close panel' }).click()
     await sidebarRoom(ben.page, library).click()

@@ -173,7 +173,7 @@ describe('Ada and Ben in two browsers', () => {
     await create.click()
     await panel
       .getByRole('status')
-      .filter({ hasText: `The room "${garden}" was created.` })
+      .filter({ hasText: `The room “${garden}” was created.` })
       .waitFor()
     // The panel stays open for another room: the name cleared, a new random colour.
     expect(await panel.getByLabel('Room name').inputValue()).toBe('')

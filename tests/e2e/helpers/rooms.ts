@@ -16,7 +16,7 @@ export async function createRooms(page: Page, ...names: string[]): Promise<void>
     await panel.getByRole('button', { name: 'Create room' }).click()
     await panel
       .getByRole('status')
-      .filter({ hasText: `The room "${name}" was created.` })
+      .filter({ hasText: `The room “${name}” was created.` })
       .waitFor()
   }
   await panel.getByRole('button', { name: 'Close panel' }).click()

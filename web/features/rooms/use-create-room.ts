@@ -62,7 +62,7 @@ export function useCreateRoom(nameRef: RefObject<HTMLInputElement | null>) {
       setNotice({
         type: 'success',
         title: ERROR_TITLES.createRoom,
-        body: `The room "${room.name}" was created.`,
+        body: `The room “${room.name}” was created.`,
         roomId: room.$id,
       })
       setName('')
