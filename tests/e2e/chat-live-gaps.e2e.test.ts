@@ -289,6 +289,9 @@ describe('realtime gaps', () => {
       const dropped = retrying()
       await sockets.at(-1)!.route.close({ code: 1001, reason: 'network lost' })
       await dropped
+      // Offline, no retry for a while (each can only fail, and logs it): it retried every second.
+      await tab.clock.runFor(10_000)
+      expect(sockets.length).toBe(1)
       await tab.context().setOffline(false)
       await expect.poll(() => sockets.length, { timeout: 5_000 }).toBe(2)
       await expect.poll(subscribed, { timeout: 5_000 }).toBe(true)

@@ -10,6 +10,8 @@ type SdkSocket = {
 
 /** How long an open socket may stay silent after a ping before it is taken for dead. */
 export const PROBE_MS = 5_000
+// The SDK's count of failed retries past which it waits a minute between them.
+const SLOWEST = 100
 
 /**
  * The SDK retries a dropped socket with a back-off that grows to 10 s and then a minute, and a
@@ -46,9 +48,17 @@ export function wakeOnReturn(realtime: Realtime): () => void {
     }, PROBE_MS)
   }
   const onVisible = () => document.visibilityState === 'visible' && wake()
+  // Offline, a retry can only fail, and logs its failure: one a minute, not one a second, until
+  // the browser is online again and `wake` reopens at once. (The SDK keeps this listener.)
+  let stopped = false
+  realtime.onClose(() => {
+    if (!stopped && !navigator.onLine)
+      sdk.reconnectAttempts = Math.max(sdk.reconnectAttempts, SLOWEST)
+  })
   window.addEventListener('online', wake)
   document.addEventListener('visibilitychange', onVisible)
   return () => {
+    stopped = true
     window.removeEventListener('online', wake)
     document.removeEventListener('visibilitychange', onVisible)
   }
