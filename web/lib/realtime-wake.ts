@@ -3,7 +3,7 @@ import type { Realtime } from 'appwrite'
 /** The SDK's socket state this file steers (private fields: realtime-wake.e2e breaks if they move). */
 type SdkSocket = {
   socket?: WebSocket
-  activeSubscriptions: Map<string, unknown>
+  activeSubscriptions?: Map<string, unknown>
   reconnectAttempts: number
   createSocket(): Promise<void>
 }
@@ -30,7 +30,8 @@ export function wakeOnReturn(realtime: Realtime): () => void {
   const wake = () => {
     const socket = sdk.socket
     // No socket yet, or none wanted (signed out): nothing to wake.
-    if (!socket || sdk.activeSubscriptions.size === 0 || !navigator.onLine) return
+    // (An SDK whose fields moved wakes nothing, and throws nothing at each tab switch.)
+    if (!socket || !sdk.activeSubscriptions?.size || !navigator.onLine) return
     if (socket.readyState === WebSocket.CONNECTING) return
     if (socket.readyState !== WebSocket.OPEN) return reopen()
     if (probing) return
