@@ -573,6 +573,13 @@ describe('message actions', () => {
     const save = ada.page.getByRole('button', { name: 'Save' })
     await hint.waitFor()
     expect(await save.isDisabled()).toBe(true)
+    // The editor whole in view, its buttons too: the line pushed them below the list's edge.
+    const list = (await ada.page.locator('.message-scroll').boundingBox())!
+    const inView = async () => {
+      const b = (await save.boundingBox())!
+      return b.y + b.height <= list.y + list.height
+    }
+    await expect.poll(inView).toBe(true)
     const described = await save.getAttribute('aria-describedby')
     expect(await ada.page.locator(`[id="${described}"]`).innerText()).toContain('cannot be empty')
     await editor.fill(fixed)

@@ -85,6 +85,8 @@ describe('a session ended elsewhere', () => {
           actions: [],
         })
       expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true)
+      // The keyboard's focus in the email field, not left on nothing.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email')
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('global-state')!))
       expect(stored).toMatchObject({ account: null, chatee: null, status: null })
     } finally {

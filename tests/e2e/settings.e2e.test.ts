@@ -157,6 +157,8 @@ describe('settings', () => {
     await signedInMarker(page).click()
     await page.getByRole('menuitem', { name: 'Logout' }).click()
     await page.getByRole('heading', { name: TITLES.signIn }).waitFor()
+    // The keyboard's focus in the email field, not left on nothing.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email')
     await signInWith(page, ADA.email, old)
     await expect
       .poll(() => readNotice(page), { timeout: 15_000 })

@@ -17,6 +17,9 @@ export const uiState = proxy({
   composerNext: false,
   /** Logout is ending the sessions: the loading screen says so rather than "Loading". */
   signingOut: false,
+  /** Signed out in this page (Logout, or a session ended): the sign-in form's email takes the
+   * cursor, where the keyboard's focus was left on nothing (read once). */
+  signInNext: false,
 })
 
 export const showAuthNotice = (notice: AuthNotice | null) => {

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useLayoutEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { APP_NAME } from '../../../shared/constants'
 import { RECOVERY_TITLE, TEXTS } from '../../../shared/texts'
+import { isTouchScreen } from '../../lib/enter-sends'
 import { dropFirstPaint } from '../../lib/first-load'
 import { preloadable } from '../../lib/preloadable'
 import { useOnline } from '../../lib/use-online'
@@ -40,6 +41,10 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
   // Switched by its links (not as the page opened): the new form's first field takes the focus,
   // which otherwise stayed on the link now saying the opposite.
   const [switched, setSwitched] = useState(false)
+  // Signed out in this page: the email field takes the cursor, which was left on nothing (not on
+  // a touch screen, whose keyboard would pop up unasked).
+  const signInNext = uiState.signInNext && !isTouchScreen()
+  useEffect(() => void (uiState.signInNext = false), [])
   const { authNotice } = useSnapshot(uiState)
   // A failure for want of a network says so; the network back, it has had its say.
   const online = useOnline()
@@ -102,7 +107,7 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
         )}
         {mode === 'sign-in' && (
           <SignInForm
-            autoFocus={switched}
+            autoFocus={switched || signInNext}
             onForgot={(typed) => {
               setEmail(typed)
               switchTo('forgot')

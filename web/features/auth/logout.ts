@@ -36,6 +36,7 @@ export async function logout(queryClient: QueryClient, goHome: () => Promise<voi
   // Unsent messages stay stored for this user (the outbox sync forgets them in memory as the
   // signed-in app unmounts): signing out is no reason to lose what they wrote.
   signedOut()
+  uiState.signInNext = true
   queryClient.clear()
   await goHome()
   globalState.isLoading = uiState.signingOut = false

@@ -8,7 +8,7 @@ import { clearJwt } from '../../lib/jwt'
 import { onRealtimeError, realtime, stopRealtime } from '../../lib/realtime'
 import { probeSession } from '../../lib/session-probe'
 import { globalState, signedOut } from '../../state/global-state'
-import { showAuthNotice } from '../../state/ui-state'
+import { showAuthNotice, uiState } from '../../state/ui-state'
 import { outbox } from '../chat/outbox'
 import { CHANNELS } from '../realtime/channels'
 
@@ -63,6 +63,7 @@ async function sessionEnded(queryClient: QueryClient) {
   // Messages not yet stored stay in the outbox, shown again (with "Retry") after the sign-in.
   const unsent = outbox.items.filter((item) => item.senderId === globalState.account?.$id).length
   signedOut()
+  uiState.signInNext = true
   queryClient.clear()
   showAuthNotice({
     type: 'info',

@@ -13,14 +13,17 @@ export default function MessageEditorForm({ item }: { item: DisplayItem }) {
   const [saving, setSaving] = useState(false)
   const empty = !text.trim() && !item.attachment
   const form = useRef<HTMLFormElement>(null)
-  // The whole bubble in view, the editor's Save too when it was the room's last; the caret at
-  // the end of the text, where an edit usually goes on.
+  // The caret at the end of the text, where an edit usually goes on.
   useLayoutEffect(() => {
-    const bubble = form.current?.closest('.bubble') ?? form.current
-    bubble?.scrollIntoView({ block: 'nearest' })
     const box = form.current?.querySelector('textarea')
     box?.setSelectionRange(box.value.length, box.value.length)
   }, [])
+  // The whole bubble in view, the editor's Save too when it was the room's last; again when the
+  // line saying why Save is off makes it taller (it pushed the buttons below the list).
+  useLayoutEffect(() => {
+    const bubble = form.current?.closest('.bubble') ?? form.current
+    bubble?.scrollIntoView({ block: 'nearest' })
+  }, [empty])
 
   async function save() {
     if (empty || saving) return

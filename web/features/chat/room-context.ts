@@ -52,6 +52,6 @@ export const excerpt = (
   m: (Pick<Message, 'message' | 'attachment' | 'deletedAt'> & { gif?: unknown }) | null,
 ) =>
   !m || m.deletedAt
-    ? 'Message deleted'
+    ? 'This message was deleted'
     : plainText(m.message).split('\n', 1)[0]!.trim() ||
       (m.attachment ? attachmentLabel(m.attachment) : m.gif ? 'GIF' : '')
