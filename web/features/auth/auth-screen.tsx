@@ -2,7 +2,6 @@ import { Suspense, useEffect, useLayoutEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { APP_NAME } from '../../../shared/constants'
 import { RECOVERY_TITLE, TEXTS } from '../../../shared/texts'
-import { isTouchScreen } from '../../lib/enter-sends'
 import { dropFirstPaint } from '../../lib/first-load'
 import { preloadable } from '../../lib/preloadable'
 import { useOnline } from '../../lib/use-online'
@@ -42,8 +41,9 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
   // which otherwise stayed on the link now saying the opposite.
   const [switched, setSwitched] = useState(false)
   // Signed out in this page: the email field takes the cursor, which was left on nothing (not on
-  // a touch screen, whose keyboard would pop up unasked).
-  const signInNext = uiState.signInNext && !isTouchScreen()
+  // a touch screen, whose keyboard would pop up unasked; asked here, not of enter-sends.ts, which
+  // lives in the signed-in chunk that a visitor's page never loads).
+  const signInNext = uiState.signInNext && !matchMedia('(pointer: coarse)').matches
   useEffect(() => void (uiState.signInNext = false), [])
   const { authNotice } = useSnapshot(uiState)
   // A failure for want of a network says so; the network back, it has had its say.
