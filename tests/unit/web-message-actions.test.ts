@@ -35,7 +35,9 @@ describe('excerpt', () => {
     expect(excerpt(msg(1, { message: 'First line\nsecond' }))).toBe('First line')
     const file = { fileId: 'f', name: 'plan.pdf', type: '', size: 1, width: null, height: null }
     expect(excerpt(msg(2, { message: '', attachment: file }))).toBe('plan.pdf')
-    expect(excerpt(msg(3, { deletedAt: '2026-01-01T00:00:00.000Z' }))).toBe('This message was deleted')
+    expect(excerpt(msg(3, { deletedAt: '2026-01-01T00:00:00.000Z' }))).toBe(
+      'This message was deleted',
+    )
     expect(excerpt(null)).toBe('This message was deleted')
   })
 })
