@@ -7,6 +7,7 @@ import { readNotice, signInWith, TITLES } from './helpers/auth-screen'
 import { openPage, type TestPage } from './helpers/browser'
 import { BEN, messageInLog, messageLog, sendMessage } from './helpers/pair'
 import {
+  authCard,
   onboardViaUi,
   signedInAgain,
   signedInMarker,
@@ -85,8 +86,12 @@ describe('a session ended elsewhere', () => {
           actions: [],
         })
       expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true)
-      // The keyboard's focus in the email field, not left on nothing.
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email')
+      // Ben's email given, as this browser knew it: the keyboard's focus in the password field,
+      // not left on nothing.
+      expect(await authCard(page).getByLabel('Email', { exact: true }).inputValue()).toBe(BEN.email)
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe(
+        'password',
+      )
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('global-state')!))
       expect(stored).toMatchObject({ account: null, chatee: null, status: null })
     } finally {

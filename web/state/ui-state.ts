@@ -20,6 +20,9 @@ export const uiState = proxy({
   /** Signed out in this page (Logout, or a session ended): the sign-in form's email takes the
    * cursor, where the keyboard's focus was left on nothing (read once). */
   signInNext: false,
+  /** The account whose session ended elsewhere (not a Logout here, which may be leaving a shared
+   * device): the sign-in form starts with its email (read once). */
+  signInEmail: '',
 })
 
 export const showAuthNotice = (notice: AuthNotice | null) => {

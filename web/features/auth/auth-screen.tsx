@@ -44,7 +44,8 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
   // a touch screen, whose keyboard would pop up unasked; asked here, not of enter-sends.ts, which
   // lives in the signed-in chunk that a visitor's page never loads).
   const signInNext = uiState.signInNext && !matchMedia('(pointer: coarse)').matches
-  useEffect(() => void (uiState.signInNext = false), [])
+  const [again] = useState(() => uiState.signInEmail)
+  useEffect(() => void Object.assign(uiState, { signInNext: false, signInEmail: '' }), [])
   const { authNotice } = useSnapshot(uiState)
   // A failure for want of a network says so; the network back, it has had its say.
   const online = useOnline()
@@ -108,6 +109,7 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
         {mode === 'sign-in' && (
           <SignInForm
             autoFocus={switched || signInNext}
+            initialEmail={again}
             onForgot={(typed) => {
               setEmail(typed)
               switchTo('forgot')

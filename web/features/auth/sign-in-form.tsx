@@ -8,11 +8,14 @@ import { useAuthSubmit } from './use-auth-submit'
 type Props = {
   onForgot: (email: string) => void
   onForgotIntent?: () => unknown
-  /** The email field takes the focus (the screen was switched to this form). */
+  /** The email field takes the focus (the screen was switched to this form), or the password
+   * field when the email is given. */
   autoFocus?: boolean
+  /** The account's email when its session ended elsewhere: only its password is asked. */
+  initialEmail?: string
 }
 
-export function SignInForm({ onForgot, onForgotIntent, autoFocus }: Props) {
+export function SignInForm({ onForgot, onForgotIntent, autoFocus, initialEmail }: Props) {
   const { busy, submit, formProps } = useAuthSubmit()
   const form = useRef<HTMLFormElement>(null)
   // Refused for its credentials: both fields are marked (which one is wrong, nobody says).
@@ -44,7 +47,8 @@ export function SignInForm({ onForgot, onForgotIntent, autoFocus }: Props) {
           type="email"
           autoComplete="email"
           required
-          autoFocus={autoFocus}
+          defaultValue={initialEmail}
+          autoFocus={autoFocus && !initialEmail}
           aria-invalid={refused || undefined}
         />
       </label>
@@ -55,6 +59,7 @@ export function SignInForm({ onForgot, onForgotIntent, autoFocus }: Props) {
           type="password"
           autoComplete="current-password"
           required
+          autoFocus={autoFocus && !!initialEmail}
           aria-invalid={refused || undefined}
         />
       </label>

@@ -62,6 +62,7 @@ async function sessionEnded(queryClient: QueryClient) {
   clearJwt()
   // Messages not yet stored stay in the outbox, shown again (with "Retry") after the sign-in.
   const unsent = outbox.items.filter((item) => item.senderId === globalState.account?.$id).length
+  uiState.signInEmail = globalState.account?.email ?? ''
   signedOut()
   uiState.signInNext = true
   queryClient.clear()
