@@ -1,6 +1,6 @@
 import type { Realtime } from 'appwrite'
 
-/** The SDK's socket state this file steers (private fields: realtime-wake.e2e breaks if they move). */
+/** The SDK's socket state this file steers (private fields: chat-live-gaps.e2e breaks if they move). */
 type SdkSocket = {
   socket?: WebSocket
   activeSubscriptions?: Map<string, unknown>
@@ -20,7 +20,7 @@ const SLOWEST = 100
  * browser says it is online again, or the tab is shown, the link is reopened at once; an open one
  * is pinged first, as a socket whose network went away (a laptop's sleep) can still look open.
  */
-export function wakeOnReturn(realtime: Realtime): () => void {
+export function wakeOnReturn(realtime: Realtime): void {
   const sdk = realtime as unknown as SdkSocket
   const reopen = () => {
     sdk.reconnectAttempts = 0
@@ -50,17 +50,11 @@ export function wakeOnReturn(realtime: Realtime): () => void {
   }
   const onVisible = () => document.visibilityState === 'visible' && wake()
   // Offline, a retry can only fail, and logs its failure: one a minute, not one a second, until
-  // the browser is online again and `wake` reopens at once. (The SDK keeps this listener.)
-  let stopped = false
+  // the browser is online again and `wake` reopens at once. Installed once, for the page's life
+  // (web/lib/realtime.ts), as the SDK's own listeners are.
   realtime.onClose(() => {
-    if (!stopped && !navigator.onLine)
-      sdk.reconnectAttempts = Math.max(sdk.reconnectAttempts, SLOWEST)
+    if (!navigator.onLine) sdk.reconnectAttempts = Math.max(sdk.reconnectAttempts, SLOWEST)
   })
   window.addEventListener('online', wake)
   document.addEventListener('visibilitychange', onVisible)
-  return () => {
-    stopped = true
-    window.removeEventListener('online', wake)
-    document.removeEventListener('visibilitychange', onVisible)
-  }
 }

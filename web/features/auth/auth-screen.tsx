@@ -43,8 +43,10 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
   // Signed out in this page: the email field takes the cursor, which was left on nothing (not on
   // a touch screen, whose keyboard would pop up unasked; asked here, not of enter-sends.ts, which
   // lives in the signed-in chunk that a visitor's page never loads).
-  const signInNext = uiState.signInNext && !matchMedia('(pointer: coarse)').matches
-  const [again] = useState(() => uiState.signInEmail)
+  const [after] = useState(() => ({
+    focus: uiState.signInNext && !matchMedia('(pointer: coarse)').matches,
+    email: uiState.signInEmail,
+  }))
   useEffect(() => void Object.assign(uiState, { signInNext: false, signInEmail: '' }), [])
   const { authNotice } = useSnapshot(uiState)
   // A failure for want of a network says so; the network back, it has had its say.
@@ -108,8 +110,8 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: Mode }) 
         )}
         {mode === 'sign-in' && (
           <SignInForm
-            autoFocus={switched || signInNext}
-            initialEmail={again}
+            autoFocus={switched || after.focus}
+            initialEmail={after.email}
             onForgot={(typed) => {
               setEmail(typed)
               switchTo('forgot')
