@@ -152,6 +152,8 @@ export const TABLES = {
       str('fileWaveform', 48),
       // Pinned to its room's bar by either partner (/api/message/pin), at most PIN_LIMIT a room.
       { key: 'pinnedAt', type: 'datetime' },
+      // Sent on from another message (/api/message/add `forwardOf`): its words, file or GIF.
+      { key: 'forwarded', type: 'boolean' },
     ],
     indexes: [
       { key: 'room_seq', type: 'unique', columns: ['roomId', 'seq'] },

@@ -43,14 +43,21 @@ export const AddMessageRequest = z
     replyToId: Id.optional(),
     // A GIF chosen in the picker; the text is its caption and may be empty.
     gif: GifRef.optional(),
+    // A message of the caller's rooms sent on as it is: the server copies its words, its file or
+    // its GIF (the file stays one in the bucket); the request carries none of its own.
+    forwardOf: Id.optional(),
   })
-  .refine((m) => m.message !== '' || m.attachment || m.gif, {
+  .refine((m) => m.message !== '' || m.attachment || m.gif || m.forwardOf, {
     message: 'message must not be empty',
     path: ['message'],
   })
   .refine((m) => !(m.attachment && m.gif), {
     message: 'a message carries a file or a GIF, not both',
     path: ['gif'],
+  })
+  .refine((m) => !(m.forwardOf && (m.message || m.attachment || m.gif || m.replyToId)), {
+    message: 'a forward carries the forwarded message only',
+    path: ['forwardOf'],
   })
 export type AddMessageRequest = z.input<typeof AddMessageRequest>
 
@@ -79,6 +86,7 @@ export const Message = z.object({
   fileDuration: z.number().int().nullable(),
   fileWaveform: z.string().nullable(),
   pinnedAt: z.string().nullable(),
+  forwarded: z.boolean(),
 })
 export type Message = z.infer<typeof Message>
 

@@ -1,6 +1,6 @@
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { postMessagesAs, rowInView } from './helpers/chat-view'
+import { pickFromMenu, postMessagesAs, rowInView, rowWith } from './helpers/chat-view'
 import { chatTitle, messageInLog, messageLog, sendMessage, useOnboardedPair } from './helpers/pair'
 import { createRooms, sidebarRoom } from './helpers/rooms'
 
@@ -12,15 +12,6 @@ const pair = useOnboardedPair()
 let attempt = 0
 
 const bar = (page: Page) => page.getByRole('region', { name: 'Pinned messages' })
-const row = (page: Page, text: string): Locator =>
-  messageLog(page).locator('.msg').filter({ hasText: text }).last()
-
-async function menu(page: Page, text: string, item: string) {
-  const r = row(page, text)
-  await r.hover()
-  await r.getByRole('button', { name: 'Message actions' }).click()
-  await page.getByRole('menuitem', { name: item, exact: true }).click()
-}
 
 /** A room of this attempt's own, open for both. */
 async function ownRoom() {
@@ -42,7 +33,7 @@ describe('pinned messages', () => {
     await messageInLog(ben.page, texts[3]!).waitFor()
     expect(await bar(ada.page).count()).toBe(0)
 
-    await menu(ada.page, texts[0]!, 'Pin')
+    await pickFromMenu(ada.page, texts[0]!, 'Pin')
     for (const { page } of [ada, ben]) {
       await bar(page).getByText(texts[0]!).waitFor({ timeout: 15_000 })
       expect(await bar(page).innerText()).toContain('Pinned message')
@@ -53,24 +44,24 @@ describe('pinned messages', () => {
       .filter({ hasText: 'Ada Lovelace pinned a message' })
       .waitFor()
     // Pinned already: the menu offers to unpin it, for Ben too.
-    await row(ben.page, texts[0]!).hover()
-    await row(ben.page, texts[0]!).getByRole('button', { name: 'Message actions' }).click()
+    await rowWith(ben.page, texts[0]!).hover()
+    await rowWith(ben.page, texts[0]!).getByRole('button', { name: 'Message actions' }).click()
     await ben.page.getByRole('menuitem', { name: 'Unpin' }).waitFor()
     await ben.page.keyboard.press('Escape')
 
-    await menu(ben.page, texts[1]!, 'Pin')
-    await menu(ben.page, texts[2]!, 'Pin')
+    await pickFromMenu(ben.page, texts[1]!, 'Pin')
+    await pickFromMenu(ben.page, texts[2]!, 'Pin')
     await bar(ada.page).getByText('Pinned message 1 of 3').waitFor({ timeout: 15_000 })
     expect(await bar(ada.page).innerText()).toContain(texts[2])
     // A fourth asks first, as WhatsApp does: the oldest pin would make way.
     const ask = ada.page.getByRole('alertdialog', { name: 'Replace the oldest pin' })
-    await menu(ada.page, texts[3]!, 'Pin')
+    await pickFromMenu(ada.page, texts[3]!, 'Pin')
     expect(await ask.innerText()).toContain(`instead of “${texts[0]}”`)
     // Cancel has the focus: Enter right away changes nothing.
     await ada.page.keyboard.press('Enter')
     await ask.waitFor({ state: 'detached' })
     expect(await bar(ada.page).innerText()).toContain('1 of 3')
-    await menu(ada.page, texts[3]!, 'Pin')
+    await pickFromMenu(ada.page, texts[3]!, 'Pin')
     await ask.getByRole('button', { name: 'Replace' }).click()
     await bar(ben.page).getByText(texts[3]!).waitFor({ timeout: 15_000 })
     const shown: string[] = []
@@ -79,7 +70,7 @@ describe('pinned messages', () => {
       await bar(ben.page)
         .getByRole('button', { name: /^Pinned message/ })
         .click()
-      await expect.poll(() => rowInView(row(ben.page, shown[i]!))).toBe(true)
+      await expect.poll(() => rowInView(rowWith(ben.page, shown[i]!))).toBe(true)
     }
     expect(shown).toEqual([texts[3], texts[2], texts[1]])
     // Round again to the newest.
@@ -92,7 +83,7 @@ describe('pinned messages', () => {
     const [keep, drop, gone] = ['Keep this one', 'Drop this one', 'Delete this one']
     for (const text of [keep, drop, gone]) {
       await sendMessage(ada.page, text)
-      await menu(ada.page, text, 'Pin')
+      await pickFromMenu(ada.page, text, 'Pin')
       await bar(ben.page).getByText(text).waitFor({ timeout: 15_000 })
     }
     // The bar's Unpin takes off the pin it shows.
@@ -101,7 +92,7 @@ describe('pinned messages', () => {
       .click()
     await expect.poll(() => bar(ada.page).innerText(), { timeout: 15_000 }).toContain('1 of 2')
     expect(await bar(ada.page).innerText()).not.toContain(gone)
-    await menu(ada.page, drop, 'Unpin')
+    await pickFromMenu(ada.page, drop, 'Unpin')
     await expect.poll(() => bar(ben.page).innerText(), { timeout: 15_000 }).toContain(keep)
     expect(await bar(ben.page).innerText()).not.toContain('of')
     // The last one unpinned from the bar takes the bar with it: the focus goes to the composer,
@@ -112,7 +103,7 @@ describe('pinned messages', () => {
     await bar(ben.page).waitFor({ state: 'detached', timeout: 15_000 })
     const box = ben.page.getByRole('textbox', { name: 'Message' })
     expect(await box.evaluate((el) => el === document.activeElement)).toBe(true)
-    await menu(ada.page, keep, 'Delete')
+    await pickFromMenu(ada.page, keep, 'Delete')
     await ada.page
       .getByRole('alertdialog', { name: 'Delete message' })
       .getByRole('button', { name: 'Delete' })
@@ -130,14 +121,14 @@ describe('pinned messages', () => {
     const chat = Array.from({ length: 40 }, (_, i) => `Chat ${i + 1}`)
     await postMessagesAs(ben.page, server.url, roomId, chat)
     await messageInLog(ada.page, 'Chat 40').waitFor()
-    await menu(ada.page, target, 'Pin')
+    await pickFromMenu(ada.page, target, 'Pin')
     // Ben reads the newest messages, the notice last among them; the message is far above.
     const notice = messageLog(ben.page).getByRole('button', {
       name: 'Ada Lovelace pinned a message',
     })
     await notice.waitFor({ timeout: 15_000 })
     await expect.poll(() => rowInView(notice)).toBe(true)
-    expect(await rowInView(row(ben.page, target))).toBe(false)
+    expect(await rowInView(rowWith(ben.page, target))).toBe(false)
     // The log's keys stop at it (the newest row), as at a message.
     await messageLog(ben.page).focus()
     await expect
@@ -147,8 +138,8 @@ describe('pinned messages', () => {
       })
       .toBe('Ada Lovelace pinned a message')
     await notice.click()
-    await expect.poll(() => rowInView(row(ben.page, target)), { timeout: 20_000 }).toBe(true)
-    await expect.poll(() => row(ben.page, target).getAttribute('data-highlighted')).toBe('true')
+    await expect.poll(() => rowInView(rowWith(ben.page, target)), { timeout: 20_000 }).toBe(true)
+    await expect.poll(() => rowWith(ben.page, target).getAttribute('data-highlighted')).toBe('true')
   })
 
   it('shows a pin far above the loaded pages, loading them for it', async () => {
@@ -156,18 +147,18 @@ describe('pinned messages', () => {
     await ownRoom()
     const old = 'The very first plan'
     await sendMessage(ada.page, old)
-    await menu(ada.page, old, 'Pin')
+    await pickFromMenu(ada.page, old, 'Pin')
     const roomId = decodeURIComponent(new URL(ada.page.url()).pathname.split('/').at(-1)!)
     const later = Array.from({ length: 130 }, (_, i) => `Later ${i + 1}`)
     await postMessagesAs(ben.page, server.url, roomId, later)
     // A fresh load has the newest page only.
     await ada.page.reload()
     await messageInLog(ada.page, 'Later 130').waitFor()
-    expect(await row(ada.page, old).count()).toBe(0)
+    expect(await rowWith(ada.page, old).count()).toBe(0)
     await bar(ada.page)
       .getByRole('button', { name: /^Pinned message/ })
       .click()
-    await expect.poll(() => rowInView(row(ada.page, old)), { timeout: 20_000 }).toBe(true)
-    await expect.poll(() => row(ada.page, old).getAttribute('data-highlighted')).toBe('true')
+    await expect.poll(() => rowInView(rowWith(ada.page, old)), { timeout: 20_000 }).toBe(true)
+    await expect.poll(() => rowWith(ada.page, old).getAttribute('data-highlighted')).toBe('true')
   })
 })

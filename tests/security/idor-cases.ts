@@ -203,11 +203,21 @@ const API: Record<string, ((x: Ctx) => Attempt[]) | string> = {
     (x) => ({ messageId: x.obj.messageId, on: true }),
     partner,
   ),
-  '/api/message/add': api(
-    '/api/message/add',
-    (x) => ({ roomId: 'home', message: 'reply', replyToId: x.obj.messageId, fileId: x.obj.fileId }),
-    partner,
-  ),
+  // A reply to the victim's message, and a forward of it (its file shown by a message of the
+  // attacker's, which would then outlive the victim's delete): the partner's to make only.
+  '/api/message/add': (x) => [
+    ...api(
+      '/api/message/add',
+      (x) => ({
+        roomId: 'home',
+        message: 'reply',
+        replyToId: x.obj.messageId,
+        fileId: x.obj.fileId,
+      }),
+      partner,
+    )(x),
+    ...api('/api/message/add', (x) => ({ roomId: 'home', forwardOf: x.obj.messageId }), partner)(x),
+  ],
   '/api/receipt/read': api('/api/receipt/read', (x) => ({
     roomId: 'home',
     seq: 1,

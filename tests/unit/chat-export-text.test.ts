@@ -19,6 +19,7 @@ const msg = (m: Partial<Message>): Message => ({
   editedAt: null,
   deletedAt: null,
   gif: null,
+  forwarded: false,
   ...m,
 })
 const names = (id: string) => ({ ada: 'Ada Lovelace', ben: 'Ben Franklin' })[id] ?? 'Someone'

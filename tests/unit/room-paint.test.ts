@@ -123,6 +123,17 @@ describe('a drawn message', () => {
     expect(text('```\n<x>\n```')).toBe('<code class="msg-code block">&lt;x&gt;</code>')
   })
 
+  it('says "Forwarded" above what a forward shows, as the SPA does; a tombstone does not', () => {
+    const draw = (extra: object) => logPaint([{ ...row('Gate 4'), ...extra }], 'ada', 'UTC').html
+    expect(draw({ forwarded: true })).toContain(
+      '<div class="bubble"><span class="msg-forwarded">Forwarded</span><p dir="auto"',
+    )
+    expect(draw({ forwarded: false })).not.toContain('Forwarded')
+    expect(draw({ forwarded: true, deletedAt: '2026-11-27T12:01:00.000Z' })).not.toContain(
+      'Forwarded',
+    )
+  })
+
   it('folds a long one to its first lines with "Read more", as the SPA does', () => {
     const html = logPaint([row('word '.repeat(300))], 'ada', 'UTC').html
     expect(html).toContain('<p dir="auto" class="msg-text folded">')

@@ -28,6 +28,7 @@ type Row = {
   gifHeight: number | null
   /** A notice's message (a pin's): the SPA makes it a link to it, drawn as one here. */
   replyToId: string | null
+  forwarded: boolean
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '')
@@ -53,6 +54,7 @@ function toRow(raw: Record<string, unknown>): Row {
     gifWidth: size(raw.gifWidth),
     gifHeight: size(raw.gifHeight),
     replyToId: text(raw.replyToId) || null,
+    forwarded: raw.forwarded === true,
   }
 }
 
@@ -107,7 +109,7 @@ function message(row: Row, entry: Stamp & { continued: boolean }, meId: string, 
   const side = row.senderId === meId ? 'mine' : 'theirs'
   const body = row.deletedAt
     ? '<p class="msg-text msg-deleted">This message was deleted</p>'
-    : `${media(row)}${row.message ? textPaint(row) : ''}`
+    : `${row.forwarded ? '<span class="msg-forwarded">Forwarded</span>' : ''}${media(row)}${row.message ? textPaint(row) : ''}`
   const edited = row.editedAt && !row.deletedAt ? '<span class="msg-edited"> (edited)</span>' : ''
   const actions = row.deletedAt
     ? ''

@@ -12,7 +12,7 @@ import { stableId } from '../lib/stable-id'
 import { validate } from '../lib/validate'
 import { assertSelf } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
-import { ownMessage } from '../services/message-row'
+import { CONTENT_COLUMNS, fileShownElsewhere, ownMessage } from '../services/message-row'
 import { rewordBookmarks, rowExcerpt } from '../services/bookmark-excerpts'
 import { rowSearchText } from '../../shared/text-format'
 import { later } from '../lib/background'
@@ -21,23 +21,12 @@ import { toMessage, type MessageData } from './message'
 
 /** What a tombstone keeps: who said something when, and nothing of what. */
 const TOMBSTONE = {
+  ...Object.fromEntries(CONTENT_COLUMNS.map((k) => [k, null])),
   message: '',
-  searchText: null,
-  fileId: null,
-  fileName: null,
-  fileType: null,
-  fileSize: null,
-  fileWidth: null,
-  fileHeight: null,
   replyToId: null,
   editedAt: null,
-  thumbId: null,
-  gifUrl: null,
-  gifWidth: null,
-  gifHeight: null,
-  fileDuration: null,
-  fileWaveform: null,
   pinnedAt: null,
+  forwarded: false,
 }
 
 /**
@@ -82,9 +71,12 @@ const actions = new Hono<ApiHono>()
       await rewordBookmarks(backend, messageId, '')
       return c.json(toMessage(row), 200)
     }
-    // The file goes first: if anything below fails, a retry finds the row unchanged and does it all.
-    if (row.thumbId) await backend.deleteFile(row.thumbId)
-    if (row.fileId) await backend.deleteFile(row.fileId)
+    // The file goes first: if anything below fails, a retry finds the row unchanged and does it
+    // all. Not while a forward of it (or the message it was forwarded from) still shows it.
+    if (row.fileId && !(await fileShownElsewhere(backend, row.fileId, messageId))) {
+      if (row.thumbId) await backend.deleteFile(row.thumbId)
+      await backend.deleteFile(row.fileId)
+    }
     const reactions = await backend.listRows('reactions', [
       q.equal('messageId', messageId),
       q.limit(5000),

@@ -15,7 +15,7 @@ import { readRow, requireCallerReading } from '../middleware/prefetch'
 import { checkAttachment } from '../services/attachment'
 import { checkGif } from '../services/gif-message'
 import { addPlan, messageData } from '../services/message-add'
-import { checkReply } from '../services/message-row'
+import { checkReply, forwardedColumns } from '../services/message-row'
 import actions from './message-actions'
 import pins from './message-pins'
 import { later } from '../lib/background'
@@ -53,6 +53,7 @@ export const toMessage = (r: Row<MessageData>): Message => ({
   fileDuration: num(r.fileDuration),
   fileWaveform: strOrNull(r.fileWaveform),
   pinnedAt: strOrNull(r.pinnedAt),
+  forwarded: r.forwarded === true,
 })
 
 const message = new Hono<ApiHono>()
@@ -64,7 +65,7 @@ const message = new Hono<ApiHono>()
   // Always as the caller and of kind 'user'; system notices are written only by the server.
   .post('/add', validate('json', AddMessageRequest), async (c) => {
     const input = c.req.valid('json')
-    const { roomId, clientId, attachment, replyToId, gif } = input
+    const { roomId, clientId, attachment, replyToId, gif, forwardOf } = input
     const { caller, backend, config } = c.var
     const room = await readRow<{ isDeleted?: boolean; name?: string }>(c, 'rooms', roomId)
     if (!room) throw new ApiError(404, 'This room does not exist')
@@ -85,6 +86,8 @@ const message = new Hono<ApiHono>()
     const file = attachment && (await checkAttachment(backend, config, caller, attachment))
     if (replyToId) await checkReply(backend, roomId, replyToId)
     const gifColumns = gif && checkGif(config, gif)
+    const forward =
+      forwardOf && (await forwardedColumns(backend, await readRow(c, 'messages', forwardOf)))
     try {
       if (made instanceof BackendError) throw made
       const row =
@@ -92,7 +95,7 @@ const message = new Hono<ApiHono>()
         (await backend.createRow<MessageData>(
           'messages',
           rowId,
-          messageData(caller.$id, input, { ...file, ...gifColumns }),
+          messageData(caller.$id, input, { ...file, ...gifColumns, ...forward }),
         ))
       // The partner hears of it through Web Push when no tab of theirs is visible; a retried
       // clientId (answered 200 above) never pushes twice. Without VAPID keys nothing is queued.

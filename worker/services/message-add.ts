@@ -34,8 +34,8 @@ export const messageData = (senderId: string, body: AddBody, extra?: Partial<Mes
  * What /add needs beside the caller check, named before the caller is verified: the room and a
  * retried message, and for a plain text or GIF message its create, made only when the caller is
  * the claimed one and allowed and the room exists and is not deleted; a retry's row refuses it
- * (409, the same id) and is read then. A file or a reply has checks of its own reads: that
- * message is written after, as before.
+ * (409, the same id) and is read then. A file, a reply or a forward has checks of its own
+ * reads: that message is written after, as before.
  */
 export async function addPlan(c: Context<ApiHono>, claimed: string): Promise<Prefetch> {
   const body = await validBody(c, AddMessageRequest)
@@ -45,8 +45,10 @@ export async function addPlan(c: Context<ApiHono>, claimed: string): Promise<Pre
   const room: RowRead = { table: 'rooms', rowId: body.roomId }
   const retry = (unlessCreated: boolean): RowRead[] =>
     rowId ? [{ table: 'messages', rowId, unlessCreated }] : []
-  const plain = { reads: [room, ...retry(false)] }
-  if (body.attachment || body.replyToId) return plain
+  // A forward's source is read in the same call; its create waits for its checks.
+  const source: RowRead[] = body.forwardOf ? [{ table: 'messages', rowId: body.forwardOf }] : []
+  const plain = { reads: [room, ...retry(false), ...source] }
+  if (body.attachment || body.replyToId || body.forwardOf) return plain
   let gifColumns: ReturnType<typeof checkGif> | undefined
   try {
     gifColumns = body.gif && checkGif(config, body.gif)

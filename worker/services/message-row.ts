@@ -1,5 +1,5 @@
 import type { Message } from '../../shared/schemas'
-import type { BackendPort } from '../backend'
+import { q, type BackendPort, type Row } from '../backend'
 import { ApiError } from '../lib/api-error'
 
 type Stored = Omit<Message, '$id' | '$createdAt'>
@@ -23,4 +23,47 @@ export async function ownMessage(backend: BackendPort, callerId: string, message
   if (row.senderId !== callerId)
     throw new ApiError(403, 'You can only change your own messages', 'not_your_message')
   return row
+}
+
+/** What a message says or shows: a forward copies these, a tombstone keeps none of them. */
+export const CONTENT_COLUMNS = [
+  'message',
+  'searchText',
+  'fileId',
+  'fileName',
+  'fileType',
+  'fileSize',
+  'fileWidth',
+  'fileHeight',
+  'thumbId',
+  'gifUrl',
+  'gifWidth',
+  'gifHeight',
+  'fileDuration',
+  'fileWaveform',
+] as const
+
+/**
+ * A forward's columns: the words, file or GIF of `source` (read beside the caller check), marked
+ * forwarded. The file is not copied: both messages show the one in the bucket, which a delete
+ * keeps while another message shows it (`fileShownElsewhere`).
+ */
+export async function forwardedColumns(
+  backend: BackendPort,
+  source: Row<Record<string, unknown>> | undefined,
+) {
+  if (!source || source.kind !== 'user')
+    throw new ApiError(404, 'The message to forward does not exist', 'message_not_found')
+  const gone = () => new ApiError(409, 'This message was deleted', 'message_deleted')
+  if (source.deletedAt) throw gone()
+  // Deleted a moment ago, its file may be gone before its row says so.
+  if (typeof source.fileId === 'string' && !(await backend.getFile(source.fileId))) throw gone()
+  const copied = CONTENT_COLUMNS.filter((k) => source[k] != null).map((k) => [k, source[k]])
+  return { ...Object.fromEntries(copied), forwarded: true }
+}
+
+/** Whether a message other than `messageId` still shows the file (a forward of it, or its source). */
+export async function fileShownElsewhere(backend: BackendPort, fileId: string, messageId: string) {
+  const { rows } = await backend.listRows('messages', [q.equal('fileId', fileId), q.limit(2)])
+  return rows.some((r) => r.$id !== messageId)
 }

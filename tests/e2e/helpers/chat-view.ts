@@ -7,6 +7,18 @@ import { messageInLog } from './pair'
 /** The scrolling box around the message log (the log itself grows with its rows). */
 export const logScroller = (page: Page): Locator => page.locator('.message-scroll')
 
+/** The log's last message row with `text` in it. */
+export const rowWith = (page: Page, text: string): Locator =>
+  page.getByRole('log').locator('.msg').filter({ hasText: text }).last()
+
+/** Opens that row's menu at its "⋯", as a mouse does, and picks `item` in it. */
+export async function pickFromMenu(page: Page, text: string, item: string) {
+  const r = rowWith(page, text)
+  await r.hover()
+  await r.getByRole('button', { name: 'Message actions' }).click()
+  await page.getByRole('menuitem', { name: item, exact: true }).click()
+}
+
 export type ScrollState = { top: number; fromBottom: number }
 
 /** Where the scroll box is: its scrollTop and how many pixels are left below the view. */

@@ -15,6 +15,7 @@ export const msg = (seq: number, extra: Partial<Message> = {}): Message => ({
   editedAt: null,
   deletedAt: null,
   gif: null,
+  forwarded: false,
   ...extra,
 })
 

@@ -29,6 +29,7 @@ export const shown = (q: Change): Partial<Message> =>
         attachment: null,
         gif: null,
         replyToId: null,
+        forwarded: false,
         deletedAt: waiting.get(q.messageId)?.deletedAt ?? new Date().toISOString(),
         queued: true,
       }

@@ -21,6 +21,7 @@ export type DisplayItem = {
   editedAt: string | null
   deletedAt: string | null
   gif: GifRef | null
+  forwarded: boolean
 }
 
 /**
@@ -57,6 +58,7 @@ export const fromMessage = onePerObject<Message>((m) => ({
   editedAt: m.editedAt,
   deletedAt: m.deletedAt,
   gif: m.gif,
+  forwarded: m.forwarded,
 }))
 
 export const fromPending = onePerObject<PendingMessage>((p) => ({
@@ -75,6 +77,7 @@ export const fromPending = onePerObject<PendingMessage>((p) => ({
   editedAt: null,
   deletedAt: null,
   gif: p.gif ?? null,
+  forwarded: !!p.forwardOf,
 }))
 
 // The text as read, and the name of a file shown by name: the server's search (`contains` on the

@@ -12,8 +12,10 @@ import { useRoom, useSearchTerm } from './room-context'
 import { showInChat } from './jump-target'
 import { usePanelPlacement } from './use-panel-placement'
 import { QuickReactions } from './quick-reactions'
+import { canForward } from './forward'
+import { ForwardMenu } from './forward-menu'
 
-export type MenuView = 'menu' | 'react' | 'delete' | 'pin'
+export type MenuView = 'menu' | 'react' | 'delete' | 'pin' | 'forward'
 
 type Props = {
   view: MenuView
@@ -57,7 +59,7 @@ export default function MessageMenuPanel({ view, setView, item, mine, button, cl
 
   function onKeyDown(e: KeyboardEvent) {
     // Tab leaves a menu as Escape does (the menu pattern); a confirmation or the picker keeps it.
-    if (e.key === 'Escape' || (e.key === 'Tab' && view === 'menu'))
+    if (e.key === 'Escape' || (e.key === 'Tab' && (view === 'menu' || view === 'forward')))
       return (e.preventDefault(), close())
     const root = panel.current
     const row = [...(root?.querySelectorAll<HTMLElement>('.quick-reactions button') ?? [])]
@@ -118,6 +120,7 @@ export default function MessageMenuPanel({ view, setView, item, mine, button, cl
           {item.text && (
             <MenuItem onClick={act(() => void copyText(item.text), true)}>Copy text</MenuItem>
           )}
+          {canForward(item) && <MenuItem onClick={() => setView('forward')}>Forward</MenuItem>}
           <BookmarkMenuItem roomId={room.roomId} item={item} done={() => close()} />
           {item.seq !== null && (
             <PinMenuItem
@@ -145,6 +148,7 @@ export default function MessageMenuPanel({ view, setView, item, mine, button, cl
           />
         </Suspense>
       )}
+      {view === 'forward' && <ForwardMenu item={item} close={close} />}
       {view === 'pin' && (
         <ReplacePin roomId={room.roomId} messageId={item.key} done={() => close()} />
       )}

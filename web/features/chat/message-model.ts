@@ -35,6 +35,8 @@ export type Message = {
   /** Set once the sender deleted it: the row is a tombstone (no text, no file). */
   deletedAt: string | null
   gif: GifRef | null
+  /** Sent on from another message (forward.ts): its words, file or GIF, marked "Forwarded". */
+  forwarded: boolean
   /** An edit or a delete made here without a connection, not stored yet (action-queue.ts). */
   queued?: true
 }
@@ -73,6 +75,8 @@ export type PendingMessage = {
   behind?: string
   /** A GIF chosen in the picker (queued like text: no upload). */
   gif?: GifRef
+  /** The message this one forwards: only its id is sent (its words, file or GIF are shown). */
+  forwardOf?: string
   /** Written in another tab of this user's: the key of that tab's list, which keeps it (outbox-storage.ts). */
   elsewhere?: string | undefined
 }
@@ -93,6 +97,7 @@ export const toMessage = (row: Record<string, unknown>): Message => ({
   editedAt: strOrNull(row.editedAt),
   deletedAt: strOrNull(row.deletedAt),
   gif: gifOf(row),
+  forwarded: row.forwarded === true,
 })
 
 function gifOf(row: Record<string, unknown>): GifRef | null {

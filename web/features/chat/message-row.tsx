@@ -61,6 +61,7 @@ export function MessageRow({ item, time, datetime, continued, mine, onRetry }: P
         {/* Who said it, for a screen reader moving through the log or hearing it live: the
             bubbles' side and colour say it to the eye only. */}
         <span className="sr-only">{room.nameOf(item.senderId, item.kind)}: </span>
+        {item.forwarded && <span className="msg-forwarded">Forwarded</span>}
         {item.replyToId && <ReplyQuote messageId={item.replyToId} />}
         {item.attachment && (
           <AttachmentView

@@ -54,7 +54,7 @@ async function sendQueued(queryClient: QueryClient) {
         !waitsForEarlier(i),
     )
     if (!item) return
-    const { clientId, roomId, message, attachment: file, replyToId, gif } = item
+    const { clientId, roomId, message, attachment: file, replyToId, gif, forwardOf } = item
     tried.add(clientId)
     // On its way: a restored or retried message is no longer "Not sent" while it goes.
     setPendingState(clientId, 'sending')
@@ -67,14 +67,19 @@ async function sendQueued(queryClient: QueryClient) {
       waveform: file.waveform ?? undefined,
     }
     try {
-      const row = await productApi.addMessage({
-        clientId,
-        roomId,
-        message,
-        attachment,
-        ...(replyToId ? { replyToId } : {}),
-        ...(gif ? { gif } : {}),
-      })
+      // A forward names its message: the server copies what it says or shows.
+      const row = await productApi.addMessage(
+        forwardOf
+          ? { clientId, roomId, forwardOf }
+          : {
+              clientId,
+              roomId,
+              message,
+              attachment,
+              ...(replyToId ? { replyToId } : {}),
+              ...(gif ? { gif } : {}),
+            },
+      )
       setPendingState(clientId, 'sent')
       next.passed()
       storeMessage(queryClient, toMessage(row as unknown as Record<string, unknown>))

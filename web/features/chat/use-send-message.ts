@@ -31,7 +31,7 @@ const measure = async (file: File) => ({
  * Offline, the room's last file still to go (its upload waits for the connection): what is
  * written now goes after it, in the order written. Online, an upload on its way holds back none.
  */
-const behindOffline = (roomId: string) =>
+export const behindOffline = (roomId: string) =>
   navigator.onLine
     ? undefined
     : outbox.items.findLast((i) => i.roomId === roomId && i.upload && i.state !== 'sent')?.clientId

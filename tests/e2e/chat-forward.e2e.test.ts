@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { solidPng } from '../fixtures/png'
+import { pickFromMenu, rowWith } from './helpers/chat-view'
+import {
+  chatTitle,
+  messageInLog,
+  messageLog,
+  sendMessage,
+  storedInLog,
+  useOnboardedPair,
+} from './helpers/pair'
+import { createRooms, sidebarRoom } from './helpers/rooms'
+
+// Forward with Ada and Ben in two browser contexts: from a message's menu to any room, the chat
+// following it there, marked "Forwarded" for both, live; a photo forwarded is the same file,
+// still shown after the message it came from is deleted.
+const pair = useOnboardedPair()
+let attempt = 0
+
+async function forward(page: Page, text: string, room: string) {
+  await pickFromMenu(page, text, 'Forward')
+  const to = page.getByRole('menu', { name: 'Forward to' })
+  await to.getByRole('menuitem', { name: room }).click()
+}
+
+/** A room of this attempt's own; both partners start in Home. */
+async function roomAndHome() {
+  const name = `Plans ${++attempt}`
+  await createRooms(pair.ada.page, name)
+  for (const { page } of [pair.ada, pair.ben]) {
+    await sidebarRoom(page, 'Home').click()
+    await chatTitle(page, 'Home')
+  }
+  return name
+}
+
+describe('forward', () => {
+  it("Ada forwards Ben's message to another room: the chat follows it, marked for both", async () => {
+    const { ada, ben } = pair
+    const room = await roomAndHome()
+    const text = `Gate code 22${attempt}1`
+    await sendMessage(ben.page, text)
+    await storedInLog(ada.page, text).waitFor()
+
+    await pickFromMenu(ada.page, text, 'Forward')
+    // Every room it can go to, this one said to be, the keyboard's focus on the first.
+    const to = ada.page.getByRole('menu', { name: 'Forward to' })
+    const items = await to.getByRole('menuitem').allTextContents()
+    expect(items).toEqual(expect.arrayContaining(['Home (this room)', room]))
+    expect(
+      await to
+        .getByRole('menuitem')
+        .first()
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true)
+    await to.getByRole('menuitem', { name: room }).click()
+
+    await chatTitle(ada.page, room)
+    await storedInLog(ada.page, text).waitFor()
+    const mine = rowWith(ada.page, text)
+    expect(await mine.locator('.msg-forwarded').innerText()).toBe('Forwarded')
+    expect(await mine.getAttribute('class')).toContain('mine')
+    // The message it came from is left as it was, in Home.
+    await sidebarRoom(ada.page, 'Home').click()
+    await chatTitle(ada.page, 'Home')
+    expect(await rowWith(ada.page, text).locator('.msg-forwarded').count()).toBe(0)
+
+    await sidebarRoom(ben.page, room).click()
+    await chatTitle(ben.page, room)
+    const theirs = rowWith(ben.page, text)
+    await theirs.locator('.msg-forwarded').waitFor()
+    expect(await theirs.getAttribute('class')).toContain('theirs')
+    // A forward to the room it is in stays here, at the end of it, live for the partner.
+    await forward(ben.page, text, `${room} (this room)`)
+    await sidebarRoom(ada.page, room).click()
+    await chatTitle(ada.page, room)
+    await expect
+      .poll(() => messageLog(ada.page).locator('.msg-forwarded').count(), { timeout: 10_000 })
+      .toBe(2)
+    await chatTitle(ben.page, room)
+    expect(await messageLog(ben.page).locator('.msg-forwarded').count()).toBe(2)
+  })
+
+  it('a forwarded photo is the same file, still shown after its first message is deleted', async () => {
+    const { ada, ben } = pair
+    const room = await roomAndHome()
+    const caption = `Sunset #${attempt}`
+    const png = { name: 'sun.png', mimeType: 'image/png', buffer: solidPng(40, 30, [250, 120, 0]) }
+    const chooser = ben.page.waitForEvent('filechooser')
+    await ben.page.getByRole('button', { name: 'Attach a file' }).click()
+    await (await chooser).setFiles(png)
+    const box = ben.page.getByRole('textbox', { name: 'Message' })
+    await box.pressSequentially(caption)
+    await box.press('Enter')
+    await storedInLog(ada.page, caption).waitFor({ timeout: 15_000 })
+
+    await forward(ada.page, caption, room)
+    await chatTitle(ada.page, room)
+    await storedInLog(ada.page, caption).waitFor()
+
+    // Ben deletes his: gone in Home, the forward keeps its picture.
+    await pickFromMenu(ben.page, caption, 'Delete')
+    await ben.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+    await messageInLog(ben.page, caption).waitFor({ state: 'detached' })
+    await ada.page.reload()
+    await chatTitle(ada.page, room)
+    const image = rowWith(ada.page, caption).getByRole('img', { name: 'sun.png' })
+    await image.waitFor()
+    await expect
+      .poll(() => image.evaluate((el: HTMLImageElement) => el.naturalWidth), { timeout: 10_000 })
+      .toBe(40)
+    expect(await rowWith(ada.page, caption).locator('.msg-forwarded').innerText()).toBe('Forwarded')
+  })
+})
