@@ -11,6 +11,7 @@ import { PageHeading } from '../../lib/page-heading'
 import { QueryWait } from '../../lib/query-wait'
 import { useFocusAfterRemoval } from '../../lib/use-focus-after-removal'
 import '../settings/settings.css'
+import { useEmptiedExcerpts } from './use-emptied-excerpts'
 import './bookmarks.css'
 
 /** Whether a saved message is gone; undefined while the read that would say has not answered. */
@@ -25,6 +26,7 @@ export function BookmarksPage() {
   const list = useQuery(bookmarksQuery(term))
   const messageIds = (list.data ?? []).filter((b) => b.kind === 'message').map((b) => b.messageId)
   const now = useQuery(savedMessagesQuery(messageIds)).data
+  const emptied = useEmptiedExcerpts(list.data)
   const searchBox = useRef<HTMLInputElement>(null)
   // The last one removed: the focus goes back to the search box.
   const removing = useFocusAfterRemoval(() => searchBox.current)
@@ -74,7 +76,9 @@ export function BookmarksPage() {
               <BookmarkItem
                 key={b.$id}
                 bookmark={b}
-                deleted={b.kind === 'message' ? isGone(now, b.messageId) : false}
+                deleted={
+                  b.kind === 'message' && (emptied.has(b.messageId) || isGone(now, b.messageId))
+                }
                 edited={b.kind === 'message' && !!now?.edited.has(b.messageId)}
                 onRemove={(id, control) => {
                   removing(control, '[data-row-action="remove"]')
