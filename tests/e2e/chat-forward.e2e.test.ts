@@ -26,7 +26,8 @@ async function forward(page: Page, text: string, room: string) {
 
 /** A room of this attempt's own; both partners start in Home. */
 async function roomAndHome() {
-  const name = `Plans ${++attempt}`
+  // Named to come before Home by name: the list puts Home first, as the sidebar does.
+  const name = `Attic ${++attempt}`
   await createRooms(pair.ada.page, name)
   for (const { page } of [pair.ada, pair.ben]) {
     await sidebarRoom(page, 'Home').click()
@@ -47,7 +48,8 @@ describe('forward', () => {
     // Every room it can go to, this one said to be, the keyboard's focus on the first.
     const to = ada.page.getByRole('menu', { name: 'Forward to' })
     const items = await to.getByRole('menuitem').allTextContents()
-    expect(items).toEqual(expect.arrayContaining(['Home (this room)', room]))
+    expect(items[0]).toBe('Home (this room)')
+    expect(items).toContain(room)
     expect(
       await to
         .getByRole('menuitem')

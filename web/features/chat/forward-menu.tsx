@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useSnapshot } from 'valtio'
+import { HOME_ROOM_ID } from '../../../shared/constants'
 import { roomPath } from '../../../shared/nav-model'
 import { globalState } from '../../state/global-state'
 import { roomsQuery } from '../rooms/rooms-query'
@@ -21,8 +22,11 @@ export function ForwardMenu({ item, close }: Props) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const { isAdmin } = useSnapshot(globalState).flags
-  // A deleted room (listed in the admin view) takes no new messages.
-  const rooms = useQuery(roomsQuery(isAdmin)).data?.filter((r) => !r.isDeleted) ?? []
+  // A deleted room (listed in the admin view) takes no new messages. Home first, as the sidebar
+  // shows it; the rest by name.
+  const rooms = (useQuery(roomsQuery(isAdmin)).data ?? [])
+    .filter((r) => !r.isDeleted)
+    .sort((a, b) => Number(b.$id === HOME_ROOM_ID) - Number(a.$id === HOME_ROOM_ID))
   const pick = (roomId: string) => {
     const here = roomId === room.roomId
     close(here)
