@@ -102,7 +102,7 @@ describe('the send queue after a lost connection', () => {
     await flushOutbox(queryClient)
     await vi.advanceTimersByTimeAsync(120_000)
     expect(send).toHaveBeenCalledTimes(1)
-    expect(outbox.items[0]).toMatchObject({ state: 'failed', rejected: true })
+    expect(outbox.items[0]).toMatchObject({ state: 'failed', rejected: 'general_argument_invalid' })
   })
 
   it('a flush meanwhile (Retry, the online event) replaces the pending try', async () => {

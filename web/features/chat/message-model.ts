@@ -52,7 +52,8 @@ export type PendingMessage = {
   senderId: string
   createdAt: string
   state: 'sending' | 'failed' | 'sent'
-  rejected?: boolean
+  /** Refused by the server: its error code (forward.ts reads it), or true. */
+  rejected?: boolean | string
   /** Its file; the fileId is chosen before the upload, so a retried send never uploads again. */
   attachment?: Attachment
   /**

@@ -21,16 +21,19 @@ export function addPending(item: PendingMessage) {
   outbox.items.push(item)
 }
 
-/** `rejected`: the server refused this message (not a lost connection), so only a Retry resends it. */
+/**
+ * `rejected`: the server refused this message (not a lost connection), so only a Retry resends
+ * it; its error code when it gave one.
+ */
 export function setPendingState(
   clientId: string,
   state: PendingMessage['state'],
-  rejected = false,
+  rejected: PendingMessage['rejected'] = false,
 ) {
   const item = outbox.items.find((i) => i.clientId === clientId)
   if (!item) return
   item.state = state
-  if (rejected) item.rejected = true
+  if (rejected) item.rejected = rejected
   else delete item.rejected
 }
 

@@ -85,7 +85,7 @@ async function sendQueued(queryClient: QueryClient) {
       storeMessage(queryClient, toMessage(row as unknown as Record<string, unknown>))
     } catch (err) {
       if (isRefusal(err)) {
-        setPendingState(clientId, 'failed', true)
+        setPendingState(clientId, 'failed', (err as ApiError).code || true)
         continue
       }
       for (const rest of outbox.items)
