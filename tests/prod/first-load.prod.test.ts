@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } fro
 import { launchBrowser, openPage, type TestBrowser, type TestPage } from '../e2e/helpers/browser'
 import { messageInLog, messageLog, setTabHidden } from '../e2e/helpers/pair'
 import { postMessagesAs, rowInView } from '../e2e/helpers/chat-view'
-import { apiAs } from '../e2e/helpers/page-api'
+import { accountIdOf, apiAs } from '../e2e/helpers/page-api'
 import { signedInMarker } from '../e2e/helpers/users'
 import { isRetry } from '../e2e/helpers/attempts'
 import { APP_SCRIPT, DRAWN_SIGN_IN_SHOWN, everHeld, holdRequests } from '../e2e/helpers/page-watch'
@@ -379,15 +379,16 @@ describe('first load', () => {
     }
   })
 
-  it("the SPA's room takes the drawing's place with no frame between them, where it was", async () => {
-    // The newest message is emoji alone, which both draw large.
-    await postMessagesAs(ben.page, server.url, 'home', ['🎉'])
+  /**
+   * Ada's room loaded anew, each frame noting which room is on screen and where its newest
+   * message's bubble sits: that box in the drawing's last frame and in the SPA's first.
+   */
+  async function newestAcrossTakeOver() {
     const page = await ada.page.context().newPage()
-    // Each frame: which room is on screen, and where its newest message sits.
     await page.addInitScript(`{
       const frames = (window.__frames = [])
       const newest = (scope) => {
-        const rows = document.querySelectorAll(scope + ' [role="log"] .msg')
+        const rows = document.querySelectorAll(scope + ' [role="log"] .msg .bubble')
         const r = rows[rows.length - 1]?.getBoundingClientRect()
         return r ? [r.x, r.y, r.width, r.height].map(Math.round) : null
       }
@@ -408,9 +409,47 @@ describe('first load', () => {
     expect(frames.slice(shown).filter((f) => !f.paint && !f.spa)).toEqual([])
     const last = frames.findLast((f) => f.paint)!.paint!
     const first = frames.find((f) => f.spa && !f.paint)!.spa!
+    return { page, last, first }
+  }
+
+  it("the SPA's room takes the drawing's place with no frame between them, where it was", async () => {
+    // The newest message is emoji alone, which both draw large.
+    await postMessagesAs(ben.page, server.url, 'home', ['🎉'])
+    const { page, last, first } = await newestAcrossTakeOver()
     for (const [i, px] of first.entries()) expect(Math.abs(px - last[i]!)).toBeLessThanOrEqual(2)
     const big = page.locator('#root .msg-text.emoji-only').getByText('🎉', { exact: true })
     expect(await big.evaluate((el) => getComputedStyle(el).fontSize)).toBe('36px')
+    await page.close()
+  })
+
+  it("a photo's bubble is drawn as wide and as tall as the SPA's, its caption where the SPA puts it", async () => {
+    // Ada's own photo, so its bubble sits at the right, where a width that differs shows.
+    const fileId = `paint-${crypto.randomUUID().slice(0, 8)}`
+    const me = await accountIdOf(ada.page)
+    await ada.page.evaluate(
+      async ({ fileId, me }) => {
+        const form = new FormData()
+        form.set('fileId', fileId)
+        form.set('file', new File([new Uint8Array(64)], 'dune.png', { type: 'image/png' }))
+        for (const p of ['read("team:user")', `update("user:${me}")`, `delete("user:${me}")`])
+          form.append('permissions[]', p)
+        const res = await fetch('/v1/storage/buckets/files/files', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'x-appwrite-project': 'kathelia' },
+          body: form,
+        })
+        if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`)
+      },
+      { fileId, me },
+    )
+    await apiAs(ada.page, server.url)('/message/add', {
+      roomId: 'home',
+      message: 'The dunes at dusk',
+      attachment: { fileId, width: 640, height: 480 },
+    })
+    const { page, last, first } = await newestAcrossTakeOver()
+    for (const [i, px] of first.entries()) expect(Math.abs(px - last[i]!)).toBeLessThanOrEqual(2)
     await page.close()
   })
 
