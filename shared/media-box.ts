@@ -59,3 +59,24 @@ export function shownFileName(
     isInlineImage(type) || (isInlineVideo(type) && !durationMs) || isPlayableAudio(type, durationMs)
   return inline ? null : name
 }
+
+/** A byte count for people: "512 B", "2.4 KB", "30 MB" (1024-based, one decimal below 10). */
+export function formatFileSize(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB']
+  let value = Math.max(0, bytes)
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  const shown = unit === 0 || value >= 10 ? Math.round(value) : Math.round(value * 10) / 10
+  // Rounding may reach the next unit (1023.6 KB → "1024 KB"): say "1 MB" instead.
+  if (shown >= 1024 && unit < units.length - 1) return `1 ${units[unit + 1]}`
+  return `${shown} ${units[unit]}`
+}
+
+/** Where a long file name is cut, so "…" comes before its extension (what kind of file it is). */
+export function fileNameCut(name: string) {
+  const dot = name.lastIndexOf('.')
+  return dot > 0 && name.length - dot <= 8 ? dot : name.length
+}

@@ -422,15 +422,15 @@ describe('first load', () => {
     await page.close()
   })
 
-  it("a photo's bubble is drawn as wide and as tall as the SPA's, its caption where the SPA puts it", async () => {
-    // Ada's own photo, so its bubble sits at the right, where a width that differs shows.
+  /** A file of Ada's own in Home (its bubble at the right, where a width that differs shows). */
+  async function sendFileAsAda(name: string, type: string, body: Record<string, unknown>) {
     const fileId = `paint-${crypto.randomUUID().slice(0, 8)}`
     const me = await accountIdOf(ada.page)
     await ada.page.evaluate(
-      async ({ fileId, me }) => {
+      async ({ fileId, me, name, type }) => {
         const form = new FormData()
         form.set('fileId', fileId)
-        form.set('file', new File([new Uint8Array(64)], 'dune.png', { type: 'image/png' }))
+        form.set('file', new File([new Uint8Array(3000)], name, { type }))
         for (const p of ['read("team:user")', `update("user:${me}")`, `delete("user:${me}")`])
           form.append('permissions[]', p)
         const res = await fetch('/v1/storage/buckets/files/files', {
@@ -441,17 +441,33 @@ describe('first load', () => {
         })
         if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`)
       },
-      { fileId, me },
+      { fileId, me, name, type },
     )
+    const { attachment, ...rest } = body
     await apiAs(ada.page, server.url)('/message/add', {
       roomId: 'home',
-      message: 'The dunes at dusk',
-      attachment: { fileId, width: 640, height: 480 },
+      ...rest,
+      attachment: { fileId, ...(attachment as object) },
     })
-    const { page, last, first } = await newestAcrossTakeOver()
-    for (const [i, px] of first.entries()) expect(Math.abs(px - last[i]!)).toBeLessThanOrEqual(2)
-    await page.close()
-  })
+  }
+
+  it.each([
+    [
+      'photo',
+      'dune.png',
+      'image/png',
+      { message: 'The dunes', attachment: { width: 640, height: 480 } },
+    ],
+    ['file', 'minutes of the meeting in March.pdf', 'application/pdf', { message: 'Minutes' }],
+  ] as const)(
+    "a %s's bubble is drawn as wide and as tall as the SPA's, its caption where the SPA puts it",
+    async (_, name, type, body) => {
+      await sendFileAsAda(name, type, body)
+      const { page, last, first } = await newestAcrossTakeOver()
+      for (const [i, px] of first.entries()) expect(Math.abs(px - last[i]!)).toBeLessThanOrEqual(2)
+      await page.close()
+    },
+  )
 
   describe("the drawn room's composer, used before the app has run", () => {
     /** One load of Ada's room with the app's script held until `release`. */

@@ -162,21 +162,31 @@ describe('a drawn file', () => {
       'ada',
       'UTC',
     ).html
+  /** The chip's words as read: its name, size and "Download". */
+  const chip = (fields: Record<string, unknown>) =>
+    /<div class="file-chip">(.*?)<\/div>/.exec(file(fields))![1]!.replace(/<[^>]+>/g, ' ')
+
+  it("draws the SPA's chip: its icon, the name cut before its extension, size and Download", () => {
+    const html = file({ fileType: 'application/pdf', fileName: 'minutes.pdf', fileSize: 2560 })
+    expect(html).toContain('<svg viewBox="0 0 24 24" aria-hidden="true" class="icon file-icon">')
+    expect(html).toContain(
+      '<span class="file-name" title="minutes.pdf"><span class="file-stem">minutes</span>.pdf</span>' +
+        '<span class="file-size">2.5 KB</span><a class="file-download">Download</a>',
+    )
+  })
 
   it('says "Voice message" and its length for a recording, as the SPA names it', () => {
-    const voice = file({ fileType: 'audio/webm', fileDuration: 75_400 })
-    expect(voice).toContain('<span class="file-name">Voice message (1:15)</span>')
+    const voice = chip({ fileType: 'audio/webm', fileDuration: 75_400 })
+    expect(voice).toContain(' Voice message (1:15) ')
     expect(voice).not.toContain('.webm')
     // Stored as video by a backend that sniffs WebM: its length still says what it is.
-    expect(file({ fileType: 'video/webm', fileDuration: 3000 })).toContain('Voice message (0:03)')
+    expect(chip({ fileType: 'video/webm', fileDuration: 3000 })).toContain('Voice message (0:03)')
   })
 
   it('names any other file, a video without a length too', () => {
-    expect(file({ fileType: 'video/webm', fileName: 'clip.webm' })).toContain(
-      '<span class="file-name">clip.webm</span>',
-    )
+    expect(chip({ fileType: 'video/webm', fileName: 'clip.webm' })).toContain(' clip .webm ')
     expect(file({ fileType: 'application/pdf', fileName: 'a<b>.pdf' })).toContain(
-      '<span class="file-name">a&lt;b&gt;.pdf</span>',
+      '<span class="file-stem">a&lt;b&gt;</span>.pdf',
     )
   })
 })

@@ -1,6 +1,6 @@
 import { MESSAGES_PER_BATCH } from '../../shared/constants'
 import { formatText, isLongText } from '../../shared/text-format'
-import { shownWidth } from '../../shared/media-box'
+import { fileLabel, fileNameCut, formatFileSize, shownWidth } from '../../shared/media-box'
 import { buildTimeline, type TimelineEntry } from '../../shared/timeline'
 import { isEmojiOnly } from '../../shared/emoji'
 import { voiceLabel } from '../../shared/voice'
@@ -20,6 +20,7 @@ type Row = {
   fileId: string | null
   fileName: string | null
   fileType: string | null
+  fileSize: number | null
   fileDuration: number | null
   fileWidth: number | null
   fileHeight: number | null
@@ -47,6 +48,7 @@ function toRow(raw: Record<string, unknown>): Row {
     fileId: text(raw.fileId) || null,
     fileName: text(raw.fileName) || null,
     fileType: text(raw.fileType) || null,
+    fileSize: typeof raw.fileSize === 'number' ? raw.fileSize : null,
     fileDuration: size(raw.fileDuration),
     fileWidth: size(raw.fileWidth),
     fileHeight: size(raw.fileHeight),
@@ -74,18 +76,31 @@ const formatted = (message: string) =>
     })
     .join('')
 
+// The SPA's file icon (web/features/chat/attach-controls.tsx FileIcon).
+const FILE_ICON =
+  '<svg viewBox="0 0 24 24" aria-hidden="true" class="icon file-icon"><path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5"></path></svg>'
+
 // A picture or GIF keeps its box (sized as the SPA sizes it) so the rows under it sit where the
-// SPA will put them; a voice message says what it is and how long; a file shows its name.
+// SPA will put them. A file is the SPA's chip: icon, name cut before its extension, size,
+// "Download" (attachment-view.tsx); a voice message's says what it is and how long, where the
+// SPA's player (a chunk of its own) will go.
 function media(row: Row): string {
   const w = row.gifWidth ?? row.fileWidth
   const h = row.gifHeight ?? row.fileHeight
   if (w && h) {
     return `<div class="paint-media" style="width:${shownWidth(w, h)}px;aspect-ratio:${w}/${h}"></div>`
   }
-  const name = voiceLabel(row.fileType, row.fileDuration) ?? row.fileName ?? 'file'
-  return row.fileId
-    ? `<div class="file-chip"><span class="file-name">${esc(name)}</span></div>`
-    : ''
+  if (!row.fileId) return ''
+  const type = row.fileType ?? ''
+  const name =
+    voiceLabel(type, row.fileDuration) ?? fileLabel(type, row.fileName ?? 'file', null, true)
+  const cut = fileNameCut(name)
+  return (
+    `<div class="file-chip">${FILE_ICON}<span class="file-name" title="${esc(name)}">` +
+    `<span class="file-stem">${esc(name.slice(0, cut))}</span>${esc(name.slice(cut))}</span>` +
+    `<span class="file-size">${formatFileSize(row.fileSize ?? 0)}</span>` +
+    '<a class="file-download">Download</a></div>'
+  )
 }
 
 /** The text as the SPA's MessageBody draws it: folded with "Read more" when long. */

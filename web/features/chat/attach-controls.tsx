@@ -1,6 +1,7 @@
 import { useRef } from 'react'
 import type { Hit } from './display-item'
 import { Marked } from './search-mark'
+import { fileNameCut } from '../../../shared/media-box'
 
 /** A real button (focusable, labelled) that opens the file picker of a hidden input. */
 export function AttachButton({ onPick }: { onPick: (files: readonly File[]) => void }) {
@@ -37,8 +38,7 @@ export function AttachButton({ onPick }: { onPick: (files: readonly File[]) => v
 
 /** A file's name cut in its middle when long, so its extension (what kind of file) stays. */
 export function FileName({ name, hits = [] }: { name: string; hits?: Hit[] }) {
-  const dot = name.lastIndexOf('.')
-  const cut = dot > 0 && name.length - dot <= 8 ? dot : name.length
+  const cut = fileNameCut(name)
   return (
     <span className="file-name" title={name}>
       <span className="file-stem">
