@@ -89,9 +89,23 @@ describe.each(adapters(() => pair))('forward, %s adapter', (mode, url) => {
     await expect(fileOf(file.$id)).rejects.toMatchObject({ code: 404 })
   })
 
+  it('a file shown by two messages deleted at once goes with them', async () => {
+    const file = await upload(ben, 'twice.pdf', 'application/pdf')
+    const source = await made(ben, { message: '', attachment: { fileId: file.$id } })
+    const fwd = await made(ben, { roomId, forwardOf: source.$id })
+    // Each delete first finds the other still showing the file; the one that ends last asks
+    // again once its own row is a tombstone.
+    const both = await Promise.all(
+      [source, fwd].map((m) => post(ben, '/message/delete', { messageId: m.$id })),
+    )
+    expect(both.map((r) => r.status)).toEqual([200, 200])
+    await expect(fileOf(file.$id)).rejects.toMatchObject({ code: 404 })
+  })
+
   it('refuses a forward that carries content, or of a deleted, missing or notice message', async () => {
     const source = await made(ben, { message: 'Hi' })
-    for (const extra of [{ message: 'and more' }, { replyToId: source.$id }])
+    const file = { fileId: ID.unique() }
+    for (const extra of [{ message: 'and more' }, { replyToId: source.$id }, { attachment: file }])
       await refused({ forwardOf: source.$id, ...extra }, 400, 'validation_failed')
     await refused({ forwardOf: ID.unique() }, 404, 'message_not_found')
     const notice = await tables().createRow({

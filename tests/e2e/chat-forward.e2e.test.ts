@@ -51,7 +51,7 @@ describe('forward', () => {
     const items = await to.getByRole('menuitem').allTextContents()
     // Home first as the sidebar has it (this one is named before it), this room last: Enter
     // twice must not send a copy where it already is.
-    expect(items.indexOf(room)).toBeLessThan(items.length - 1)
+    expect(items).toContain(room)
     expect(items.at(-1)).toBe('Home (this room)')
     expect(
       await to
@@ -87,7 +87,12 @@ describe('forward', () => {
     await theirs.locator('.msg-forwarded').waitFor()
     expect(await theirs.getAttribute('class')).toContain('theirs')
     // A forward to the room it is in stays here, at the end of it, live for the partner.
-    await forward(ben.page, text, `${room} (this room)`)
+    // From the room: Home first (the room is named before it), this room last.
+    await pickFromMenu(ben.page, text, 'Forward')
+    const list = ben.page.getByRole('menu', { name: 'Forward to' })
+    const fromRoom = await list.getByRole('menuitem').allTextContents()
+    expect([fromRoom[0], fromRoom.at(-1)]).toEqual(['Home', `${room} (this room)`])
+    await list.getByRole('menuitem', { name: `${room} (this room)` }).click()
     await sidebarRoom(ada.page, room).click()
     await chatTitle(ada.page, room)
     await expect
@@ -125,6 +130,12 @@ describe('forward', () => {
     await expect
       .poll(() => image.evaluate((el: HTMLImageElement) => el.naturalWidth), { timeout: 10_000 })
       .toBe(40)
+    // From the server, not the browser's cache of the picture it showed in Home.
+    const served = await image.evaluate(async (el: HTMLImageElement) => {
+      const res = await fetch(el.currentSrc, { cache: 'no-store', credentials: 'include' })
+      return res.status
+    })
+    expect(served).toBe(200)
     expect(await rowWith(ada.page, caption).locator('.msg-forwarded').innerText()).toBe('Forwarded')
   })
 

@@ -205,7 +205,7 @@ const API: Record<string, ((x: Ctx) => Attempt[]) | string> = {
   ),
   // A reply to the victim's message, and a forward of it (its file shown by a message of the
   // attacker's, which would then outlive the victim's delete): the partner's to make only.
-  '/api/message/add': (x) => [
+  '/api/message/add': (ctx) => [
     ...api(
       '/api/message/add',
       (x) => ({
@@ -215,8 +215,12 @@ const API: Record<string, ((x: Ctx) => Attempt[]) | string> = {
         fileId: x.obj.fileId,
       }),
       partner,
-    )(x),
-    ...api('/api/message/add', (x) => ({ roomId: 'home', forwardOf: x.obj.messageId }), partner)(x),
+    )(ctx),
+    ...api(
+      '/api/message/add',
+      (x) => ({ roomId: 'home', forwardOf: x.obj.messageId }),
+      partner,
+    )(ctx),
   ],
   '/api/receipt/read': api('/api/receipt/read', (x) => ({
     roomId: 'home',

@@ -1,6 +1,6 @@
 import { MESSAGES_PER_BATCH } from '../../shared/constants'
 import { formatText, isLongText } from '../../shared/text-format'
-import { fileLabel, fileNameCut, formatFileSize, shownWidth } from '../../shared/media-box'
+import { fileNameCut, formatFileSize, shownWidth } from '../../shared/media-box'
 import { buildTimeline, type TimelineEntry } from '../../shared/timeline'
 import { isEmojiOnly } from '../../shared/emoji'
 import { voiceLabel } from '../../shared/voice'
@@ -91,9 +91,7 @@ function media(row: Row): string {
     return `<div class="paint-media" style="width:${shownWidth(w, h)}px;aspect-ratio:${w}/${h}"></div>`
   }
   if (!row.fileId) return ''
-  const type = row.fileType ?? ''
-  const name =
-    voiceLabel(type, row.fileDuration) ?? fileLabel(type, row.fileName ?? 'file', null, true)
+  const name = voiceLabel(row.fileType, row.fileDuration) ?? row.fileName ?? 'file'
   const cut = fileNameCut(name)
   return (
     `<div class="file-chip">${FILE_ICON}<span class="file-name" title="${esc(name)}">` +

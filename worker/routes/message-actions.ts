@@ -12,22 +12,12 @@ import { stableId } from '../lib/stable-id'
 import { validate } from '../lib/validate'
 import { assertSelf } from '../middleware/auth'
 import type { ApiHono } from '../middleware/context'
-import { CONTENT_COLUMNS, fileShownElsewhere, ownMessage } from '../services/message-row'
+import { fileShownElsewhere, ownMessage, TOMBSTONE } from '../services/message-row'
 import { rewordBookmarks, rowExcerpt } from '../services/bookmark-excerpts'
 import { rowSearchText } from '../../shared/text-format'
 import { later } from '../lib/background'
 import { pushChange, pushReaction } from '../services/push/message-push'
 import { toMessage, type MessageData } from './message'
-
-/** What a tombstone keeps: who said something when, and nothing of what. */
-const TOMBSTONE = {
-  ...Object.fromEntries(CONTENT_COLUMNS.map((k) => [k, null])),
-  message: '',
-  replyToId: null,
-  editedAt: null,
-  pinnedAt: null,
-  forwarded: false,
-}
 
 /**
  * Edit, delete and react. Mounted inside the message area (worker/routes/message.ts), whose
@@ -72,11 +62,14 @@ const actions = new Hono<ApiHono>()
       return c.json(toMessage(row), 200)
     }
     // The file goes first: if anything below fails, a retry finds the row unchanged and does it
-    // all. Not while a forward of it (or the message it was forwarded from) still shows it.
-    if (row.fileId && !(await fileShownElsewhere(backend, row.fileId, messageId))) {
-      if (row.thumbId) await backend.deleteFile(row.thumbId)
-      await backend.deleteFile(row.fileId)
+    // all. Not while another message (a forward of it, or the one it was forwarded from) shows it.
+    const { fileId, thumbId } = row
+    const dropFile = async () => {
+      if (thumbId) await backend.deleteFile(thumbId)
+      if (fileId) await backend.deleteFile(fileId)
     }
+    const shared = !!fileId && (await fileShownElsewhere(backend, fileId, messageId))
+    if (!shared) await dropFile()
     const reactions = await backend.listRows('reactions', [
       q.equal('messageId', messageId),
       q.limit(5000),
@@ -89,6 +82,9 @@ const actions = new Hono<ApiHono>()
       ...TOMBSTONE,
       deletedAt: new Date().toISOString(),
     } as Partial<MessageData>)
+    // A file kept for another message is asked about again now that this row shows it no more:
+    // two such messages deleted at once each saw the other before either was a tombstone.
+    if (shared && !(await fileShownElsewhere(backend, fileId!, messageId))) await dropFile()
     // Its bookmarks keep nothing of what it said either: deleted for everyone means from the
     // partner's saved copy too (the bookmark stays, saying the message was deleted). After the
     // tombstone, so a bookmarks page that hears of it finds the message deleted.

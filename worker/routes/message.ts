@@ -15,7 +15,7 @@ import { readRow, requireCallerReading } from '../middleware/prefetch'
 import { checkAttachment } from '../services/attachment'
 import { checkGif } from '../services/gif-message'
 import { addPlan, messageData } from '../services/message-add'
-import { checkReply, forwardedColumns } from '../services/message-row'
+import { assertSourceKept, checkReply, forwardedColumns } from '../services/message-row'
 import actions from './message-actions'
 import pins from './message-pins'
 import { later } from '../lib/background'
@@ -97,6 +97,7 @@ const message = new Hono<ApiHono>()
           rowId,
           messageData(caller.$id, input, { ...file, ...gifColumns, ...forward }),
         ))
+      if (forwardOf) await assertSourceKept(backend, forwardOf, row)
       // The partner hears of it through Web Push when no tab of theirs is visible; a retried
       // clientId (answered 200 above) never pushes twice. Without VAPID keys nothing is queued.
       const payload = () => messagePayload(caller, room, row)

@@ -43,6 +43,20 @@ export const CONTENT_COLUMNS = [
   'fileWaveform',
 ] as const
 
+/** What a tombstone keeps: who said something when, and nothing of what. */
+export const TOMBSTONE = {
+  ...Object.fromEntries(CONTENT_COLUMNS.map((k) => [k, null])),
+  message: '',
+  replyToId: null,
+  editedAt: null,
+  pinnedAt: null,
+  forwarded: false,
+}
+
+// A forward's refusals. Not the room's plain 404: the SPA takes back a forward refused with
+// these (web/features/chat/forward.ts), and must not for a room gone.
+const sourceGone = () => new ApiError(409, 'This message was deleted', 'message_deleted')
+
 /**
  * A forward's columns: the words, file or GIF of `source` (read beside the caller check), marked
  * forwarded. The file is not copied: both messages show the one in the bucket, which a delete
@@ -54,12 +68,31 @@ export async function forwardedColumns(
 ) {
   if (!source || source.kind !== 'user')
     throw new ApiError(404, 'The message to forward does not exist', 'message_not_found')
-  const gone = () => new ApiError(409, 'This message was deleted', 'message_deleted')
-  if (source.deletedAt) throw gone()
+  if (source.deletedAt) throw sourceGone()
   // Deleted a moment ago, its file may be gone before its row says so.
-  if (typeof source.fileId === 'string' && !(await backend.getFile(source.fileId))) throw gone()
+  if (typeof source.fileId === 'string' && !(await backend.getFile(source.fileId)))
+    throw sourceGone()
   const copied = CONTENT_COLUMNS.filter((k) => source[k] != null).map((k) => [k, source[k]])
   return { ...Object.fromEntries(copied), forwarded: true }
+}
+
+/**
+ * A forward's message read again once the forward is stored: deleted for everyone between the
+ * first read and the write, its words (or its file, gone) would live on in the forward. The
+ * forward becomes a tombstone too, and the caller hears 409.
+ */
+export async function assertSourceKept(
+  backend: BackendPort,
+  sourceId: string,
+  forward: Row<{ fileId?: string | null }>,
+) {
+  const source = await backend.getRow<{ deletedAt?: string | null }>('messages', sourceId)
+  const fileId = forward.fileId
+  const fileGone = typeof fileId === 'string' && !(await backend.getFile(fileId))
+  if (source && !source.deletedAt && !fileGone) return
+  const deletedAt = new Date().toISOString()
+  await backend.updateRow('messages', forward.$id, { ...TOMBSTONE, deletedAt })
+  throw sourceGone()
 }
 
 /** Whether a message other than `messageId` still shows the file (a forward of it, or its source). */
