@@ -155,10 +155,26 @@ describe('on a phone', () => {
       const del = menu.getByRole('menuitem', { name: 'Delete' })
       await del.waitFor({ state: 'attached' })
       // The list is about 200 px high here; the menu takes the window, all of it in view.
+      // Whole in the window, and no item or reaction squeezed or cut by its side: placed over
+      // the window at the right, the menu once took only the 172 px left of it.
       const fits = () =>
         menu.evaluate((m) => {
           const r = m.getBoundingClientRect()
-          return r.top >= 0 && r.bottom <= innerHeight && m.scrollHeight <= m.clientHeight
+          const parts = [
+            ...m.querySelectorAll<HTMLElement>('[role="menuitem"], .quick-reactions button'),
+          ]
+          const whole = parts.every((p) => {
+            const b = p.getBoundingClientRect()
+            return b.left >= r.left && b.right <= r.right && p.scrollWidth <= p.clientWidth
+          })
+          return (
+            r.top >= 0 &&
+            r.bottom <= innerHeight &&
+            r.left >= 0 &&
+            r.right <= innerWidth &&
+            m.scrollHeight <= m.clientHeight &&
+            whole
+          )
         })
       // Placed again as its chunks' parts arrive (use-panel-placement.ts): under a loaded
       // machine that took longer than the poll's default second once (docs/testing.md ⁴).
