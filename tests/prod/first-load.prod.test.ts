@@ -469,6 +469,21 @@ describe('first load', () => {
     },
   )
 
+  it("a reply's bubble is drawn with its quote, where and as large as the SPA's", async () => {
+    const { $id } = await apiAs(ben.page, server.url)<{ $id: string }>('/message/add', {
+      roomId: 'home',
+      message: 'Dinner at *eight*, or nine?',
+    })
+    await apiAs(ada.page, server.url)('/message/add', {
+      roomId: 'home',
+      message: 'Eight',
+      replyToId: $id,
+    })
+    const { page, last, first } = await newestAcrossTakeOver()
+    for (const [i, px] of first.entries()) expect(Math.abs(px - last[i]!)).toBeLessThanOrEqual(2)
+    await page.close()
+  })
+
   describe("the drawn room's composer, used before the app has run", () => {
     /** One load of Ada's room with the app's script held until `release`. */
     // Ada's session in a context of its own without the service worker, which would serve the

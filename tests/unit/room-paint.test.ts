@@ -134,6 +134,29 @@ describe('a drawn message', () => {
     )
   })
 
+  it('quotes what a reply answers as the SPA does: its sender and first line, or that it is gone', () => {
+    const reply = (replyToId: string, quoted: object[] = []) =>
+      logPaint(
+        [...quoted, { ...row('Yes!'), $id: 'm9', seq: 9, senderId: 'ada', replyToId }],
+        'ada',
+        'UTC',
+        'Ben Franklin',
+      ).html
+    const q = (html: string) =>
+      /<button type="button" class="reply-quote"[^>]*>(.*?)<\/button>/.exec(html)?.[1]
+    expect(q(reply('m1', [row('*Dinner* at eight?\nOr nine')]))).toBe(
+      '<strong>Ben Franklin</strong><span dir="auto">Dinner at eight?</span>',
+    )
+    expect(q(reply('m1', [{ ...row(''), deletedAt: '2026-11-27T12:01:00.000Z' }]))).toBe(
+      '<strong>Ben Franklin</strong><span dir="auto" class="gone">This message was deleted</span>',
+    )
+    expect(q(reply('m1', [row('<img src=x onerror=alert(1)>')]))).toContain(
+      '<span dir="auto">&lt;img src=x onerror=alert(1)&gt;</span>',
+    )
+    // Older than the rows read: "…", as the SPA shows it until it reads that one.
+    expect(q(reply('m0'))).toBe('<span dir="auto" class="gone">…</span>')
+  })
+
   it('folds a long one to its first lines with "Read more", as the SPA does', () => {
     const html = logPaint([row('word '.repeat(300))], 'ada', 'UTC').html
     expect(html).toContain('<p dir="auto" class="msg-text folded">')

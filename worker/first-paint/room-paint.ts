@@ -125,7 +125,7 @@ export function roomPaint(input: PaintInput): string {
   const { meId, roomId, room, rooms, rows, readSeq, zone } = input
   const name = room?.name ?? (roomId === HOME_ROOM_ID ? 'Home' : 'Room')
   const path = roomId === HOME_ROOM_ID ? '/' : roomPath(roomId)
-  const log = logPaint(rows, meId, zone)
+  const log = logPaint(rows, meId, zone, input.chatee?.name)
   const start =
     log.complete && log.count > 0 ? `<p class="history-start">${esc(historyStart(name))}</p>` : ''
   const empty = log.count === 0 ? '<p class="empty-chat">No messages yet. Say hello!</p>' : ''

@@ -1,6 +1,7 @@
 import { MESSAGES_PER_BATCH } from '../../shared/constants'
 import { formatText, isLongText } from '../../shared/text-format'
-import { fileNameCut, formatFileSize, shownWidth } from '../../shared/media-box'
+import { fileLabel, fileNameCut, formatFileSize, shownWidth } from '../../shared/media-box'
+import { quoteExcerpt, senderName } from '../../shared/quote'
 import { buildTimeline, type TimelineEntry } from '../../shared/timeline'
 import { isEmojiOnly } from '../../shared/emoji'
 import { voiceLabel } from '../../shared/voice'
@@ -114,7 +115,31 @@ const bigEmoji = (row: Row) => !row.fileId && !row.gifUrl && isEmojiOnly(row.mes
 
 type Stamp = { time: string; datetime: string }
 
-function message(row: Row, entry: Stamp & { continued: boolean }, meId: string, at: string) {
+/** Who and what a row quotes. */
+type Quoting = { rows: ReadonlyMap<string, Row>; meId: string; chateeName: string | undefined }
+
+// As web/features/chat/reply-quote.tsx: the quoted row's sender and first line. One older than
+// the rows read is "…" there until the SPA reads it on its own: drawn the same.
+function quote(replyToId: string, { rows, meId, chateeName }: Quoting) {
+  const q = rows.get(replyToId)
+  const gone = !q || !!q.deletedAt
+  const label = q?.fileId
+    ? fileLabel(q.fileType ?? '', q.fileName ?? '', q.fileDuration)
+    : q?.gifUrl
+      ? 'GIF'
+      : ''
+  const text = !q ? '…' : quoteExcerpt(gone ? null : q.message, label)
+  const sender = q
+    ? `<strong>${esc(senderName(q.senderId, q.kind, meId, chateeName))}</strong>`
+    : ''
+  return (
+    `<button type="button" class="reply-quote" title="Show the original message">${sender}` +
+    `<span dir="auto"${gone ? ' class="gone"' : ''}>${esc(text)}</span></button>`
+  )
+}
+
+function message(row: Row, entry: Stamp & { continued: boolean }, quoting: Quoting, at: string) {
+  const { meId } = quoting
   const time = `<time datetime="${at}" title="${esc(entry.datetime)}">${esc(entry.time)}</time>`
   const ids = `data-seq="${row.seq}" data-id="${esc(row.$id)}"`
   if (row.kind === 'system')
@@ -122,7 +147,9 @@ function message(row: Row, entry: Stamp & { continued: boolean }, meId: string, 
   const side = row.senderId === meId ? 'mine' : 'theirs'
   const body = row.deletedAt
     ? '<p class="msg-text msg-deleted">This message was deleted</p>'
-    : `${row.forwarded ? '<span class="msg-forwarded">Forwarded</span>' : ''}${media(row)}${row.message ? textPaint(row) : ''}`
+    : (row.forwarded ? '<span class="msg-forwarded">Forwarded</span>' : '') +
+      (row.replyToId ? quote(row.replyToId, quoting) : '') +
+      `${media(row)}${row.message ? textPaint(row) : ''}`
   const edited = row.editedAt && !row.deletedAt ? '<span class="msg-edited"> (edited)</span>' : ''
   const actions = row.deletedAt
     ? ''
@@ -136,10 +163,10 @@ function message(row: Row, entry: Stamp & { continued: boolean }, meId: string, 
 /**
  * The room's log as web/features/chat/log-rows.tsx and message-row.tsx render it, from the rows
  * the first load read (newest first), with the SPA's own timeline (day and gap dividers,
- * continued runs) on the reader's wall clock. Replies, reactions, link previews and "Seen" come
- * with the SPA.
+ * continued runs) on the reader's wall clock, replies with their quotes. Reactions, link
+ * previews and "Seen" come with the SPA.
  */
-export function logPaint(rawRows: unknown[], meId: string, zone: string) {
+export function logPaint(rawRows: unknown[], meId: string, zone: string, chateeName?: string) {
   const rows = rawRows
     .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object')
     .map(toRow)
@@ -151,6 +178,7 @@ export function logPaint(rawRows: unknown[], meId: string, zone: string) {
     author: `${r.kind}:${r.senderId}`,
   }))
   const total = rows.length
+  const quoting = { rows: new Map(rows.map((r) => [r.$id, r])), meId, chateeName }
   let position = 0
   const html = timeline.map((entry: TimelineEntry<Row>) => {
     if (entry.type !== 'message')
@@ -159,7 +187,7 @@ export function logPaint(rawRows: unknown[], meId: string, zone: string) {
     const at = new Date(entry.message.$createdAt).toISOString()
     return (
       `<div data-vkey="${esc(entry.key)}" role="article" aria-posinset="${position}" aria-setsize="${total}">` +
-      `${message(entry.message, entry, meId, at)}</div>`
+      `${message(entry.message, entry, quoting, at)}</div>`
     )
   })
   return { html: html.join(''), count: total, complete: total < MESSAGES_PER_BATCH }

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { Message } from './message-model'
-import { plainText } from '../../../shared/text-format'
+import { quoteExcerpt } from '../../../shared/quote'
 import { attachmentLabel } from './attachment-format'
 
 /** What a row's reply, reaction and menu parts need from the open room. */
@@ -39,19 +39,13 @@ export function useRoom(): RoomContext {
   return room
 }
 
-/** Who wrote a message, as a quote or a reaction names them. */
-export const senderName = (
-  senderId: string,
-  kind: Message['kind'] | undefined,
-  meId: string,
-  chateeName: string | undefined,
-) => (kind === 'system' ? 'Kathelia' : senderId === meId ? 'You' : (chateeName ?? 'Partner'))
+export { senderName } from '../../../shared/quote'
 
 /** A quote's excerpt: the first line of the text, else the attachment's label, else "GIF". */
 export const excerpt = (
   m: (Pick<Message, 'message' | 'attachment' | 'deletedAt'> & { gif?: unknown }) | null,
 ) =>
-  !m || m.deletedAt
-    ? 'This message was deleted'
-    : plainText(m.message).split('\n', 1)[0]!.trim() ||
-      (m.attachment ? attachmentLabel(m.attachment) : m.gif ? 'GIF' : '')
+  quoteExcerpt(
+    !m || m.deletedAt ? null : m.message,
+    m?.attachment ? attachmentLabel(m.attachment) : m?.gif ? 'GIF' : '',
+  )
