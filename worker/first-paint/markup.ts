@@ -5,9 +5,9 @@ export const esc = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   )
 
-/** An inline SVG icon as the SPA draws it (one path, the `icon` class). */
-export const icon = (path: string) =>
-  `<svg viewBox="0 0 24 24" aria-hidden="true" class="icon"><path d="${esc(path)}"></path></svg>`
+/** An inline SVG icon as the SPA draws it (one path, the `icon` class and any of its own). */
+export const icon = (path: string, kind?: string) =>
+  `<svg viewBox="0 0 24 24" aria-hidden="true" class="icon${kind ? ` ${kind}` : ''}"><path d="${esc(path)}"></path></svg>`
 
 /**
  * JSON safe inside a script element: `<` never appears raw (no `</script>`, no `<!--`), and

@@ -1,11 +1,11 @@
 import { MESSAGES_PER_BATCH } from '../../shared/constants'
 import { formatText, isLongText } from '../../shared/text-format'
-import { fileLabel, fileNameCut, formatFileSize, shownWidth } from '../../shared/media-box'
+import { fileNameCut, formatFileSize, shownWidth } from '../../shared/media-box'
 import { quoteExcerpt, senderName } from '../../shared/quote'
 import { buildTimeline, type TimelineEntry } from '../../shared/timeline'
 import { isEmojiOnly } from '../../shared/emoji'
 import { voiceLabel } from '../../shared/voice'
-import { esc } from './markup'
+import { esc, icon } from './markup'
 import { wallClock } from './time-zone'
 
 /** The fields of a stored message row the first paint draws (see web/features/chat/message-model.ts). */
@@ -78,8 +78,10 @@ const formatted = (message: string) =>
     .join('')
 
 // The SPA's file icon (web/features/chat/attach-controls.tsx FileIcon).
-const FILE_ICON =
-  '<svg viewBox="0 0 24 24" aria-hidden="true" class="icon file-icon"><path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5"></path></svg>'
+const FILE_ICON = icon(
+  'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5',
+  'file-icon',
+)
 
 // A picture or GIF keeps its box (sized as the SPA sizes it) so the rows under it sit where the
 // SPA will put them. A file is the SPA's chip: icon, name cut before its extension, size,
@@ -123,12 +125,10 @@ type Quoting = { rows: ReadonlyMap<string, Row>; meId: string; chateeName: strin
 function quote(replyToId: string, { rows, meId, chateeName }: Quoting) {
   const q = rows.get(replyToId)
   const gone = !q || !!q.deletedAt
-  const label = q?.fileId
-    ? fileLabel(q.fileType ?? '', q.fileName ?? '', q.fileDuration)
-    : q?.gifUrl
-      ? 'GIF'
-      : ''
-  const text = !q ? '…' : quoteExcerpt(gone ? null : q.message, label)
+  const file = q?.fileId
+    ? { type: q.fileType ?? '', name: q.fileName ?? '', duration: q.fileDuration }
+    : null
+  const text = !q ? '…' : quoteExcerpt(gone ? null : q.message, file, !!q.gifUrl)
   const sender = q
     ? `<strong>${esc(senderName(q.senderId, q.kind, meId, chateeName))}</strong>`
     : ''

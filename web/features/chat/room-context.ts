@@ -1,7 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { Message } from './message-model'
 import { quoteExcerpt } from '../../../shared/quote'
-import { attachmentLabel } from './attachment-format'
 
 /** What a row's reply, reaction and menu parts need from the open room. */
 export type RoomContext = {
@@ -44,8 +43,4 @@ export { senderName } from '../../../shared/quote'
 /** A quote's excerpt: the first line of the text, else the attachment's label, else "GIF". */
 export const excerpt = (
   m: (Pick<Message, 'message' | 'attachment' | 'deletedAt'> & { gif?: unknown }) | null,
-) =>
-  quoteExcerpt(
-    !m || m.deletedAt ? null : m.message,
-    m?.attachment ? attachmentLabel(m.attachment) : m?.gif ? 'GIF' : '',
-  )
+) => quoteExcerpt(!m || m.deletedAt ? null : m.message, m?.attachment ?? null, !!m?.gif)
