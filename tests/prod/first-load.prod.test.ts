@@ -393,6 +393,7 @@ describe('first load', () => {
         return r ? [r.x, r.y, r.width, r.height].map(Math.round) : null
       }
       const frame = () => {
+        window.__seenDrawn ||= !!document.querySelector('#first-paint .seen-marker')
         frames.push({ paint: newest('#first-paint'), spa: newest('#root') })
         if (frames.length < 600) requestAnimationFrame(frame)
       }
@@ -481,6 +482,26 @@ describe('first load', () => {
     })
     const { page, last, first } = await newestAcrossTakeOver()
     for (const [i, px] of first.entries()) expect(Math.abs(px - last[i]!)).toBeLessThanOrEqual(2)
+    await page.close()
+  })
+
+  it('draws "Seen" under the newest message the partner read, so nothing moves when the SPA has it', async () => {
+    const { seq } = await apiAs(ada.page, server.url)<{ seq: number }>('/message/add', {
+      roomId: 'home',
+      message: 'Are you coming?',
+    })
+    await apiAs(ben.page, server.url)('/receipt/read', { roomId: 'home', seq })
+    const { page, last } = await newestAcrossTakeOver()
+    const marker = page.locator('#root .seen-marker')
+    await marker.waitFor()
+    // Read in place: where the SPA puts the newest bubble once it has the receipts too.
+    const box = await page.locator('#root [role="log"] .msg .bubble').last().boundingBox()
+    const now = [box!.x, box!.y, box!.width, box!.height].map(Math.round)
+    for (const [i, px] of now.entries()) expect(Math.abs(px - last[i]!)).toBeLessThanOrEqual(2)
+    const drawn = await page.evaluate(
+      () => (window as unknown as { __seenDrawn: boolean }).__seenDrawn,
+    )
+    expect(drawn, 'the drawing has "Seen"').toBe(true)
     await page.close()
   })
 

@@ -1,3 +1,4 @@
+import { noReceipts } from '../../shared/receipts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BUCKET_ID, DATABASE_ID } from '../../shared/db-ids'
 import { roomPaint } from '../../worker/first-paint/room-paint'
@@ -115,7 +116,7 @@ describe('stored script payloads come back as data', () => {
       rooms: [{ $id: 'r', name: PAYLOAD, color: '#fff', isDeleted: false }],
       roomId: 'home',
       rows: [{ message: PAYLOAD, fileName: '</script><script>alert(6)</script>' }],
-      readSeq: null,
+      receipts: noReceipts(),
     } satisfies FirstLoad
     const html = await withFirstLoad(page, data, null).text()
     const open = html.indexOf(`<script type="application/json" id="${FIRST_LOAD_ID}">`)
@@ -164,7 +165,7 @@ describe('stored script payloads come back as data', () => {
         row(3, { fileId: 'f', fileName: '</textarea><script>alert(10)</script>' }),
         row(4, { kind: 'system', message: NAME }),
       ],
-      readSeq: null,
+      receipts: noReceipts(),
       zone: 'UTC',
       // The top bar's names, and a list that is no list's name (it picks the avatar's image).
       me: { name: PAYLOAD, list: `x"><script>alert(13)</script>` },

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { DATE_FORMATS } from '../../shared/constants'
 import { formatDate, savedAt } from '../../shared/date-format'
-import { seenLabel } from '../../web/features/chat/seen-marker'
+import { seenLabel } from '../../shared/receipts'
 
 const NAMES = Object.keys(DATE_FORMATS) as (keyof typeof DATE_FORMATS)[]
 

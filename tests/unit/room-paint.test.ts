@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { roomPaint } from '../../worker/first-paint/room-paint'
 import { logPaint } from '../../worker/first-paint/row-paint'
+import { noReceipts, type Receipts } from '../../shared/receipts'
+
+/** Ada reads the garden, with no receipts yet. */
+const ADA = { meId: 'ada', roomId: 'garden', receipts: noReceipts() }
 
 // The Worker's drawing of a room as the SPA will show it: a deleted room (drawn for the admin
 // view only) has no composer to type into, as the SPA's room has none.
@@ -11,7 +15,7 @@ const paint = (isDeleted: boolean, name = 'Garden', rows: ReturnType<typeof row>
     room: { name, color: '#16a34a', isDeleted },
     rooms: [],
     rows,
-    readSeq: null,
+    receipts: noReceipts(),
     zone: 'UTC',
     ...PEOPLE,
   })
@@ -23,7 +27,7 @@ const gardenInput = (): Parameters<typeof roomPaint>[0] => ({
   room: { name: 'Garden', color: '#16a34a' },
   rooms: [],
   rows: [],
-  readSeq: null,
+  receipts: noReceipts(),
   zone: 'UTC',
   ...PEOPLE,
 })
@@ -110,7 +114,7 @@ describe('a drawn notice', () => {
 describe('a drawn message', () => {
   const text = (message: string) =>
     /<p dir="auto" class="msg-text">(.*?)<\/p>/s.exec(
-      logPaint([row(message)], 'ada', 'UTC').html,
+      logPaint([row(message)], ADA, 'UTC').html,
     )?.[1]
 
   it('is formatted as the SPA formats it, every run escaped', () => {
@@ -124,7 +128,7 @@ describe('a drawn message', () => {
   })
 
   it('says "Forwarded" above what a forward shows, as the SPA does; a tombstone does not', () => {
-    const draw = (extra: object) => logPaint([{ ...row('Gate 4'), ...extra }], 'ada', 'UTC').html
+    const draw = (extra: object) => logPaint([{ ...row('Gate 4'), ...extra }], ADA, 'UTC').html
     expect(draw({ forwarded: true })).toContain(
       '<div class="bubble"><span class="msg-forwarded">Forwarded</span><p dir="auto"',
     )
@@ -138,7 +142,7 @@ describe('a drawn message', () => {
     const reply = (replyToId: string, quoted: object[] = []) =>
       logPaint(
         [...quoted, { ...row('Yes!'), $id: 'm9', seq: 9, senderId: 'ada', replyToId }],
-        'ada',
+        ADA,
         'UTC',
         'Ben Franklin',
       ).html
@@ -158,10 +162,45 @@ describe('a drawn message', () => {
   })
 
   it('folds a long one to its first lines with "Read more", as the SPA does', () => {
-    const html = logPaint([row('word '.repeat(300))], 'ada', 'UTC').html
+    const html = logPaint([row('word '.repeat(300))], ADA, 'UTC').html
     expect(html).toContain('<p dir="auto" class="msg-text folded">')
     expect(html).toContain('<button type="button" class="link read-more">Read more</button>')
-    expect(logPaint([row('short')], 'ada', 'UTC').html).not.toContain('read-more')
+    expect(logPaint([row('short')], ADA, 'UTC').html).not.toContain('read-more')
+  })
+})
+
+describe('"Seen" and "Delivered"', () => {
+  // Ada's m1 and m2 and Ben's m3, then Ada's m4.
+  const rows = [1, 2, 3, 4].map((seq) => ({
+    ...row(`line ${seq}`),
+    $id: `m${seq}`,
+    seq,
+    senderId: seq === 3 ? 'ben' : 'ada',
+  }))
+  const marks = (partner: Receipts['partner'], delivered: Receipts['delivered'], zone = 'UTC') =>
+    logPaint(rows, { ...ADA, receipts: { ...noReceipts(), partner, delivered } }, zone)
+      .html.split('role="article"')
+      .map((part) => /<p class="(seen|delivered)-marker">(.*?)<\/p>/.exec(part)?.slice(1))
+      .slice(1)
+
+  it("go under Ada's newest message Ben read and the newer one he holds, as the SPA puts them", () => {
+    const read = { garden: { seq: 3, readAt: '2026-11-27T12:05:00.000Z' } }
+    expect(marks(read, { garden: 4 }, 'Asia/Tokyo')).toEqual([
+      undefined,
+      [
+        'seen',
+        // Read on another day than today: its date, on the reader's clock (Tokyo: the 27th, 9 pm).
+        'Seen <time datetime="2026-11-27T12:05:00.000Z" title="November 27, 2026 09:05:00 PM">November 27, 2026</time>',
+      ],
+      undefined,
+      ['delivered', 'Delivered'],
+    ])
+    expect(marks({}, {}).filter(Boolean)).toEqual([])
+    // Read today: the time, as the bubbles have it.
+    const now = new Date().toISOString()
+    expect(marks({ garden: { seq: 4, readAt: now } }, {})[3]?.[1]).toMatch(
+      /^Seen <time [^>]*>\d{1,2}:\d\d [ap]m<\/time>$/,
+    )
   })
 })
 
@@ -182,7 +221,7 @@ describe('a drawn file', () => {
           ...fields,
         },
       ],
-      'ada',
+      ADA,
       'UTC',
     ).html
   /** The chip's words as read: its name, size and "Download". */
@@ -222,7 +261,7 @@ describe('the drawn sidebar', () => {
       room: null,
       rooms,
       rows: [],
-      readSeq: null,
+      receipts: noReceipts(),
       zone: 'UTC',
       ...PEOPLE,
     })

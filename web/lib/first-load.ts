@@ -1,4 +1,5 @@
 import { TIME_ZONE_COOKIE } from '../../shared/constants'
+import type { Receipts } from '../../shared/receipts'
 import type { Room } from '../../shared/room-list'
 import type { Flags as ServerFlags } from '../../shared/schemas'
 import type { Account, GlobalState, Sharing, Status } from '../state/global-state'
@@ -16,8 +17,8 @@ export type FirstLoadData = {
   rooms?: Room[]
   roomId: string
   rows: unknown[]
-  /** The reader's own read position in that room on the server (receipts), if any. */
-  readSeq: number | null
+  /** That room's read and delivery positions on the server, the reader's and the partner's. */
+  receipts: Receipts
 }
 
 let data: FirstLoadData | null | undefined
@@ -63,13 +64,21 @@ export function takeFirstLoadRooms(isAdmin: boolean): Room[] | undefined {
 }
 
 /**
+ * The room's receipts as the first load read them, for "Seen" and "Delivered" until the SPA's
+ * own receipts query has them; undefined when the first load did not bring that room.
+ */
+export function firstLoadReceipts(roomId: string): Receipts | undefined {
+  const d = firstLoad()
+  return d?.roomId === roomId ? d.receipts : undefined
+}
+
+/**
  * The server's read position of the reader in `roomId` as the first load brought it: null when
  * the server has none, undefined when the first load did not bring that room.
  */
 export function firstLoadReadSeq(roomId: string): number | null | undefined {
-  const d = firstLoad()
-  if (d?.roomId !== roomId) return undefined
-  return typeof d.readSeq === 'number' ? d.readSeq : null
+  const receipts = firstLoadReceipts(roomId)
+  return receipts && (receipts.own[roomId] ?? null)
 }
 
 /**

@@ -6,6 +6,7 @@ import { logPaint } from './row-paint'
 import { unreadScript } from './unread-paint'
 import { historyStart, TEXTS } from '../../shared/texts'
 import { composerPlaceholder } from '../../shared/text-format'
+import type { Receipts } from '../../shared/receipts'
 import type { Room } from '../../shared/room-list'
 import { initials } from '../../shared/initials'
 import { PRESENCE_LABELS, type Presence } from '../../shared/presence-label'
@@ -28,8 +29,9 @@ export type PaintInput = {
   /** The sidebar's rooms, as web/features/rooms/room-list.tsx shows them (visibleRooms). */
   rooms: Room[]
   rows: unknown[]
-  /** The reader's own read position in the room on the server, for the unread line. */
-  readSeq: number | null
+  /** The room's read positions on the server: the reader's for the unread line, the partner's
+   * and their delivery position for "Seen" and "Delivered". */
+  receipts: Receipts
   zone: string
   /** Who is who, as the top bar shows them: the reader, and the partner if there is one yet. */
   me: Person
@@ -122,10 +124,11 @@ const composerScript = (draft: string) =>
  * there. The marks of the room list and the partner's "last seen" come with the SPA.
  */
 export function roomPaint(input: PaintInput): string {
-  const { meId, roomId, room, rooms, rows, readSeq, zone } = input
+  const { meId, roomId, room, rooms, rows, receipts, zone } = input
+  const readSeq = receipts.own[roomId] ?? null
   const name = room?.name ?? (roomId === HOME_ROOM_ID ? 'Home' : 'Room')
   const path = roomId === HOME_ROOM_ID ? '/' : roomPath(roomId)
-  const log = logPaint(rows, meId, zone, input.chatee?.name)
+  const log = logPaint(rows, { meId, roomId, receipts }, zone, input.chatee?.name)
   const start =
     log.complete && log.count > 0 ? `<p class="history-start">${esc(historyStart(name))}</p>` : ''
   const empty = log.count === 0 ? '<p class="empty-chat">No messages yet. Say hello!</p>' : ''

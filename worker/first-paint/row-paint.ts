@@ -2,7 +2,8 @@ import { MESSAGES_PER_BATCH } from '../../shared/constants'
 import { formatText, isLongText } from '../../shared/text-format'
 import { fileNameCut, formatFileSize, shownWidth } from '../../shared/media-box'
 import { quoteExcerpt, senderName } from '../../shared/quote'
-import { buildTimeline, type TimelineEntry } from '../../shared/timeline'
+import { receiptMarks, seenLabel, type ReceiptMarks, type Receipts } from '../../shared/receipts'
+import { buildTimeline, fullDateTime, type TimelineEntry } from '../../shared/timeline'
 import { isEmojiOnly } from '../../shared/emoji'
 import { voiceLabel } from '../../shared/voice'
 import { esc, icon } from './markup'
@@ -160,13 +161,30 @@ function message(row: Row, entry: Stamp & { continued: boolean }, quoting: Quoti
   )
 }
 
+/** Whose room it is, and its read and delivery positions. */
+type Reader = { meId: string; roomId: string; receipts: Receipts }
+
+// As web/features/chat/log-rows.tsx puts them, under the row; "Seen" on the reader's clock.
+function mark(key: string, { seen, delivered }: ReceiptMarks, zone: string) {
+  if (key === delivered) return '<p class="delivered-marker">Delivered</p>'
+  if (key !== seen?.key) return ''
+  const read = new Date(seen.readAt)
+  if (Number.isNaN(read.getTime())) return ''
+  const at = wallClock(read, zone)
+  return (
+    `<p class="seen-marker">Seen <time datetime="${read.toISOString()}" title="${esc(fullDateTime(at))}">` +
+    `${esc(seenLabel(at, wallClock(new Date(), zone)))}</time></p>`
+  )
+}
+
 /**
  * The room's log as web/features/chat/log-rows.tsx and message-row.tsx render it, from the rows
  * the first load read (newest first), with the SPA's own timeline (day and gap dividers,
- * continued runs) on the reader's wall clock, replies with their quotes. Reactions, link
- * previews and "Seen" come with the SPA.
+ * continued runs) on the reader's wall clock, replies with their quotes, "Seen" and "Delivered"
+ * from the room's receipts. Reactions and link previews come with the SPA.
  */
-export function logPaint(rawRows: unknown[], meId: string, zone: string, chateeName?: string) {
+export function logPaint(rawRows: unknown[], reader: Reader, zone: string, chateeName?: string) {
+  const { meId } = reader
   const rows = rawRows
     .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object')
     .map(toRow)
@@ -179,6 +197,7 @@ export function logPaint(rawRows: unknown[], meId: string, zone: string, chateeN
   }))
   const total = rows.length
   const quoting = { rows: new Map(rows.map((r) => [r.$id, r])), meId, chateeName }
+  const marks = receiptMarks(rows, meId, reader.receipts, reader.roomId)
   let position = 0
   const html = timeline.map((entry: TimelineEntry<Row>) => {
     if (entry.type !== 'message')
@@ -187,7 +206,7 @@ export function logPaint(rawRows: unknown[], meId: string, zone: string, chateeN
     const at = new Date(entry.message.$createdAt).toISOString()
     return (
       `<div data-vkey="${esc(entry.key)}" role="article" aria-posinset="${position}" aria-setsize="${total}">` +
-      `${message(entry.message, entry, quoting, at)}</div>`
+      `${message(entry.message, entry, quoting, at)}${mark(entry.key, marks, zone)}</div>`
     )
   })
   return { html: html.join(''), count: total, complete: total < MESSAGES_PER_BATCH }

@@ -4,6 +4,7 @@ import { HOME_ROOM_ID, MESSAGES_PER_BATCH, TIME_ZONE_COOKIE } from '../../shared
 import { DATABASE_ID, TABLE_IDS } from '../../shared/db-ids'
 import { bothShare } from '../../shared/presence'
 import { presenceOf } from '../../shared/presence-label'
+import { applyReceiptRow, noReceipts, type Receipts } from '../../shared/receipts'
 import { toRoom, visibleRooms, type Room } from '../../shared/room-list'
 import { pageTitle } from '../../shared/nav-model'
 import { cookieName } from '../appwrite-edge/auth/session'
@@ -61,7 +62,7 @@ async function answer(c: Context<App>, roomId: string): Promise<Response> {
       room,
       rooms: visibleRooms(read.rooms, false),
       rows: data.rows,
-      readSeq: data.readSeq,
+      receipts: data.receipts,
       zone: pickTimeZone(getCookie(c, TIME_ZONE_COOKIE), c.req.raw.cf?.timezone as string),
       me: { name: data.account.name, list: data.flags.list },
       chatee: data.chatee,
@@ -129,12 +130,11 @@ async function readFirstLoad(
     { method: 'orderDesc', attribute: 'seq' },
     { method: 'limit', values: [MESSAGES_PER_BATCH] },
   ])
-  // Where the reader's unread messages begin, as the SPA reads it (its own receipt row).
+  // The room's receipts as the SPA reads them: where the reader's unread messages begin (their
+  // own row), "Seen" and "Delivered" (the partner's). Up to five rows a room (receipts-query.ts).
   const readPath = listPath(TABLE_IDS.receipts, false, [
     { method: 'equal', attribute: 'roomId', values: [roomId] },
-    { method: 'equal', attribute: 'userId', values: [me.data.$id] },
-    { method: 'equal', attribute: 'kind', values: ['own'] },
-    { method: 'limit', values: [1] },
+    { method: 'limit', values: [10] },
   ])
   // The sidebar's list as the SPA asks for it (rooms-query.ts), deleted ones too: the open room
   // may be one (the admin view), and the admin's switch, kept by the browser, picks.
@@ -150,7 +150,7 @@ async function readFirstLoad(
     call<{ rows: unknown[] }>('GET', rowsPath),
     // Also the SPA's own membership check (web/features/auth/session.ts): a member sees a room.
     call<{ total: number; rows: Record<string, unknown>[] }>('GET', roomsPath),
-    call<{ rows: { seq?: unknown }[] }>('GET', readPath),
+    call<{ rows: Record<string, unknown>[] }>('GET', readPath),
   ])
   // A refused account (off the allowlist, not in the team) gets the SPA's refusal, not data.
   if (!flags.ok || !rows.ok || !rooms.ok || rooms.data.total < 1) return null
@@ -180,7 +180,10 @@ async function readFirstLoad(
     rooms: flags.data.isAdmin ? all : all.filter((r) => !r.isDeleted),
     roomId,
     rows: rows.data.rows,
-    readSeq: read.ok && typeof read.data.rows[0]?.seq === 'number' ? read.data.rows[0].seq : null,
+    receipts: (read.ok ? read.data.rows : []).reduce<Receipts>(
+      (d, row) => applyReceiptRow(d, row, $id),
+      noReceipts(),
+    ),
   }
   return { data, room: all.find((r) => r.$id === roomId) ?? null, rooms: all }
 }

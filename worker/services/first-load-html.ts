@@ -1,3 +1,4 @@
+import type { Receipts } from '../../shared/receipts'
 import type { Room } from '../../shared/room-list'
 import { scriptSafeJson } from '../first-paint/markup'
 
@@ -16,8 +17,8 @@ export type FirstLoad = {
   roomId: string
   /** The room's newest messages as the backend lists them, newest first. */
   rows: unknown[]
-  /** The reader's own read position in the room (receipts, kind `own`), if any. */
-  readSeq: number | null
+  /** The room's read and delivery positions, the reader's and the partner's (shared/receipts.ts). */
+  receipts: Receipts
 }
 
 export const FIRST_LOAD_ID = 'first-load'

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { RealtimeResponseEvent } from 'appwrite'
-import { applyReceiptRow, receiptsKey, type Receipts } from './receipts-query'
+import { receiptsKey } from './receipts-query'
+import { applyReceiptRow, type Receipts } from '../../../shared/receipts'
 import { markRead, readState } from './read-state'
 import { unreadKey } from './unread-query'
 

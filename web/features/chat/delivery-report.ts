@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { DeliveredReceipt } from '../../../shared/schemas'
 import { apiPost } from '../../lib/api'
-import { applyReceiptRow, receiptsKey, type Receipts } from './receipts-query'
+import { receiptsKey } from './receipts-query'
+import { applyReceiptRow, type Receipts } from '../../../shared/receipts'
 
 // A burst of messages is one report a second per room; the first goes at once.
 const GAP_MS = 1_000

@@ -1,7 +1,8 @@
 import { memo, useMemo, type CSSProperties, type RefObject } from 'react'
 import type { DisplayItem } from './display-item'
 import { MessageRow } from './message-row'
-import { DeliveredMarker, SeenMarker, type ReceiptMarks } from './seen-marker'
+import { DeliveredMarker, SeenMarker } from './seen-marker'
+import type { ReceiptMarks } from '../../../shared/receipts'
 import type { TimelineEntry } from '../../../shared/timeline'
 
 // Rows re-render only when their own props change: with a long history loaded, an older page or

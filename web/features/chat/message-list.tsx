@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import { uiState } from '../../state/ui-state'
-import { firstLoadReadSeq } from '../../lib/first-load'
+import { firstLoadReadSeq, firstLoadReceipts } from '../../lib/first-load'
 import { NewPill } from './new-pill'
 import { fromMessage, fromPending, type DisplayItem } from './display-item'
 import { flattenPages, unconfirmed, unreadAfter } from './message-model'
@@ -12,7 +12,7 @@ import { messagesQuery } from './messages-query'
 import { isResent, outbox, removePending } from './outbox'
 import { readState } from './read-state'
 import { receiptsQuery } from './receipts-query'
-import { receiptMarks } from './seen-marker'
+import { receiptMarks } from '../../../shared/receipts'
 import { SearchTermCtx } from './room-context'
 import { buildTimeline } from '../../../shared/timeline'
 import { historyStart, OFFLINE_ROOM } from '../../../shared/texts'
@@ -59,7 +59,8 @@ export function MessageList({ roomId, roomName, meId, onRetry, closed }: Props) 
   const ownTail = items.findLast((i) => i.senderId === meId && i.kind === 'user')
   const newestSeq = messages.at(-1)?.seq ?? 0
   const receipts = useQuery({ ...receiptsQuery(meId), enabled: !!meId })
-  const marks = receiptMarks(messages, meId, receipts.data, roomId)
+  // Until the SPA's own read lands, the page's: "Seen" stays where the Worker drew it.
+  const marks = receiptMarks(messages, meId, receipts.data ?? firstLoadReceipts(roomId), roomId)
   // What the pill counts: the partner's messages after the newest seen here or elsewhere, all
   // below the view (use-read-receipts.ts), whether they came while scrolled up or before.
   const readTo =

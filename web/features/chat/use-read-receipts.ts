@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, type RefObject } from 'react'
 import { markRead } from './read-state'
-import { receiptsKey, sendReadPosition, type Receipts } from './receipts-query'
+import { receiptsKey, sendReadPosition } from './receipts-query'
+import type { Receipts } from '../../../shared/receipts'
 import { recountUnread } from './unread-query'
 
 const THROTTLE_MS = 1_500

@@ -11,7 +11,8 @@ import type { DisplayItem } from './display-item'
 import { awaitsReading, countUnread, type Message } from './message-model'
 import { isResent } from './outbox'
 import { readState } from './read-state'
-import { receiptsQuery, type Receipts } from './receipts-query'
+import { receiptsQuery } from './receipts-query'
+import type { Receipts } from '../../../shared/receipts'
 
 type Args = {
   roomId: string

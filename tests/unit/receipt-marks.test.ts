@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Receipts } from '../../web/features/chat/receipts-query'
-import { receiptMarks } from '../../web/features/chat/seen-marker'
+import { receiptMarks, type Receipts } from '../../shared/receipts'
 import { msg } from './helpers/message'
 
 // Where "Seen" and "Delivered" go under Ada's messages, from Ben's read and delivery positions.
