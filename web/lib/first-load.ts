@@ -64,21 +64,13 @@ export function takeFirstLoadRooms(isAdmin: boolean): Room[] | undefined {
 }
 
 /**
- * The room's receipts as the first load read them, for "Seen" and "Delivered" until the SPA's
- * own receipts query has them; undefined when the first load did not bring that room.
+ * The room's receipts on the server as the first load read them (the reader's read position,
+ * "Seen" and "Delivered" until the SPA's own receipts query has them); undefined when the first
+ * load did not bring that room.
  */
 export function firstLoadReceipts(roomId: string): Receipts | undefined {
   const d = firstLoad()
   return d?.roomId === roomId ? d.receipts : undefined
-}
-
-/**
- * The server's read position of the reader in `roomId` as the first load brought it: null when
- * the server has none, undefined when the first load did not bring that room.
- */
-export function firstLoadReadSeq(roomId: string): number | null | undefined {
-  const receipts = firstLoadReceipts(roomId)
-  return receipts && (receipts.own[roomId] ?? null)
 }
 
 /**

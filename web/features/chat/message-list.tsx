@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import { uiState } from '../../state/ui-state'
-import { firstLoadReadSeq, firstLoadReceipts } from '../../lib/first-load'
+import { firstLoadReceipts } from '../../lib/first-load'
 import { NewPill } from './new-pill'
 import { fromMessage, fromPending, type DisplayItem } from './display-item'
 import { flattenPages, unconfirmed, unreadAfter } from './message-model'
@@ -59,12 +59,13 @@ export function MessageList({ roomId, roomName, meId, onRetry, closed }: Props) 
   const ownTail = items.findLast((i) => i.senderId === meId && i.kind === 'user')
   const newestSeq = messages.at(-1)?.seq ?? 0
   const receipts = useQuery({ ...receiptsQuery(meId), enabled: !!meId })
+  const drawn = firstLoadReceipts(roomId)
   // Until the SPA's own read lands, the page's: "Seen" stays where the Worker drew it.
-  const marks = receiptMarks(messages, meId, receipts.data ?? firstLoadReceipts(roomId), roomId)
+  const marks = receiptMarks(messages, meId, receipts.data ?? drawn, roomId)
   // What the pill counts: the partner's messages after the newest seen here or elsewhere, all
   // below the view (use-read-receipts.ts), whether they came while scrolled up or before.
   const readTo =
-    readSoFar(roomId, lastRead[roomId], receipts.data?.own[roomId], firstLoadReadSeq(roomId)) ?? -1
+    readSoFar(roomId, lastRead[roomId], receipts.data?.own[roomId], drawn?.own[roomId]) ?? -1
   const unreadBelow = unreadAfter(messages, readTo, meId)
 
   // Optimistic copies whose rows arrived with a fetch leave the outbox.
