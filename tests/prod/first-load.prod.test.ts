@@ -12,6 +12,7 @@ import { APP_SCRIPT, DRAWN_SIGN_IN_SHOWN, everHeld, holdRequests } from '../e2e/
 import { readMarksOf } from '../e2e/helpers/history'
 import { signUpPair } from './fixtures/journey'
 import { NOTICES } from '../../shared/texts'
+import { APP_VERSION } from '../../shared/constants'
 import { setSharingInSettings } from '../e2e/helpers/presence-sharing'
 import { startMailInbox, type MailInbox } from './fixtures/mail-inbox'
 import { productionVars, startProdServer, type ProdServer } from './fixtures/prod-server'
@@ -296,6 +297,53 @@ describe('first load', () => {
     }
   })
 
+  it("draws the sidebar's version and the composer's emoji button where the SPA has them", async () => {
+    const context = await chrome.browser.newContext({
+      storageState: await ada.page.context().storageState(),
+    })
+    const page = await context.newPage()
+    /** The version badge's text and box, and the box of the emoji button's face. */
+    const parts = (scope: string, emoji: string) =>
+      page.evaluate(
+        ({ scope, emoji }) => {
+          const box = (el: Element | null) => {
+            const r = el?.getBoundingClientRect()
+            return r && [r.x, r.y, r.width, r.height].map(Math.round)
+          }
+          const badge = document.querySelector(`${scope} .sidebar-footer .version-badge`)
+          return {
+            version: badge?.textContent,
+            badge: box(badge),
+            emoji: box(document.querySelector(emoji)),
+          }
+        },
+        { scope, emoji },
+      )
+    try {
+      await page.route(/\.js$/, (route) => route.abort())
+      await page.goto(server.url)
+      await page.locator('#first-paint').waitFor()
+      // Drawn before any script: the placeholder's face is the anchor's ::before.
+      const face = await page
+        .locator('#first-paint .composer .emoji-anchor')
+        .evaluate((el) => getComputedStyle(el, '::before').maskImage)
+      expect(face).toContain('svg')
+      const drawn = await parts('#first-paint', '#first-paint .composer .emoji-anchor')
+      await page.unrouteAll()
+      await page.reload()
+      await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0)
+      await page.locator('#root .composer .emoji-button').waitFor()
+      const spa = await parts('#root', '#root .composer .emoji-button')
+      expect(drawn.version).toBe(APP_VERSION)
+      expect(spa.version).toBe(APP_VERSION)
+      for (const part of ['badge', 'emoji'] as const)
+        for (const [j, px] of drawn[part]!.entries())
+          expect(Math.abs(px - spa[part]![j]!), part).toBeLessThanOrEqual(1)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('draws formatted text (bold, italic, strike, code, a link) exactly as the SPA renders it', async () => {
     const said = '*Bold* and _italic https://example.com/a_b_, ~no~ `x<y`\n```\nconst a = 1\n```'
     await postMessagesAs(ben.page, server.url, 'home', [said])
@@ -539,11 +587,27 @@ describe('first load', () => {
         })
         .catch((err: Error) => `not read: ${err.message}`)
 
+    type Frames = { __paintFrames: { line: string | null; draft: string | null }[] }
     async function heldLoad(
       use: (page: Page, drawn: Locator, release: () => void) => Promise<void>,
     ) {
       const page = await context.newPage()
       try {
+        // What each frame of the drawing shows (read in requestAnimationFrame, just before the
+        // frame is painted): its log, the unread line, the composer's text.
+        await page.addInitScript(`{
+          const frames = (window.__paintFrames = [])
+          const frame = () => {
+            const log = document.querySelector('#first-paint .message-log')
+            if (log) {
+              const line = document.querySelector('#first-paint .unread-divider')
+              const box = document.querySelector('#first-paint textarea')
+              frames.push({ line: line?.textContent ?? null, draft: box?.value ?? null })
+            }
+            if (frames.length < 5) requestAnimationFrame(frame)
+          }
+          requestAnimationFrame(frame)
+        }`)
         const release = await holdRequests(page, APP_SCRIPT)
         await page.goto(server.url, { waitUntil: 'commit' })
         const drawn = page.locator('#first-paint').getByRole('textbox', { name: 'Message' })
@@ -742,6 +806,9 @@ describe('first load', () => {
           // Drawn before any script of the app: the line above Ben's first new message, at the top.
           const drawn = page.locator('#first-paint .unread-divider')
           expect(await drawn.innerText()).toBe('30 new messages')
+          // From its first frame: not the log at the bottom, then the line a frame later.
+          const frames = await page.evaluate(() => (window as unknown as Frames).__paintFrames)
+          expect(frames[0]).toEqual({ line: '30 new messages', draft: 'one\ntwo\nthree\nfour' })
           const row = (where: string, text: string) =>
             page.locator(`${where} .msg`, { hasText: text })
           expect(await rowInView(drawn)).toBe(true)

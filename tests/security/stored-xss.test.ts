@@ -198,7 +198,21 @@ describe('stored script payloads come back as data', () => {
     // scripts, the unread line's and the drawn composer's, where the room id is a string and
     // nothing more.
     expect([...tags].sort()).toEqual(
-      ['a', 'aside', 'button', 'div', 'form', 'h1', 'h2', 'header', 'input', 'li', 'main', 'nav']
+      [
+        'a',
+        'aside',
+        'button',
+        'div',
+        'footer',
+        'form',
+        'h1',
+        'h2',
+        'header',
+        'input',
+        'li',
+        'main',
+        'nav',
+      ]
         .concat(['p', 'path', 'script', 'section', 'span', 'svg', 'textarea', 'time', 'ul'])
         .sort(),
     )

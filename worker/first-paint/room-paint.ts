@@ -1,4 +1,4 @@
-import { HOME_ROOM_ID, MESSAGE_MAX_LENGTH } from '../../shared/constants'
+import { APP_VERSION, HOME_ROOM_ID, MESSAGE_MAX_LENGTH } from '../../shared/constants'
 import { draftKey } from '../../shared/draft-key'
 import { isNavActive, NAV_ITEMS, roomPath } from '../../shared/nav-model'
 import { esc, icon, scriptSafeJson } from './markup'
@@ -12,6 +12,8 @@ import { initials } from '../../shared/initials'
 import { PRESENCE_LABELS, type Presence } from '../../shared/presence-label'
 
 export const FIRST_PAINT_ID = 'first-paint'
+/** The drawing's last element: the page is not rendered before it is parsed (first-load-html.ts). */
+export const FIRST_PAINT_END_ID = 'first-paint-end'
 
 const MENU = 'M4 6h16M4 12h16M4 18h16'
 const SEARCH = 'm21 21-4.3-4.3M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15z'
@@ -137,7 +139,9 @@ export function roomPaint(input: PaintInput): string {
     `<div id="${FIRST_PAINT_ID}"><div class="app-shell">` +
     `<aside class="sidebar" ${off}><div class="sidebar-brand"><span class="brand-mark">K</span><span>Kathelia</span></div>` +
     `<nav><ul class="nav-list">${nav(path)}</ul></nav>` +
-    `<section class="sidebar-rooms"><div class="sidebar-section-head"><h2>Rooms</h2><span class="icon-button">${icon(PLUS)}</span></div>${roomList(rooms, roomId)}</section></aside>` +
+    `<section class="sidebar-rooms"><div class="sidebar-section-head"><h2>Rooms</h2><span class="icon-button">${icon(PLUS)}</span></div>${roomList(rooms, roomId)}</section>` +
+    // The version as the SPA's footer has it (version-badge.tsx; the admin's is a link, alike).
+    `<footer class="sidebar-footer"><span class="version-badge" title="Version">${APP_VERSION}</span></footer></aside>` +
     `<div class="app-main"><header class="top-bar" ${off}><button type="button" class="icon-button menu-button">${icon(MENU)}</button>` +
     chateePaint(input.chatee, input.chateePresence) +
     `<form class="search">${icon(SEARCH)}<input type="search" placeholder="Search messages" readonly></form>` +
@@ -158,6 +162,6 @@ export function roomPaint(input: PaintInput): string {
     '</section></main></div></div>' +
     unreadScript(FIRST_PAINT_ID, meId, roomId, readSeq, log.complete) +
     (room?.isDeleted ? '' : composerScript(draftKey(meId, roomId))) +
-    '</div>'
+    `<span id="${FIRST_PAINT_END_ID}" hidden></span></div>`
   )
 }

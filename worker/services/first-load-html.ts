@@ -1,6 +1,7 @@
 import type { Receipts } from '../../shared/receipts'
 import type { Room } from '../../shared/room-list'
 import { scriptSafeJson } from '../first-paint/markup'
+import { FIRST_PAINT_END_ID } from '../first-paint/room-paint'
 
 /** What a signed-in navigation's index.html carries (web/lib/first-load.ts reads it). */
 export type FirstLoad = {
@@ -66,6 +67,11 @@ export function withFirstLoad(
               ? `<link rel="stylesheet" href="${href}">`
               : `<link rel="modulepreload" crossorigin href="${href}">`,
           )
+          // Chromium paints a long document before it is all parsed: the drawn log, then a frame
+          // later the unread line and the draft its scripts add (a walk saw the room jump 628 px
+          // up). The page is first rendered once the drawing's last element is in.
+          if (paint)
+            links.push(`<link rel="expect" href="#${FIRST_PAINT_END_ID}" blocking="render">`)
           end.before(
             `${links.join('')}<script type="application/json" id="${FIRST_LOAD_ID}">${scriptSafeJson(data)}</script>`,
             { html: true },
