@@ -15,6 +15,7 @@ import { NOTICES } from '../../shared/texts'
 import { APP_VERSION } from '../../shared/constants'
 import { setSharingInSettings } from '../e2e/helpers/presence-sharing'
 import { startMailInbox, type MailInbox } from './fixtures/mail-inbox'
+import { GIF_KEY, startGifService, type GifService } from '../fixtures/gif-service'
 import { productionVars, startProdServer, type ProdServer } from './fixtures/prod-server'
 
 // A chat page opened by a browser with a session comes with its data in the HTML (account, JWT,
@@ -22,6 +23,8 @@ import { productionVars, startProdServer, type ProdServer } from './fixtures/pro
 // request; a visitor gets the static file as built.
 const EVIL = '</script><script>window.__pwned = 1</script><!-- and the rest'
 let inbox: MailInbox
+// GIF search configured, as a deployment with a key has it: the composer has its GIF button.
+let gifs: GifService
 let server: ProdServer
 let chrome: TestBrowser
 let ada: TestPage
@@ -32,8 +35,10 @@ beforeAll(async () => {
   const build = inject('prodBuilds').embedded
   built = readFileSync(join(build, 'client', 'index.html'), 'utf8')
   inbox = await startMailInbox()
+  gifs = await startGifService('tenor')
+  const gifVars = { GIF_PROVIDER: 'tenor', GIF_API_URL: gifs.url, GIF_API_KEY: GIF_KEY }
   ;[server, chrome] = await Promise.all([
-    startProdServer(build, (origin) => ({ ...productionVars(origin), ...inbox.vars })),
+    startProdServer(build, (origin) => ({ ...productionVars(origin), ...inbox.vars, ...gifVars })),
     launchBrowser(),
   ])
   ;[ada, ben] = await Promise.all([openPage(chrome.browser), openPage(chrome.browser)])
@@ -68,6 +73,7 @@ afterAll(async () => {
   await chrome?.close()
   await server?.close()
   await inbox?.close()
+  await gifs?.close()
 })
 
 const embedded = (html: string) =>
@@ -297,15 +303,15 @@ describe('first load', () => {
     }
   })
 
-  it("draws the sidebar's version and the composer's emoji button where the SPA has them", async () => {
+  it("draws the sidebar's version and the composer's GIF and emoji buttons where the SPA has them", async () => {
     const context = await chrome.browser.newContext({
       storageState: await ada.page.context().storageState(),
     })
     const page = await context.newPage()
-    /** The version badge's text and box, and the box of the emoji button's face. */
-    const parts = (scope: string, emoji: string) =>
+    /** The version badge's text and box, and the boxes of the GIF and emoji buttons' faces. */
+    const parts = (scope: string, gif: string, emoji: string) =>
       page.evaluate(
-        ({ scope, emoji }) => {
+        ({ scope, gif, emoji }) => {
           const box = (el: Element | null) => {
             const r = el?.getBoundingClientRect()
             return r && [r.x, r.y, r.width, r.height].map(Math.round)
@@ -314,29 +320,42 @@ describe('first load', () => {
           return {
             version: badge?.textContent,
             badge: box(badge),
+            gif: box(document.querySelector(gif)),
             emoji: box(document.querySelector(emoji)),
           }
         },
-        { scope, emoji },
+        { scope, gif, emoji },
       )
     try {
       await page.route(/\.js$/, (route) => route.abort())
       await page.goto(server.url)
       await page.locator('#first-paint').waitFor()
-      // Drawn before any script: the placeholder's face is the anchor's ::before.
-      const face = await page
-        .locator('#first-paint .composer .emoji-anchor')
-        .evaluate((el) => getComputedStyle(el, '::before').maskImage)
-      expect(face).toContain('svg')
-      const drawn = await parts('#first-paint', '#first-paint .composer .emoji-anchor')
+      // Drawn before any script: the placeholders' faces are the anchors' ::before.
+      const face = (anchor: string, property: 'maskImage' | 'content') =>
+        page
+          .locator(`#first-paint .composer .${anchor}`)
+          .evaluate((el, property) => getComputedStyle(el, '::before')[property], property)
+      expect(await face('emoji-anchor', 'maskImage')).toContain('svg')
+      expect(await face('gif-anchor', 'content')).toBe('"GIF"')
+      const composer = '#first-paint .composer'
+      const drawn = await parts(
+        '#first-paint',
+        `${composer} .gif-anchor`,
+        `${composer} .emoji-anchor`,
+      )
       await page.unrouteAll()
       await page.reload()
       await expect.poll(() => page.locator('#first-paint').count(), { timeout: 20_000 }).toBe(0)
       await page.locator('#root .composer .emoji-button').waitFor()
-      const spa = await parts('#root', '#root .composer .emoji-button')
+      await page.locator('#root .composer .gif-button').waitFor()
+      const spa = await parts(
+        '#root',
+        '#root .composer .gif-button',
+        '#root .composer .emoji-button',
+      )
       expect(drawn.version).toBe(APP_VERSION)
       expect(spa.version).toBe(APP_VERSION)
-      for (const part of ['badge', 'emoji'] as const)
+      for (const part of ['badge', 'gif', 'emoji'] as const)
         for (const [j, px] of drawn[part]!.entries())
           expect(Math.abs(px - spa[part]![j]!), part).toBeLessThanOrEqual(1)
     } finally {

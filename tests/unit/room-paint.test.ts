@@ -56,6 +56,12 @@ describe('the drawn room', () => {
     expect(deleted).not.toContain('class="composer"')
     expect(deleted).toContain('This room was deleted: its messages can be read, not answered.')
   })
+
+  it("keeps the GIF button's place where GIF search is configured, as the SPA's composer has it", () => {
+    const slots = '<span class="gif-anchor"></span><span class="emoji-anchor"></span>'
+    expect(roomPaint({ ...gardenInput(), gifs: true })).toContain(slots)
+    expect(roomPaint(gardenInput())).not.toContain('gif-anchor')
+  })
 })
 
 describe('the drawn top bar', () => {

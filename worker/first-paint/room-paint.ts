@@ -40,6 +40,8 @@ export type PaintInput = {
   chatee: Person | null
   /** The partner's presence while both share it (the admin's view of it comes with the SPA). */
   chateePresence: Presence | null
+  /** GIF search is configured: the composer has its button. */
+  gifs?: boolean
 }
 
 /** A name and the approved list whose avatar image goes with it. */
@@ -156,7 +158,7 @@ export function roomPaint(input: PaintInput): string {
     // A deleted room (drawn for the admin view only) is read, not answered: as the SPA has it.
     (room?.isDeleted
       ? `<p class="room-closed">${TEXTS.roomDeleted}</p>`
-      : `<form class="composer" data-room="${esc(roomId)}"><button type="button" class="attach-button" ${off}>${icon(ATTACH)}</button><span class="emoji-anchor"></span>` +
+      : `<form class="composer" data-room="${esc(roomId)}"><button type="button" class="attach-button" ${off}>${icon(ATTACH)}</button>${input.gifs ? '<span class="gif-anchor"></span>' : ''}<span class="emoji-anchor"></span>` +
         `<textarea dir="auto" rows="1" maxlength="${MESSAGE_MAX_LENGTH}" placeholder="${esc(composerPlaceholder(name))}" aria-label="Message"></textarea>` +
         `<button type="submit" class="send-button" aria-label="Send message" disabled>${icon(SEND)}</button></form>`) +
     '</section></main></div></div>' +

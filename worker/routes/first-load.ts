@@ -66,6 +66,7 @@ async function answer(c: Context<App>, roomId: string): Promise<Response> {
       zone: pickTimeZone(getCookie(c, TIME_ZONE_COOKIE), c.req.raw.cf?.timezone as string),
       me: { name: data.account.name, list: data.flags.list },
       chatee: data.chatee,
+      gifs: data.flags.gifs,
       // While both share: the admin's own view of it is a switch the page keeps, not the server.
       chateePresence:
         data.chateeStatus && data.sharing && bothShare(data.sharing)

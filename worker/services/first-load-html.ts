@@ -7,7 +7,7 @@ import { FIRST_PAINT_END_ID } from '../first-paint/room-paint'
 export type FirstLoad = {
   account: { $id: string; name: string; email: string; emailVerification: boolean }
   jwt: string
-  flags: { isAdmin?: boolean; list?: string }
+  flags: { isAdmin?: boolean; list?: string; gifs?: boolean }
   chatee: { $id: string; name: string; email: string; list?: string } | null
   status: unknown
   chateeStatus: unknown

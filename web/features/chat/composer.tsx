@@ -156,7 +156,7 @@ export function Composer({
       )}
       <AttachButton onPick={pick} />
       {onGif && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<span className="gif-anchor" />}>
           <MessageParts.GifButton onPick={sendGif} />
         </Suspense>
       )}
