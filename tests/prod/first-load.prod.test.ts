@@ -461,6 +461,7 @@ describe('first load', () => {
       }
       const frame = () => {
         window.__seenDrawn ||= !!document.querySelector('#first-paint .seen-marker')
+        window.__reacted ||= !!document.querySelector('#first-paint .msg .reaction')
         frames.push({ paint: newest('#first-paint'), spa: newest('#root') })
         if (frames.length < 600) requestAnimationFrame(frame)
       }
@@ -549,6 +550,40 @@ describe('first load', () => {
     })
     const { page, last, first } = await newestAcrossTakeOver()
     for (const [i, px] of first.entries()) expect(Math.abs(px - last[i]!)).toBeLessThanOrEqual(2)
+    await page.close()
+  })
+
+  it('draws the reactions under their messages, so nothing moves when the SPA reads them', async () => {
+    const { $id, seq } = await apiAs(ada.page, server.url)<{ $id: string; seq: number }>(
+      '/message/add',
+      { roomId: 'home', message: 'Tickets booked' },
+    )
+    // Read by Ben before the load: his open page's own report of it, coming after the first
+    // load's read, would put "Seen" under it then (a race of the test's, not the drawing's).
+    await apiAs(ben.page, server.url)('/receipt/read', { roomId: 'home', seq })
+    await apiAs(ben.page, server.url)('/message/react', { messageId: $id, emoji: '🎉', on: true })
+    await apiAs(ada.page, server.url)('/message/react', { messageId: $id, emoji: '🎉', on: true })
+    const { page, last, first } = await newestAcrossTakeOver()
+    // The SPA's first frame has them too (its reactions query starts from the page's).
+    for (const [i, px] of first.entries()) expect(Math.abs(px - last[i]!)).toBeLessThanOrEqual(2)
+    const bar = (scope: string) =>
+      page
+        .locator(`${scope} .msg[data-id="${$id}"] .reaction`)
+        .evaluateAll((els) =>
+          els.map((el) => [
+            el.textContent,
+            el.getAttribute('aria-pressed'),
+            el.getAttribute('title'),
+          ]),
+        )
+    // In the drawing's last frame already (the frames before the SPA's room: newestAcrossTakeOver).
+    expect(await page.evaluate(() => (window as unknown as { __reacted: boolean }).__reacted)).toBe(
+      true,
+    )
+    await expect.poll(() => bar('#root')).toEqual([['🎉2', 'true', 'Ben Franklin, You']])
+    const box = await page.locator('#root [role="log"] .msg .bubble').last().boundingBox()
+    const now = [box!.x, box!.y, box!.width, box!.height].map(Math.round)
+    for (const [i, px] of now.entries()) expect(Math.abs(px - last[i]!)).toBeLessThanOrEqual(2)
     await page.close()
   })
 

@@ -166,6 +166,16 @@ describe('stored script payloads come back as data', () => {
         row(4, { kind: 'system', message: NAME }),
       ],
       receipts: noReceipts(),
+      // A reaction whose emoji and reader are payloads, under the first message.
+      reactions: [
+        {
+          $id: 'x',
+          messageId: `m1"><script>alert(7)</script>`,
+          roomId: ROOM_ID,
+          userId: `u"><script>alert(14)</script>`,
+          emoji: PAYLOAD,
+        },
+      ],
       zone: 'UTC',
       // The top bar's names, and a list that is no list's name (it picks the avatar's image).
       me: { name: PAYLOAD, list: `x"><script>alert(13)</script>` },

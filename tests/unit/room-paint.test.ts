@@ -4,7 +4,7 @@ import { logPaint } from '../../worker/first-paint/row-paint'
 import { noReceipts, type Receipts } from '../../shared/receipts'
 
 /** Ada reads the garden, with no receipts yet. */
-const ADA = { meId: 'ada', roomId: 'garden', receipts: noReceipts() }
+const ADA = { meId: 'ada', roomId: 'garden', receipts: noReceipts(), reactions: [] }
 
 // The Worker's drawing of a room as the SPA will show it: a deleted room (drawn for the admin
 // view only) has no composer to type into, as the SPA's room has none.
@@ -16,6 +16,7 @@ const paint = (isDeleted: boolean, name = 'Garden', rows: ReturnType<typeof row>
     rooms: [],
     rows,
     receipts: noReceipts(),
+    reactions: [],
     zone: 'UTC',
     ...PEOPLE,
   })
@@ -28,6 +29,7 @@ const gardenInput = (): Parameters<typeof roomPaint>[0] => ({
   rooms: [],
   rows: [],
   receipts: noReceipts(),
+  reactions: [],
   zone: 'UTC',
   ...PEOPLE,
 })
@@ -210,6 +212,38 @@ describe('"Seen" and "Delivered"', () => {
   })
 })
 
+describe('drawn reactions', () => {
+  it('group each emoji with its count under its message, the reader’s own pressed, all escaped', () => {
+    const react = (userId: string, emoji: string, messageId = 'm1') => ({
+      $id: `${userId}${emoji}`,
+      messageId,
+      roomId: 'garden',
+      userId,
+      emoji,
+    })
+    const reactions = [
+      react('ben', '🎉'),
+      react('ada', '❤️'),
+      react('ada', '🎉'),
+      react('ben', '<b>'),
+    ]
+    const html = logPaint([row('Booked')], { ...ADA, reactions }, 'UTC', 'Ben Franklin').html
+    const bar = /<div class="reactions" role="group" aria-label="Reactions">(.*?)<\/div>/.exec(html)
+    expect(bar?.[1]).toBe(
+      '<button type="button" class="reaction" aria-pressed="true" aria-label="🎉 2: Ben Franklin, You" title="Ben Franklin, You">🎉<span class="reaction-count">2</span></button>' +
+        '<button type="button" class="reaction" aria-pressed="true" aria-label="❤️ 1: You" title="You">❤️<span class="reaction-count">1</span></button>' +
+        '<button type="button" class="reaction" aria-pressed="false" aria-label="&lt;b&gt; 1: Ben Franklin" title="Ben Franklin">&lt;b&gt;<span class="reaction-count">1</span></button>',
+    )
+    // Inside the row, after its bubble, as message-row.tsx has it; none on a deleted message.
+    expect(html).toMatch(/<\/div><div class="reactions"[^]*<\/div><\/div><\/div>$/)
+    const gone = { ...row('x'), deletedAt: '2026-11-27T12:01:00.000Z' }
+    expect(logPaint([gone], { ...ADA, reactions }, 'UTC').html).not.toContain('reactions')
+    expect(
+      logPaint([row('x')], { ...ADA, reactions: [react('ben', '🎉', 'm2')] }, 'UTC').html,
+    ).not.toContain('reactions')
+  })
+})
+
 describe('a drawn file', () => {
   const file = (fields: Record<string, unknown>) =>
     logPaint(
@@ -268,6 +302,7 @@ describe('the drawn sidebar', () => {
       rooms,
       rows: [],
       receipts: noReceipts(),
+      reactions: [],
       zone: 'UTC',
       ...PEOPLE,
     })

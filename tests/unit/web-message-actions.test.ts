@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AddMessageRequest, EditMessageRequest, ReactRequest } from '../../shared/schemas'
 import { toMessage } from '../../web/features/chat/message-model'
-import { applyReaction, type Reaction } from '../../web/features/chat/reaction-model'
+import { applyReaction, type Reaction } from '../../shared/reactions'
 import { excerpt } from '../../web/features/chat/room-context'
 import { msg } from './helpers/message'
 

@@ -1,4 +1,5 @@
 import { TIME_ZONE_COOKIE } from '../../shared/constants'
+import type { Reaction } from '../../shared/reactions'
 import type { Receipts } from '../../shared/receipts'
 import type { Room } from '../../shared/room-list'
 import type { Flags as ServerFlags } from '../../shared/schemas'
@@ -19,6 +20,8 @@ export type FirstLoadData = {
   rows: unknown[]
   /** That room's read and delivery positions on the server, the reader's and the partner's. */
   receipts: Receipts
+  /** That room's reactions, when they are fewer than a page of the SPA's own read. */
+  reactions?: Reaction[]
 }
 
 let data: FirstLoadData | null | undefined
@@ -64,13 +67,16 @@ export function takeFirstLoadRooms(isAdmin: boolean): Room[] | undefined {
 }
 
 /**
- * The room's receipts on the server as the first load read them (the reader's read position,
- * "Seen" and "Delivered" until the SPA's own receipts query has them); undefined when the first
- * load did not bring that room.
+ * What the first load read of the room: its receipts on the server (the reader's read position,
+ * "Seen" and "Delivered" until the SPA's own receipts query has them), its reactions; undefined
+ * when the first load did not bring that room.
  */
-export function firstLoadReceipts(roomId: string): Receipts | undefined {
+export function firstLoadOf<K extends 'receipts' | 'reactions'>(
+  roomId: string,
+  part: K,
+): FirstLoadData[K] | undefined {
   const d = firstLoad()
-  return d?.roomId === roomId ? d.receipts : undefined
+  return d?.roomId === roomId ? d[part] : undefined
 }
 
 /**

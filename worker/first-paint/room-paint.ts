@@ -6,6 +6,7 @@ import { logPaint } from './row-paint'
 import { unreadScript } from './unread-paint'
 import { historyStart, TEXTS } from '../../shared/texts'
 import { composerPlaceholder } from '../../shared/text-format'
+import type { Reaction } from '../../shared/reactions'
 import type { Receipts } from '../../shared/receipts'
 import type { Room } from '../../shared/room-list'
 import { initials } from '../../shared/initials'
@@ -34,6 +35,8 @@ export type PaintInput = {
   /** The room's read positions on the server: the reader's for the unread line, the partner's
    * and their delivery position for "Seen" and "Delivered". */
   receipts: Receipts
+  /** The room's reactions, drawn under their messages. */
+  reactions: Reaction[]
   zone: string
   /** Who is who, as the top bar shows them: the reader, and the partner if there is one yet. */
   me: Person
@@ -132,7 +135,8 @@ export function roomPaint(input: PaintInput): string {
   const readSeq = receipts.own[roomId] ?? null
   const name = room?.name ?? (roomId === HOME_ROOM_ID ? 'Home' : 'Room')
   const path = roomId === HOME_ROOM_ID ? '/' : roomPath(roomId)
-  const log = logPaint(rows, { meId, roomId, receipts }, zone, input.chatee?.name)
+  const reader = { meId, roomId, receipts, reactions: input.reactions }
+  const log = logPaint(rows, reader, zone, input.chatee?.name)
   const start =
     log.complete && log.count > 0 ? `<p class="history-start">${esc(historyStart(name))}</p>` : ''
   const empty = log.count === 0 ? '<p class="empty-chat">No messages yet. Say hello!</p>' : ''

@@ -3,6 +3,7 @@ import { formatText, isLongText } from '../../shared/text-format'
 import { fileNameCut, formatFileSize, shownWidth } from '../../shared/media-box'
 import { quoteExcerpt, senderName } from '../../shared/quote'
 import { receiptMarks, seenLabel, type ReceiptMarks, type Receipts } from '../../shared/receipts'
+import type { Reaction } from '../../shared/reactions'
 import { buildTimeline, fullDateTime, type TimelineEntry } from '../../shared/timeline'
 import { isEmojiOnly } from '../../shared/emoji'
 import { voiceLabel } from '../../shared/voice'
@@ -118,8 +119,13 @@ const bigEmoji = (row: Row) => !row.fileId && !row.gifUrl && isEmojiOnly(row.mes
 
 type Stamp = { time: string; datetime: string }
 
-/** Who and what a row quotes. */
-type Quoting = { rows: ReadonlyMap<string, Row>; meId: string; chateeName: string | undefined }
+/** Who and what a row quotes, and the reactions of each message. */
+type Quoting = {
+  rows: ReadonlyMap<string, Row>
+  meId: string
+  chateeName: string | undefined
+  reactions: ReadonlyMap<string, Reaction[]>
+}
 
 // As web/features/chat/reply-quote.tsx: the quoted row's sender and first line. One older than
 // the rows read is "…" there until the SPA reads it on its own: drawn the same.
@@ -155,14 +161,31 @@ function message(row: Row, entry: Stamp & { continued: boolean }, quoting: Quoti
   const actions = row.deletedAt
     ? ''
     : '<div class="msg-actions"><button type="button" class="msg-menu-button" aria-label="Message actions">⋯</button></div>'
+  const reactions = row.deletedAt ? '' : reactionBar(quoting.reactions.get(row.$id), quoting)
   return (
     `<div class="msg ${side}${entry.continued ? ' continued' : ''} sent" ${ids}>` +
-    `<div class="bubble">${body}<span class="msg-meta">${time}${edited}</span>${actions}</div></div>`
+    `<div class="bubble">${body}<span class="msg-meta">${time}${edited}</span>${actions}</div>${reactions}</div>`
   )
 }
 
-/** Whose room it is, and its read and delivery positions. */
-type Reader = { meId: string; roomId: string; receipts: Receipts }
+// As web/features/chat/reaction-bar.tsx: each emoji with its count, the reader's own pressed.
+function reactionBar(list: Reaction[] | undefined, { meId, chateeName }: Quoting) {
+  if (!list?.length) return ''
+  const groups = new Map<string, string[]>()
+  for (const r of list) groups.set(r.emoji, [...(groups.get(r.emoji) ?? []), r.userId])
+  const buttons = [...groups].map(([emoji, users]) => {
+    const who = esc(users.map((u) => senderName(u, 'user', meId, chateeName)).join(', '))
+    return (
+      `<button type="button" class="reaction" aria-pressed="${users.includes(meId)}" ` +
+      `aria-label="${esc(emoji)} ${users.length}: ${who}" title="${who}">` +
+      `${esc(emoji)}<span class="reaction-count">${users.length}</span></button>`
+    )
+  })
+  return `<div class="reactions" role="group" aria-label="Reactions">${buttons.join('')}</div>`
+}
+
+/** Whose room it is, its read and delivery positions, its reactions. */
+type Reader = { meId: string; roomId: string; receipts: Receipts; reactions: readonly Reaction[] }
 
 // As web/features/chat/log-rows.tsx puts them, under the row; "Seen" on the reader's clock.
 function mark(key: string, { seen, delivered }: ReceiptMarks, zone: string) {
@@ -180,8 +203,8 @@ function mark(key: string, { seen, delivered }: ReceiptMarks, zone: string) {
 /**
  * The room's log as web/features/chat/log-rows.tsx and message-row.tsx render it, from the rows
  * the first load read (newest first), with the SPA's own timeline (day and gap dividers,
- * continued runs) on the reader's wall clock, replies with their quotes, "Seen" and "Delivered"
- * from the room's receipts. Reactions and link previews come with the SPA.
+ * continued runs) on the reader's wall clock, replies with their quotes, reactions, "Seen" and
+ * "Delivered" from the room's receipts. Link previews come with the SPA.
  */
 export function logPaint(rawRows: unknown[], reader: Reader, zone: string, chateeName?: string) {
   const { meId } = reader
@@ -196,7 +219,10 @@ export function logPaint(rawRows: unknown[], reader: Reader, zone: string, chate
     author: `${r.kind}:${r.senderId}`,
   }))
   const total = rows.length
-  const quoting = { rows: new Map(rows.map((r) => [r.$id, r])), meId, chateeName }
+  const reactions = new Map<string, Reaction[]>()
+  for (const r of reader.reactions)
+    reactions.set(r.messageId, [...(reactions.get(r.messageId) ?? []), r])
+  const quoting = { rows: new Map(rows.map((r) => [r.$id, r])), meId, chateeName, reactions }
   const marks = receiptMarks(rows, meId, reader.receipts, reader.roomId)
   let position = 0
   const html = timeline.map((entry: TimelineEntry<Row>) => {

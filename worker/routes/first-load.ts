@@ -5,6 +5,7 @@ import { DATABASE_ID, TABLE_IDS } from '../../shared/db-ids'
 import { bothShare } from '../../shared/presence'
 import { presenceOf } from '../../shared/presence-label'
 import { applyReceiptRow, noReceipts, type Receipts } from '../../shared/receipts'
+import { REACTIONS_PAGE, toReaction } from '../../shared/reactions'
 import { toRoom, visibleRooms, type Room } from '../../shared/room-list'
 import { pageTitle } from '../../shared/nav-model'
 import { cookieName } from '../appwrite-edge/auth/session'
@@ -63,6 +64,7 @@ async function answer(c: Context<App>, roomId: string): Promise<Response> {
       rooms: visibleRooms(read.rooms, false),
       rows: data.rows,
       receipts: data.receipts,
+      reactions: data.reactions ?? [],
       zone: pickTimeZone(getCookie(c, TIME_ZONE_COOKIE), c.req.raw.cf?.timezone as string),
       me: { name: data.account.name, list: data.flags.list },
       chatee: data.chatee,
@@ -137,13 +139,18 @@ async function readFirstLoad(
     { method: 'equal', attribute: 'roomId', values: [roomId] },
     { method: 'limit', values: [10] },
   ])
+  // The room's reactions as the SPA reads them (reactions-query.ts: its first page of 1,000).
+  const reactionsPath = listPath(TABLE_IDS.reactions, false, [
+    { method: 'equal', attribute: 'roomId', values: [roomId] },
+    { method: 'limit', values: [REACTIONS_PAGE] },
+  ])
   // The sidebar's list as the SPA asks for it (rooms-query.ts), deleted ones too: the open room
   // may be one (the admin view), and the admin's switch, kept by the browser, picks.
   const roomsPath = listPath(TABLE_IDS.rooms, true, [
     { method: 'orderAsc', attribute: 'name' },
     { method: 'limit', values: [500] },
   ])
-  const [flags, chatee, status, sharing, rows, rooms, read] = await Promise.all([
+  const [flags, chatee, status, sharing, rows, rooms, read, reactions] = await Promise.all([
     call<FirstLoad['flags']>('POST', '/api/auth/flags', { email }, token),
     call<FirstLoad['chatee']>('POST', '/api/auth/chatee', { email }, token),
     call<FirstLoad['status']>('POST', '/api/user/status', { userId: me.data.$id }, token),
@@ -152,6 +159,7 @@ async function readFirstLoad(
     // Also the SPA's own membership check (web/features/auth/session.ts): a member sees a room.
     call<{ total: number; rows: Record<string, unknown>[] }>('GET', roomsPath),
     call<{ rows: Record<string, unknown>[] }>('GET', readPath),
+    call<{ rows: Record<string, unknown>[] }>('GET', reactionsPath),
   ])
   // A refused account (off the allowlist, not in the team) gets the SPA's refusal, not data.
   if (!flags.ok || !rows.ok || !rooms.ok || rooms.data.total < 1) return null
@@ -185,6 +193,11 @@ async function readFirstLoad(
       (d, row) => applyReceiptRow(d, row, $id),
       noReceipts(),
     ),
+    // A full page may have more after it: the SPA reads them all itself.
+    reactions:
+      reactions.ok && reactions.data.rows.length < REACTIONS_PAGE
+        ? reactions.data.rows.map(toReaction)
+        : undefined,
   }
   return { data, room: all.find((r) => r.$id === roomId) ?? null, rooms: all }
 }

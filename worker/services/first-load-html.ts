@@ -1,3 +1,4 @@
+import type { Reaction } from '../../shared/reactions'
 import type { Receipts } from '../../shared/receipts'
 import type { Room } from '../../shared/room-list'
 import { scriptSafeJson } from '../first-paint/markup'
@@ -20,6 +21,8 @@ export type FirstLoad = {
   rows: unknown[]
   /** The room's read and delivery positions, the reader's and the partner's (shared/receipts.ts). */
   receipts: Receipts
+  /** The room's reactions (shared/reactions.ts), when fewer than the SPA reads in one page. */
+  reactions?: Reaction[]
 }
 
 export const FIRST_LOAD_ID = 'first-load'

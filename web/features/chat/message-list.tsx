@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import { uiState } from '../../state/ui-state'
-import { firstLoadReceipts } from '../../lib/first-load'
+import { firstLoadOf } from '../../lib/first-load'
 import { NewPill } from './new-pill'
 import { fromMessage, fromPending, type DisplayItem } from './display-item'
 import { flattenPages, unconfirmed, unreadAfter } from './message-model'
@@ -59,7 +59,7 @@ export function MessageList({ roomId, roomName, meId, onRetry, closed }: Props) 
   const ownTail = items.findLast((i) => i.senderId === meId && i.kind === 'user')
   const newestSeq = messages.at(-1)?.seq ?? 0
   const receipts = useQuery({ ...receiptsQuery(meId), enabled: !!meId })
-  const drawn = firstLoadReceipts(roomId)
+  const drawn = firstLoadOf(roomId, 'receipts')
   // Until the SPA's own read lands, the page's: "Seen" stays where the Worker drew it.
   const marks = receiptMarks(messages, meId, receipts.data ?? drawn, roomId)
   // What the pill counts: the partner's messages after the newest seen here or elsewhere, all

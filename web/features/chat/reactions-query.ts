@@ -2,13 +2,12 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { Query } from 'appwrite'
 import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import { tablesDB } from '../../lib/appwrite'
-import { applyReaction, toReaction, type Reaction } from './reaction-model'
+import { applyReaction, REACTIONS_PAGE, toReaction, type Reaction } from '../../../shared/reactions'
+import { firstLoadOf } from '../../lib/first-load'
 
 export { toReaction, type Reaction }
 
 export const reactionsKey = (roomId: string) => ['reactions', roomId] as const
-
-const PAGE = 1000
 
 /** Events that arrive while a room's reactions are read, replayed onto the answer. */
 const reading = new Map<string, { r: Reaction; on: boolean }[]>()
@@ -18,13 +17,16 @@ export const reactionsQuery = (roomId: string) =>
   queryOptions({
     queryKey: reactionsKey(roomId),
     staleTime: 10_000,
+    // What the Worker embedded in this page's HTML, when it is this room's (read again once the
+    // realtime subscription is confirmed, as every query).
+    initialData: () => firstLoadOf(roomId, 'reactions'),
     queryFn: async () => {
       const arrived: { r: Reaction; on: boolean }[] = []
       reading.set(roomId, arrived)
       try {
         let all: Reaction[] = []
         for (let cursor: string | undefined; ;) {
-          const queries = [Query.equal('roomId', roomId), Query.limit(PAGE)]
+          const queries = [Query.equal('roomId', roomId), Query.limit(REACTIONS_PAGE)]
           if (cursor) queries.push(Query.cursorAfter(cursor))
           const list = await tablesDB.listRows({
             databaseId: DATABASE_ID,
@@ -34,7 +36,7 @@ export const reactionsQuery = (roomId: string) =>
           all = all.concat(
             list.rows.map((r) => toReaction(r as unknown as Record<string, unknown>)),
           )
-          if (list.rows.length < PAGE) break
+          if (list.rows.length < REACTIONS_PAGE) break
           cursor = all.at(-1)!.$id
         }
         return arrived.reduce((acc, e) => applyReaction(acc, e.r, e.on), all)

@@ -6,7 +6,7 @@ import {
   unreadLineLabel,
   type UnreadLine,
 } from '../../../shared/timeline'
-import { firstLoadReceipts } from '../../lib/first-load'
+import { firstLoadOf } from '../../lib/first-load'
 import type { DisplayItem } from './display-item'
 import { awaitsReading, countUnread, type Message } from './message-model'
 import { isResent } from './outbox'
@@ -68,7 +68,7 @@ export function useUnreadLine(args: Args) {
   let next = base?.roomId === roomId ? base : null
   if (!next && ready && serverReadKnown(roomId, receipts)) {
     const own = receipts.data?.own[roomId]
-    const seq = readSoFar(roomId, own, firstLoadReceipts(roomId)?.own[roomId])
+    const seq = readSoFar(roomId, own, firstLoadOf(roomId, 'receipts')?.own[roomId])
     // What is unread at the opening is the line's, not news that arrived while watching.
     next = { roomId, seq, upTo: newest, pending: true, openedAt: Date.now() }
   }
@@ -104,7 +104,7 @@ export function useUnreadLine(args: Args) {
  * device pages up, at messages already read, and fetch those pages.
  */
 function serverReadKnown(roomId: string, receipts: { data?: Receipts; fetchStatus: string }) {
-  if (firstLoadReceipts(roomId)) return true
+  if (firstLoadOf(roomId, 'receipts')) return true
   return receipts.data !== undefined || receipts.fetchStatus !== 'fetching'
 }
 

@@ -1,4 +1,8 @@
-// A reaction row as the room keeps it; pure, so it is tested without the SDK.
+/** A room's reactions are read in pages of this many (two people react little). */
+export const REACTIONS_PAGE = 1000
+
+// A reaction row as the room keeps it, in the SPA's cache and in the Worker's first load; pure,
+// so it is tested without the SDK.
 export type Reaction = {
   $id: string
   messageId: string
