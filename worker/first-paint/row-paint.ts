@@ -2,13 +2,14 @@ import { MESSAGES_PER_BATCH } from '../../shared/constants'
 import { formatText, isLongText } from '../../shared/text-format'
 import { fileNameCut, formatFileSize, shownWidth } from '../../shared/media-box'
 import { quoteExcerpt, senderName } from '../../shared/quote'
-import { receiptMarks, seenLabel, type ReceiptMarks, type Receipts } from '../../shared/receipts'
+import { receiptMarks, type Receipts } from '../../shared/receipts'
 import type { Reaction } from '../../shared/reactions'
-import { buildTimeline, fullDateTime, type TimelineEntry } from '../../shared/timeline'
+import { buildTimeline, type TimelineEntry } from '../../shared/timeline'
 import { isEmojiOnly } from '../../shared/emoji'
 import { voiceLabel } from '../../shared/voice'
 import { esc, icon } from './markup'
 import { wallClock } from './time-zone'
+import { receiptMark, reactionBar } from './under-row-paint'
 
 /** The fields of a stored message row the first paint draws (see web/features/chat/message-model.ts). */
 type Row = {
@@ -161,44 +162,17 @@ function message(row: Row, entry: Stamp & { continued: boolean }, quoting: Quoti
   const actions = row.deletedAt
     ? ''
     : '<div class="msg-actions"><button type="button" class="msg-menu-button" aria-label="Message actions">⋯</button></div>'
-  const reactions = row.deletedAt ? '' : reactionBar(quoting.reactions.get(row.$id), quoting)
+  const reactions = row.deletedAt
+    ? ''
+    : reactionBar(quoting.reactions.get(row.$id), quoting.meId, quoting.chateeName)
   return (
     `<div class="msg ${side}${entry.continued ? ' continued' : ''} sent" ${ids}>` +
     `<div class="bubble">${body}<span class="msg-meta">${time}${edited}</span>${actions}</div>${reactions}</div>`
   )
 }
 
-// As web/features/chat/reaction-bar.tsx: each emoji with its count, the reader's own pressed.
-function reactionBar(list: Reaction[] | undefined, { meId, chateeName }: Quoting) {
-  if (!list?.length) return ''
-  const groups = new Map<string, string[]>()
-  for (const r of list) groups.set(r.emoji, [...(groups.get(r.emoji) ?? []), r.userId])
-  const buttons = [...groups].map(([emoji, users]) => {
-    const who = esc(users.map((u) => senderName(u, 'user', meId, chateeName)).join(', '))
-    return (
-      `<button type="button" class="reaction" aria-pressed="${users.includes(meId)}" ` +
-      `aria-label="${esc(emoji)} ${users.length}: ${who}" title="${who}">` +
-      `${esc(emoji)}<span class="reaction-count">${users.length}</span></button>`
-    )
-  })
-  return `<div class="reactions" role="group" aria-label="Reactions">${buttons.join('')}</div>`
-}
-
 /** Whose room it is, its read and delivery positions, its reactions. */
 type Reader = { meId: string; roomId: string; receipts: Receipts; reactions: readonly Reaction[] }
-
-// As web/features/chat/log-rows.tsx puts them, under the row; "Seen" on the reader's clock.
-function mark(key: string, { seen, delivered }: ReceiptMarks, zone: string) {
-  if (key === delivered) return '<p class="delivered-marker">Delivered</p>'
-  if (key !== seen?.key) return ''
-  const read = new Date(seen.readAt)
-  if (Number.isNaN(read.getTime())) return ''
-  const at = wallClock(read, zone)
-  return (
-    `<p class="seen-marker">Seen <time datetime="${read.toISOString()}" title="${esc(fullDateTime(at))}">` +
-    `${esc(seenLabel(at, wallClock(new Date(), zone)))}</time></p>`
-  )
-}
 
 /**
  * The room's log as web/features/chat/log-rows.tsx and message-row.tsx render it, from the rows
@@ -232,7 +206,7 @@ export function logPaint(rawRows: unknown[], reader: Reader, zone: string, chate
     const at = new Date(entry.message.$createdAt).toISOString()
     return (
       `<div data-vkey="${esc(entry.key)}" role="article" aria-posinset="${position}" aria-setsize="${total}">` +
-      `${message(entry.message, entry, quoting, at)}${mark(entry.key, marks, zone)}</div>`
+      `${message(entry.message, entry, quoting, at)}${receiptMark(entry.key, marks, zone)}</div>`
     )
   })
   return { html: html.join(''), count: total, complete: total < MESSAGES_PER_BATCH }
