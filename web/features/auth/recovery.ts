@@ -1,4 +1,4 @@
-import { account } from '../../lib/appwrite'
+import { accountCalls } from '../../lib/account-calls'
 import { isBackendError } from '../../lib/errors'
 
 /** Where the mailed link lands (the backend appends userId, secret and expire). */
@@ -10,7 +10,7 @@ export const recoveryUrl = () => new URL('/recovery', window.location.origin).to
  */
 export async function requestRecovery(email: string): Promise<void> {
   try {
-    await account.createRecovery({ email: email.trim().toLowerCase(), url: recoveryUrl() })
+    await accountCalls.mailRecovery({ email: email.trim().toLowerCase(), url: recoveryUrl() })
   } catch (err) {
     if (isBackendError(err) && err.type === 'user_not_found') return
     throw err
@@ -21,5 +21,5 @@ export type RecoveryParams = { userId: string; secret: string; expire: string | 
 
 /** Sets the new password; the backend ends every session of the user. */
 export async function completeRecovery(p: RecoveryParams, password: string): Promise<void> {
-  await account.updateRecovery({ userId: p.userId, secret: p.secret, password })
+  await accountCalls.finishRecovery({ userId: p.userId, secret: p.secret, password })
 }

@@ -1,4 +1,4 @@
-import { account } from '../../lib/appwrite'
+import { accountCalls } from '../../lib/account-calls'
 import { createSession, endSessions } from './create-session'
 
 /**
@@ -8,7 +8,7 @@ import { createSession, endSessions } from './create-session'
 export async function sendVerification(email: string, password: string): Promise<void> {
   await createSession(email, password)
   try {
-    await account.createEmailVerification({ url: `${window.location.origin}/` })
+    await accountCalls.mailVerification({ url: `${window.location.origin}/` })
   } finally {
     await endSessions()
   }

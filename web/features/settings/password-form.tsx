@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import { SETTINGS_TEXTS } from '../../../shared/settings-texts'
-import { account } from '../../lib/appwrite'
+import { accountCalls } from '../../lib/account-calls'
 import { isInvalidCredentials, titleCase, type Notice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
 import { globalState } from '../../state/global-state'
@@ -27,7 +27,7 @@ export function PasswordForm() {
   const marked = useMarkedField<keyof PasswordChangeInput>()
   const change = useMutation({
     mutationFn: ({ current, password }: PasswordChangeInput) =>
-      account.updatePassword({ password, oldPassword: current }),
+      accountCalls.setPassword({ password, oldPassword: current }),
     onSuccess: () => {
       setForm(emptyPasswordChange())
       setNotice(null)

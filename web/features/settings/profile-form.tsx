@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import { ProfileUpdate } from '../../../shared/schemas/account'
 import { SETTINGS_TEXTS } from '../../../shared/settings-texts'
-import { account } from '../../lib/appwrite'
+import { accountCalls } from '../../lib/account-calls'
 import { productApi } from '../../lib/product-api'
 import { titleCase, toNotice, type Notice } from '../../lib/errors'
 import { notify } from '../../lib/notify'
@@ -22,7 +22,7 @@ export function ProfileForm() {
   const [notice, setNotice] = useState<Notice | null>(null)
   const marked = useMarkedField<'name'>()
   const save = useMutation({
-    mutationFn: (next: string) => account.updateName({ name: next }),
+    mutationFn: (next: string) => accountCalls.setName({ name: next }),
     onSuccess: (user) => {
       // Everywhere the own name shows reads it from here: it changes at once.
       if (globalState.account) globalState.account.name = user.name
