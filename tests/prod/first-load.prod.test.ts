@@ -553,6 +553,24 @@ describe('first load', () => {
     await page.close()
   })
 
+  it("a voice message is drawn as the player's box, so nothing moves when the player comes", async () => {
+    await sendFileAsAda('voice.webm', 'audio/webm', {
+      message: '',
+      attachment: {
+        durationMs: 7000,
+        waveform: '0123456789abcdefghijklmnopqrstuv0123456789abcdef',
+      },
+    })
+    const { page, last, first } = await newestAcrossTakeOver()
+    for (const [i, px] of first.entries()) expect(Math.abs(px - last[i]!)).toBeLessThanOrEqual(2)
+    // The player itself (its chunk came): the bubble where the drawing had it.
+    await page.locator('#root .msg .voice-note .voice-wave').last().waitFor()
+    const box = await page.locator('#root [role="log"] .msg .bubble').last().boundingBox()
+    const now = [box!.x, box!.y, box!.width, box!.height].map(Math.round)
+    for (const [i, px] of now.entries()) expect(Math.abs(px - last[i]!)).toBeLessThanOrEqual(2)
+    await page.close()
+  })
+
   it('draws the reactions under their messages, so nothing moves when the SPA reads them', async () => {
     const { $id, seq } = await apiAs(ada.page, server.url)<{ $id: string; seq: number }>(
       '/message/add',

@@ -277,12 +277,14 @@ describe('a drawn file', () => {
     )
   })
 
-  it('says "Voice message" and its length for a recording, as the SPA names it', () => {
-    const voice = chip({ fileType: 'audio/webm', fileDuration: 75_400 })
-    expect(voice).toContain(' Voice message (1:15) ')
-    expect(voice).not.toContain('.webm')
+  it("draws a recording or an audio file as the player's box with its play button, as the SPA shows it until its player comes", () => {
+    const box =
+      '<div class="voice-note"><span class="voice-play"><svg viewBox="0 0 24 24" aria-hidden="true" class="icon"><path d="M8 5v14l11-7z"></path></svg></span></div>'
+    expect(file({ fileType: 'audio/webm', fileDuration: 75_400 })).toContain(box)
+    expect(file({ fileType: 'audio/mpeg', fileName: 'song.mp3' })).toContain(box)
     // Stored as video by a backend that sniffs WebM: its length still says what it is.
-    expect(chip({ fileType: 'video/webm', fileDuration: 3000 })).toContain('Voice message (0:03)')
+    expect(file({ fileType: 'video/webm', fileDuration: 3000 })).toContain(box)
+    expect(file({ fileType: 'audio/webm', fileDuration: 3000 })).not.toContain('file-chip')
   })
 
   it('names any other file, a video without a length too', () => {

@@ -1,12 +1,11 @@
 import { MESSAGES_PER_BATCH } from '../../shared/constants'
 import { formatText, isLongText } from '../../shared/text-format'
-import { fileNameCut, formatFileSize, shownWidth } from '../../shared/media-box'
+import { fileNameCut, formatFileSize, isPlayableAudio, shownWidth } from '../../shared/media-box'
 import { quoteExcerpt, senderName } from '../../shared/quote'
 import { receiptMarks, type Receipts } from '../../shared/receipts'
 import type { Reaction } from '../../shared/reactions'
 import { buildTimeline, type TimelineEntry } from '../../shared/timeline'
 import { isEmojiOnly } from '../../shared/emoji'
-import { voiceLabel } from '../../shared/voice'
 import { esc, icon } from './markup'
 import { wallClock } from './time-zone'
 import { receiptMark, reactionBar } from './under-row-paint'
@@ -86,10 +85,13 @@ const FILE_ICON = icon(
   'file-icon',
 )
 
+// The player's box with its play button, as the SPA's room shows it until the player's chunk
+// comes (attachment-view.tsx).
+const VOICE_BOX = `<div class="voice-note"><span class="voice-play">${icon('M8 5v14l11-7z')}</span></div>`
+
 // A picture or GIF keeps its box (sized as the SPA sizes it) so the rows under it sit where the
-// SPA will put them. A file is the SPA's chip: icon, name cut before its extension, size,
-// "Download" (attachment-view.tsx); a voice message's says what it is and how long, where the
-// SPA's player (a chunk of its own) will go.
+// SPA will put them; a voice message or an audio file, the player's. A file is the SPA's chip:
+// icon, name cut before its extension, size, "Download" (attachment-view.tsx).
 function media(row: Row): string {
   const w = row.gifWidth ?? row.fileWidth
   const h = row.gifHeight ?? row.fileHeight
@@ -97,7 +99,8 @@ function media(row: Row): string {
     return `<div class="paint-media" style="width:${shownWidth(w, h)}px;aspect-ratio:${w}/${h}"></div>`
   }
   if (!row.fileId) return ''
-  const name = voiceLabel(row.fileType, row.fileDuration) ?? row.fileName ?? 'file'
+  if (isPlayableAudio(row.fileType ?? '', row.fileDuration)) return VOICE_BOX
+  const name = row.fileName ?? 'file'
   const cut = fileNameCut(name)
   return (
     `<div class="file-chip">${FILE_ICON}<span class="file-name" title="${esc(name)}">` +

@@ -17,6 +17,8 @@ import { MessageParts } from './message-parts'
 import { dropPicture, pictureOf, shownPicture } from './upload-queue'
 import { takeBack } from './send-queue'
 import { useSearchTerm } from './room-context'
+// The player's box is the first stylesheet's: its stand-in below, and the Worker's drawing of it.
+import './voice.css'
 
 type Props = {
   attachment: Attachment
@@ -107,10 +109,22 @@ export function AttachmentView({ attachment, upload, clientId }: Props) {
         </MessageParts.PendingPhoto>
       </Suspense>
     )
-  // A voice message or an audio file plays in its bubble; the chip shows until its chunk is in.
+  // A voice message or an audio file plays in its bubble; until its chunk is in, the player's box
+  // with its play button stands in (worker/first-paint/row-paint.ts draws the same): the rows do
+  // not move when the player comes.
   if (upload || !isPlayableAudio(type, attachment.duration)) return chip
   return (
-    <Suspense fallback={chip}>
+    <Suspense
+      fallback={
+        <div className="voice-note">
+          <span className="voice-play">
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
+              <path d="M8 5v14l11-7z" />
+            </svg>
+          </span>
+        </div>
+      }
+    >
       <MessageParts.VoiceNote
         src={storage.getFileView(file)}
         download={storage.getFileDownload(file)}
