@@ -29,3 +29,10 @@ export function applyReaction(list: readonly Reaction[], r: Reaction, on: boolea
   const rest = list.filter((x) => !same(x, r))
   return on ? [...rest, r] : rest
 }
+
+/** A message's reactions by emoji, in the order each first came, with who gave it. */
+export function groupReactions(list: readonly Reaction[]): [emoji: string, users: string[]][] {
+  const groups = new Map<string, string[]>()
+  for (const r of list) groups.set(r.emoji, [...(groups.get(r.emoji) ?? []), r.userId])
+  return [...groups]
+}

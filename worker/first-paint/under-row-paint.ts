@@ -1,5 +1,5 @@
 import { senderName } from '../../shared/quote'
-import type { Reaction } from '../../shared/reactions'
+import { groupReactions, type Reaction } from '../../shared/reactions'
 import { seenLabel, type ReceiptMarks } from '../../shared/receipts'
 import { fullDateTime } from '../../shared/timeline'
 import { esc } from './markup'
@@ -15,9 +15,7 @@ export function reactionBar(
   chateeName: string | undefined,
 ) {
   if (!list?.length) return ''
-  const groups = new Map<string, string[]>()
-  for (const r of list) groups.set(r.emoji, [...(groups.get(r.emoji) ?? []), r.userId])
-  const buttons = [...groups].map(([emoji, users]) => {
+  const buttons = groupReactions(list).map(([emoji, users]) => {
     const who = esc(users.map((u) => senderName(u, 'user', meId, chateeName)).join(', '))
     return (
       `<button type="button" class="reaction" aria-pressed="${users.includes(meId)}" ` +

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { loadMessageOps } from './message-parts'
 import { reactionsQuery } from './reactions-query'
 import { useRoom } from './room-context'
+import { groupReactions } from '../../../shared/reactions'
 
 /** Under a bubble: each emoji with its count and who reacted; a click toggles the own one. */
 export function ReactionBar({ messageId }: { messageId: string }) {
@@ -12,11 +13,9 @@ export function ReactionBar({ messageId }: { messageId: string }) {
     select: (list) => list.filter((r) => r.messageId === messageId),
   })
   if (!data.length) return null
-  const groups = new Map<string, string[]>()
-  for (const r of data) groups.set(r.emoji, [...(groups.get(r.emoji) ?? []), r.userId])
   return (
     <div className="reactions" role="group" aria-label="Reactions">
-      {[...groups].map(([emoji, users]) => {
+      {groupReactions(data).map(([emoji, users]) => {
         const who = users.map((u) => room.nameOf(u)).join(', ')
         return (
           <button
