@@ -37,6 +37,10 @@ export function applyReceiptRow(data: Receipts, row: Row, meId: string): Receipt
   return { ...data, partner }
 }
 
+/** The positions a listing of receipts rows holds, as `meId` reads them. */
+export const receiptsOf = (rows: readonly Row[], meId: string): Receipts =>
+  rows.reduce<Receipts>((d, row) => applyReceiptRow(d, row, meId), noReceipts())
+
 /** The rows that carry "Seen" (and when the partner read it) and "Delivered". */
 export type ReceiptMarks = {
   seen: { key: string; readAt: string } | null

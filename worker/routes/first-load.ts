@@ -4,7 +4,7 @@ import { HOME_ROOM_ID, MESSAGES_PER_BATCH, TIME_ZONE_COOKIE } from '../../shared
 import { DATABASE_ID, TABLE_IDS } from '../../shared/db-ids'
 import { bothShare } from '../../shared/presence'
 import { presenceOf } from '../../shared/presence-label'
-import { applyReceiptRow, noReceipts, type Receipts } from '../../shared/receipts'
+import { receiptsOf } from '../../shared/receipts'
 import { REACTIONS_PAGE, toReaction } from '../../shared/reactions'
 import { toRoom, visibleRooms, type Room } from '../../shared/room-list'
 import { pageTitle } from '../../shared/nav-model'
@@ -189,10 +189,7 @@ async function readFirstLoad(
     rooms: flags.data.isAdmin ? all : all.filter((r) => !r.isDeleted),
     roomId,
     rows: rows.data.rows,
-    receipts: (read.ok ? read.data.rows : []).reduce<Receipts>(
-      (d, row) => applyReceiptRow(d, row, $id),
-      noReceipts(),
-    ),
+    receipts: receiptsOf(read.ok ? read.data.rows : [], $id),
     // A full page may have more after it: the SPA reads them all itself.
     reactions:
       reactions.ok && reactions.data.rows.length < REACTIONS_PAGE

@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { Query } from 'appwrite'
 import { DATABASE_ID, TABLE_IDS } from '../../../shared/db-ids'
 import type { ReadReceipt } from '../../../shared/schemas'
-import { applyReceiptRow, noReceipts, type Receipts } from '../../../shared/receipts'
+import { applyReceiptRow, receiptsOf, type Receipts } from '../../../shared/receipts'
 import { apiPost } from '../../lib/api'
 import { tablesDB } from '../../lib/appwrite'
 
@@ -18,10 +18,7 @@ export const receiptsQuery = (meId: string) =>
         // Up to five rows a room (own, and both partners' shared and delivered).
         queries: [Query.limit(5000)],
       })
-      return rows.reduce<Receipts>(
-        (d, r) => applyReceiptRow(d, r as unknown as Record<string, unknown>, meId),
-        noReceipts(),
-      )
+      return receiptsOf(rows as unknown as Record<string, unknown>[], meId)
     },
     // Realtime events keep it current; a reconnect's re-read brings what happened meanwhile.
     staleTime: Infinity,
